@@ -1,0 +1,172 @@
+import { Ajv2020, type ErrorObject, type ValidateFunction } from "ajv/dist/2020.js";
+import addFormatsModule from "ajv-formats";
+import { readFileSync } from "node:fs";
+
+// ajv-formats is CommonJS; under NodeNext its default export arrives wrapped.
+const addFormats = addFormatsModule as unknown as typeof addFormatsModule.default;
+
+/** The parts of an OpenAPI 3.1 document this validator reads. */
+export interface OpenApiDocument {
+  openapi: string;
+  info: { title: string; version: string };
+  paths: Record<string, Record<string, unknown>>;
+  components?: Record<string, Record<string, unknown>>;
+}
+
+/** One operation of the spec, found by its operationId. */
+export interface OperationInfo {
+  operationId: string;
+  method: string;
+  path: string;
+  /** Status keys as documented: "200", "422", "5XX", "default". */
+  statuses: string[];
+}
+
+/** The outcome of validating a request or response against the spec. */
+export interface ValidationResult {
+  valid: boolean;
+  /** What is wrong, one readable line each; empty when valid. */
+  problems: string[];
+  /** The JSON pointer of the schema that applied, for reports. */
+  schemaPointer?: string;
+}
+
+const HTTP_METHODS = ["get", "put", "post", "delete", "patch", "head", "options", "trace"];
+const SPEC_ID = "https://file-library.invalid/openapi.json";
+
+/** The media type of a Content-Type header value, lower-cased, without parameters. */
+export function mediaTypeOf(contentType: string | null | undefined): string {
+  return (contentType ?? "").split(";")[0]!.trim().toLowerCase();
+}
+
+/** True for application/json and any +json type. */
+export function isJsonMediaType(mediaType: string): boolean {
+  return mediaType === "application/json" || mediaType.endsWith("+json");
+}
+
+const escapePointer = (segment: string) => segment.replace(/~/g, "~0").replace(/\//g, "~1");
+
+/** Validates requests and responses against one bundled OpenAPI 3.1 document with Ajv (2020-12, with formats). */
+export class OpenApiValidator {
+  readonly document: OpenApiDocument;
+  private readonly ajv: Ajv2020;
+  private readonly operations = new Map<string, OperationInfo & { node: Record<string, unknown> }>();
+  private readonly compiled = new Map<string, ValidateFunction>();
+
+  constructor(document: OpenApiDocument) {
+    this.document = document;
+    // The whole document is registered so that its local $refs resolve; Ajv compiles it as a schema
+    // on the way, and its OpenAPI keys (openapi, paths, ...) are not JSON Schema keywords. Schema
+    // typos are Redocly's job (npm run lint:spec); here strictSchema would only reject the envelope.
+    this.ajv = new Ajv2020({ allErrors: true, strictSchema: false, strictTypes: false });
+    addFormats(this.ajv);
+    this.ajv.addSchema({ ...document, $id: SPEC_ID } as object, undefined, undefined, false);
+    for (const [path, item] of Object.entries(document.paths)) {
+      for (const method of HTTP_METHODS) {
+        const node = item[method] as Record<string, unknown> | undefined;
+        if (!node || typeof node.operationId !== "string") continue;
+        const statuses = Object.keys((node.responses as Record<string, unknown>) ?? {});
+        this.operations.set(node.operationId, { operationId: node.operationId, method: method.toUpperCase(), path, statuses, node });
+      }
+    }
+  }
+
+  /** Loads a bundled spec from a JSON file. */
+  static fromFile(file: string): OpenApiValidator {
+    return new OpenApiValidator(JSON.parse(readFileSync(file, "utf8")) as OpenApiDocument);
+  }
+
+  /** The operation with this operationId; throws when the spec has none. */
+  operation(operationId: string): OperationInfo {
+    const found = this.operations.get(operationId);
+    if (!found) throw new Error(`The spec has no operation ${JSON.stringify(operationId)}.`);
+    const { node: _node, ...info } = found;
+    return info;
+  }
+
+  /** The documented status key that covers a status ("422", "5XX" or "default"), if any. */
+  documentedStatus(operationId: string, status: number): string | undefined {
+    const { statuses } = this.operation(operationId);
+    const exact = String(status);
+    if (statuses.includes(exact)) return exact;
+    const range = `${exact[0]}XX`;
+    return statuses.find((key) => key.toUpperCase() === range) ?? (statuses.includes("default") ? "default" : undefined);
+  }
+
+  /** The media types documented for a response, or [] when it is documented with no body. */
+  responseMediaTypes(operationId: string, statusKey: string): string[] {
+    const response = this.resolve(this.responseNode(operationId, statusKey));
+    return Object.keys((response.content as Record<string, unknown>) ?? {});
+  }
+
+  /** Validates a response body (already parsed when JSON, raw text otherwise) against its documented schema. */
+  validateResponse(operationId: string, statusKey: string, mediaType: string, body: unknown): ValidationResult {
+    const pointer = `${this.responsePointer(operationId, statusKey)}/content/${escapePointer(mediaType)}/schema`;
+    return this.validate(pointer, body);
+  }
+
+  /** Validates a request body against the operation's documented schema for this media type. */
+  validateRequestBody(operationId: string, mediaType: string, body: unknown): ValidationResult {
+    const { path, method } = this.operation(operationId);
+    const requestBody = this.resolve((this.operations.get(operationId)!.node.requestBody ?? {}) as Record<string, unknown>);
+    const content = (requestBody.content ?? {}) as Record<string, unknown>;
+    if (!(mediaType in content)) {
+      return { valid: false, problems: [`content type ${mediaType || "(none)"} is not one of ${Object.keys(content).join(", ")}`] };
+    }
+    const base = requestBody.$ref
+      ? String(requestBody.$ref).replace(/^#/, "")
+      : `/paths/${escapePointer(path)}/${method.toLowerCase()}/requestBody`;
+    return this.validate(`${base}/content/${escapePointer(mediaType)}/schema`, body);
+  }
+
+  private validate(pointer: string, data: unknown): ValidationResult {
+    let validate = this.compiled.get(pointer);
+    if (!validate) {
+      validate = this.ajv.compile({ $ref: `${SPEC_ID}#${pointer}` });
+      this.compiled.set(pointer, validate);
+    }
+    const valid = validate(data) as boolean;
+    return { valid, problems: valid ? [] : describeErrors(validate.errors ?? []), schemaPointer: `#${pointer}` };
+  }
+
+  private responseNode(operationId: string, statusKey: string): Record<string, unknown> {
+    const responses = (this.operations.get(operationId)?.node.responses ?? {}) as Record<string, Record<string, unknown>>;
+    const node = responses[statusKey];
+    if (!node) throw new Error(`${operationId} documents no ${statusKey} response.`);
+    return node;
+  }
+
+  private responsePointer(operationId: string, statusKey: string): string {
+    const node = this.responseNode(operationId, statusKey);
+    if (typeof node.$ref === "string") return node.$ref.replace(/^#/, "");
+    const { path, method } = this.operation(operationId);
+    return `/paths/${escapePointer(path)}/${method.toLowerCase()}/responses/${escapePointer(statusKey)}`;
+  }
+
+  /** Follows a local $ref (the bundle has only local ones). */
+  private resolve(node: Record<string, unknown>): Record<string, unknown> {
+    if (typeof node.$ref !== "string") return node;
+    let current: unknown = this.document;
+    for (const segment of node.$ref.replace(/^#\//, "").split("/")) {
+      current = (current as Record<string, unknown>)[segment.replace(/~1/g, "/").replace(/~0/g, "~")];
+    }
+    return this.resolve(current as Record<string, unknown>);
+  }
+}
+
+/** Ajv errors as short readable lines, the most specific first, without the noise of oneOf branches. */
+function describeErrors(errors: ErrorObject[]): string[] {
+  const lines = errors
+    .filter((error) => error.keyword !== "oneOf" && error.keyword !== "anyOf")
+    .map((error) => {
+      const where = error.instancePath === "" ? "body" : `body${error.instancePath}`;
+      const extra =
+        error.keyword === "additionalProperties"
+          ? ` (${JSON.stringify((error.params as { additionalProperty: string }).additionalProperty)})`
+          : error.keyword === "enum"
+            ? ` (${JSON.stringify((error.params as { allowedValues: unknown[] }).allowedValues)})`
+            : "";
+      return `${where} ${error.message ?? error.keyword}${extra}`;
+    });
+  return [...new Set(lines.length > 0 ? lines : errors.map((e) => `body ${e.message ?? e.keyword}`))];
+}

@@ -1,0 +1,9 @@
+/** Writes src/generated/schema.d.ts from the spec. */
+import { mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { generateTypes } from "./lib/generate-types.ts";
+import { generatedTypes, repoRoot } from "./lib/paths.ts";
+
+await mkdir(path.dirname(generatedTypes), { recursive: true });
+await writeFile(generatedTypes, await generateTypes());
+console.log(`Wrote ${path.relative(repoRoot, generatedTypes)}.`);

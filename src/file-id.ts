@@ -1,0 +1,25 @@
+import { InvalidArgumentError } from "./errors.ts";
+
+const MAX_SHOWN = 60;
+
+/** Rejects a file id that cannot address one file, before any request is sent. */
+export function assertFileId(fileId: unknown): string {
+  if (typeof fileId !== "string") {
+    throw new InvalidArgumentError(`The file id must be a string, got ${fileId === null ? "null" : typeof fileId}.`);
+  }
+  if (fileId.trim() === "") {
+    throw new InvalidArgumentError(
+      "The file id is empty or blank: pass the id of a file (an empty id would address the collection, not a file).",
+    );
+  }
+  // URL parsing treats these segments as navigation even when percent-encoded, so no request could name them.
+  if (fileId === "." || fileId === "..") {
+    throw new InvalidArgumentError(`The file id ${JSON.stringify(fileId)} cannot be sent: URLs treat it as a relative path, not an id.`);
+  }
+  return fileId;
+}
+
+/** The id as shown in messages: quoted, and cut when long. */
+export function showFileId(fileId: string): string {
+  return JSON.stringify(fileId.length > MAX_SHOWN ? `${fileId.slice(0, MAX_SHOWN)}…` : fileId);
+}

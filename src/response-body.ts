@@ -1,0 +1,65 @@
+import type { components } from "./generated/schema.d.ts";
+
+/** The metadata of one file, as the spec defines it. */
+export type FileMetadata = components["schemas"]["FileMetadata"];
+
+/** A body read as promised, or why it could not be (for a MalformedResponseError). */
+export type Parsed<T> = { ok: true; value: T } | { ok: false; problem: string };
+
+const fail = (problem: string): { ok: false; problem: string } => ({ ok: false, problem });
+
+const EXCERPT_LENGTH = 120;
+
+/** The start of a body, on one line, for error messages. */
+export function excerpt(text: string): string {
+  const oneLine = text.replace(/\s+/g, " ").trim();
+  if (oneLine === "") return "<empty body>";
+  return oneLine.length > EXCERPT_LENGTH ? `${oneLine.slice(0, EXCERPT_LENGTH)}…` : oneLine;
+}
+
+/** Parses a metadata body: a JSON object, or a problem. */
+export function parseMetadata(text: string): Parsed<FileMetadata> {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return fail("the body is not JSON");
+  }
+  if (value === null || typeof value !== "object" || Array.isArray(value)) {
+    return fail("the body is not a JSON object");
+  }
+  return { ok: true, value: value as FileMetadata };
+}
+
+function isJsonMediaType(contentType: string | null): boolean {
+  const mediaType = (contentType ?? "").split(";")[0]!.trim().toLowerCase();
+  return mediaType === "application/json" || mediaType.endsWith("+json");
+}
+
+/** Reads a download body: the URL as plain text, or a JSON string holding it; absolute http(s) only. */
+export function parseDownloadUrl(text: string, contentType: string | null): Parsed<string> {
+  let candidate = text.trim();
+  // JSON frameworks quote the URL; some do so under text/plain too.
+  if (isJsonMediaType(contentType) || candidate.startsWith('"')) {
+    let value: unknown;
+    try {
+      value = JSON.parse(candidate);
+    } catch {
+      return fail("the body is not a JSON string");
+    }
+    if (typeof value !== "string") return fail("the body is JSON but not a string");
+    candidate = value.trim();
+  }
+  if (candidate === "") return fail("the body is empty");
+  if (/\s/.test(candidate)) return fail("the body is not a single URL");
+  let url: URL;
+  try {
+    url = new URL(candidate);
+  } catch {
+    return fail("the body is not an absolute URL");
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") {
+    return fail(`the URL uses ${url.protocol.slice(0, -1)}, not http(s)`);
+  }
+  return { ok: true, value: candidate };
+}

@@ -1,0 +1,12 @@
+import { defineConfig } from "vitest/config";
+
+/** Unit tests of the client and the kit's scripts (test/). The contract suite has its own config. */
+export default defineConfig({
+  test: {
+    include: ["test/**/*.test.ts"],
+    pool: "threads",
+    maxWorkers: 2,
+    // Type-level tests are checked by tsc in `npm run typecheck`; here they run as plain tests.
+    typecheck: { enabled: false },
+  },
+});
