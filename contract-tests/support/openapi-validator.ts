@@ -126,7 +126,10 @@ export class OpenApiValidator {
       this.compiled.set(pointer, validate);
     }
     const valid = validate(data) as boolean;
-    return { valid, problems: valid ? [] : describeErrors(validate.errors ?? []), schemaPointer: `#${pointer}` };
+    // Name the component when the schema is a reference to one: "#/components/schemas/FileMetadata" says more.
+    const node = this.at(pointer) as { $ref?: unknown } | undefined;
+    const schemaPointer = typeof node?.$ref === "string" ? node.$ref : `#${pointer}`;
+    return { valid, problems: valid ? [] : describeErrors(validate.errors ?? []), schemaPointer };
   }
 
   private responseNode(operationId: string, statusKey: string): Record<string, unknown> {
@@ -143,14 +146,18 @@ export class OpenApiValidator {
     return `/paths/${escapePointer(path)}/${method.toLowerCase()}/responses/${escapePointer(statusKey)}`;
   }
 
+  /** The node at a JSON pointer of the document, or undefined. */
+  private at(pointer: string): unknown {
+    let current: unknown = this.document;
+    for (const segment of pointer.replace(/^#?\//, "").split("/")) {
+      current = (current as Record<string, unknown> | undefined)?.[segment.replace(/~1/g, "/").replace(/~0/g, "~")];
+    }
+    return current;
+  }
+
   /** Follows a local $ref (the bundle has only local ones). */
   private resolve(node: Record<string, unknown>): Record<string, unknown> {
-    if (typeof node.$ref !== "string") return node;
-    let current: unknown = this.document;
-    for (const segment of node.$ref.replace(/^#\//, "").split("/")) {
-      current = (current as Record<string, unknown>)[segment.replace(/~1/g, "/").replace(/~0/g, "~")];
-    }
-    return this.resolve(current as Record<string, unknown>);
+    return typeof node.$ref === "string" ? this.resolve(this.at(node.$ref) as Record<string, unknown>) : node;
   }
 }
 

@@ -4,6 +4,8 @@ import { bin, repoRoot } from "../../scripts/lib/paths.ts";
 /** A running Prism mock. */
 export interface RunningMock {
   baseUrl: string;
+  /** Prism's process id. */
+  pid: number;
   /** Stops Prism and waits for it to exit. */
   stop(): Promise<void>;
   /** What Prism printed so far, for failure reports. */
@@ -43,7 +45,7 @@ export function startPrism(specFile: string): Promise<RunningMock> {
       const match = READY.exec(output);
       if (match) {
         clearTimeout(timer);
-        resolve({ baseUrl: match[1]!, stop, output: () => output });
+        resolve({ baseUrl: match[1]!, pid: child.pid!, stop, output: () => output });
       }
     };
     child.stdout?.on("data", onData);

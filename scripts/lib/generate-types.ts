@@ -10,8 +10,8 @@ const HEADER = `/**
 `;
 
 /** Renders the TypeScript types of the spec, exactly as `npm run generate` writes them. */
-export async function generateTypes(): Promise<string> {
-  const ast = await openapiTS(pathToFileURL(specRoot), {
+export async function generateTypes(spec: string = specRoot): Promise<string> {
+  const ast = await openapiTS(pathToFileURL(spec), {
     alphabetize: false,
     exportType: false,
   });

@@ -5,13 +5,19 @@ import { bin, repoRoot } from "./paths.ts";
 // nothing about our spec, so it is dropped from what we show.
 const BANNER_LINE = /^\s*[╔║╚].*$/;
 
-/** Runs the Redocly CLI from the repository root with telemetry off, without its Node banner. */
-export async function redocly(args: string[]): Promise<CommandResult> {
-  const result = await runCommand(bin("redocly"), args, { cwd: repoRoot });
+/** Runs the Redocly CLI (from the repository root by default) with telemetry off, without its Node banner. */
+export async function redocly(args: string[], cwd: string = repoRoot): Promise<CommandResult> {
+  const result = await runCommand(bin("redocly"), args, { cwd });
   const output = result.output
     .split("\n")
     .filter((line) => !BANNER_LINE.test(line))
     .join("\n")
     .replace(/^\n+/, "");
   return { code: result.code, output };
+}
+
+/** Lints the spec of the redocly.yaml in `cwd`; fails on any error or warning (`redocly lint` alone passes warnings). */
+export async function lintSpec(cwd: string = repoRoot): Promise<{ ok: boolean; output: string }> {
+  const { code, output } = await redocly(["lint", "--lint-config", "error", "--max-problems", "200"], cwd);
+  return { ok: code === 0 && !/You have \d+ warnings?/.test(output), output };
 }

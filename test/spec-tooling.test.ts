@@ -1,0 +1,79 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { checkDrift } from "../scripts/lib/drift.ts";
+import { lintSpec } from "../scripts/lib/redocly.ts";
+import { fromRoot, generatedTypes } from "../scripts/lib/paths.ts";
+
+// Each test mutates its own copy of openapi/ and redocly.yaml, then runs the real tool on it.
+let scratch: string;
+beforeAll(async () => {
+  scratch = await mkdtemp(path.join(os.tmpdir(), "file-library-spec-"));
+});
+afterAll(async () => {
+  await rm(scratch, { recursive: true, force: true });
+});
+
+async function specCopy(name: string, mutate: Record<string, (text: string) => string>): Promise<string> {
+  const dir = path.join(scratch, name);
+  await cp(fromRoot("openapi"), path.join(dir, "openapi"), { recursive: true });
+  await cp(fromRoot("redocly.yaml"), path.join(dir, "redocly.yaml"));
+  for (const [file, change] of Object.entries(mutate)) {
+    const target = path.join(dir, file);
+    const before = await readFile(target, "utf8");
+    const after = change(before);
+    expect(after, `the mutation of ${file} changed nothing`).not.toBe(before);
+    await writeFile(target, after);
+  }
+  return dir;
+}
+
+describe("check:generated", () => {
+  it("passes for the committed types", async () => {
+    expect(await checkDrift(generatedTypes, "schema.d.ts")).toMatchObject({ ok: true });
+  });
+
+  it("fails when a schema field changed without regenerating, and says what to run", async () => {
+    const dir = await specCopy("drift", {
+      "openapi/components/schemas/FileMetadata.yaml": (t) => t.replace("  size:\n    type: integer", "  size:\n    type: string"),
+    });
+    const result = await checkDrift(generatedTypes, "src/generated/schema.d.ts", path.join(dir, "openapi/openapi.yaml"));
+    expect(result.ok).toBe(false);
+    expect(result.message).toContain("src/generated/schema.d.ts is out of date");
+    expect(result.message).toContain("size: string");
+    expect(result.message).toContain("Run `npm run generate`");
+  });
+});
+
+describe("lint:spec", () => {
+  it("fails when an operation does not document 422 for an unknown id", async () => {
+    const dir = await specCopy("no-422", {
+      "openapi/paths/studio_v1_library_files_{file_id}_download.yaml": (t) =>
+        t.replace("    '422':\n      $ref: ../components/responses/UnknownFile.yaml\n", ""),
+    });
+    const { ok, output } = await lintSpec(dir);
+    expect(ok).toBe(false);
+    expect(output).toContain("rule/unknown-id-is-422");
+  });
+
+  it("fails when an example does not match its schema", async () => {
+    const dir = await specCopy("bad-example", {
+      "openapi/paths/studio_v1_library_files_{file_id}.yaml": (t) => t.replace("size: 482113", "size: big"),
+    });
+    const { ok, output } = await lintSpec(dir);
+    expect(ok).toBe(false);
+    expect(output).toContain("no-invalid-media-type-examples");
+  });
+
+  it("fails on a rule that only warns", async () => {
+    const dir = await specCopy("warning", {
+      "redocly.yaml": (t) => t.replace("  operation-singular-tag: error", "  operation-singular-tag: error\n  tags-alphabetical: warn"),
+      "openapi/openapi.yaml": (t) =>
+        t.replace("tags:\n  - name: Files", "tags:\n  - name: Zeta\n    description: Unused here.\n  - name: Files"),
+    });
+    const { ok, output } = await lintSpec(dir);
+    expect(output).toMatch(/warning/i);
+    expect(ok).toBe(false);
+  });
+});
