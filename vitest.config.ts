@@ -5,6 +5,8 @@ export default defineConfig({
   test: {
     include: ["test/**/*.test.ts"],
     pool: "threads",
+    // Every test by name, so that `npm test` shows which sandbox fault each contract check caught.
+    reporters: ["verbose"],
     maxWorkers: 2,
     // Type-level tests are checked by tsc in `npm run typecheck`; here they run as plain tests.
     typecheck: { enabled: false },

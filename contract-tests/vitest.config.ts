@@ -1,5 +1,6 @@
 import { defineConfig } from "vitest/config";
 import path from "node:path";
+import SummaryReporter from "./support/summary-reporter.ts";
 
 const reportDir = process.env.FILE_LIBRARY_REPORT_DIR ?? "reports";
 
@@ -15,7 +16,7 @@ export default defineConfig({
     pool: "forks",
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    reporters: ["verbose", "junit"],
+    reporters: ["verbose", "junit", new SummaryReporter(reportDir)],
     outputFile: { junit: path.join(reportDir, "contract-junit.xml") },
   },
 });

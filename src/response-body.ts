@@ -1,4 +1,5 @@
 import type { components } from "./generated/schema.d.ts";
+import { isJsonMediaType, mediaTypeOf } from "./media-type.ts";
 
 /** The metadata of one file, as the spec defines it. */
 export type FileMetadata = components["schemas"]["FileMetadata"];
@@ -31,16 +32,11 @@ export function parseMetadata(text: string): Parsed<FileMetadata> {
   return { ok: true, value: value as FileMetadata };
 }
 
-function isJsonMediaType(contentType: string | null): boolean {
-  const mediaType = (contentType ?? "").split(";")[0]!.trim().toLowerCase();
-  return mediaType === "application/json" || mediaType.endsWith("+json");
-}
-
 /** Reads a download body: the URL as plain text, or a JSON string holding it; absolute http(s) only. */
 export function parseDownloadUrl(text: string, contentType: string | null): Parsed<string> {
   let candidate = text.trim();
   // JSON frameworks quote the URL; some do so under text/plain too.
-  if (isJsonMediaType(contentType) || candidate.startsWith('"')) {
+  if (isJsonMediaType(mediaTypeOf(contentType)) || candidate.startsWith('"')) {
     let value: unknown;
     try {
       value = JSON.parse(candidate);

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { inject, type TestContext } from "vitest";
+import { recordExchange } from "./evidence.ts";
 import { exchange, type Exchange, type ExchangeRequest } from "./exchange.ts";
 import { spec } from "./spec.ts";
 import type { Target } from "./target.ts";
@@ -7,8 +8,12 @@ import type { Target } from "./target.ts";
 /** The server under test, handed over by the global setup. */
 export const target: Target = inject("target");
 
-/** Sends one request to the target. */
-export const send = (request: ExchangeRequest): Promise<Exchange> => exchange(target, spec, request);
+/** Sends one request to the target and attaches it to the running check as evidence. */
+export async function send(request: ExchangeRequest): Promise<Exchange> {
+  const ex = await exchange(target, spec, request);
+  recordExchange(ex);
+  return ex;
+}
 
 /** An id that no server has: the prefix says who sent it, the UUID makes it unique. */
 export const unknownFileId = (): string => `contract-unknown-${randomUUID()}`;

@@ -22,11 +22,22 @@ export interface OperationInfo {
   statuses: string[];
 }
 
+/** One schema violation: where in the data, and what is wrong. */
+export interface ValidationIssue {
+  /** Path into the data, such as ["labels", 0]. */
+  path: Array<string | number>;
+  message: string;
+  /** The JSON Schema keyword that failed ("type", "required", ...). */
+  keyword: string;
+}
+
 /** The outcome of validating a request or response against the spec. */
 export interface ValidationResult {
   valid: boolean;
   /** What is wrong, one readable line each; empty when valid. */
   problems: string[];
+  /** The same violations, structured. */
+  issues: ValidationIssue[];
   /** The JSON pointer of the schema that applied, for reports. */
   schemaPointer?: string;
 }
@@ -34,15 +45,7 @@ export interface ValidationResult {
 const HTTP_METHODS = ["get", "put", "post", "delete", "patch", "head", "options", "trace"];
 const SPEC_ID = "https://file-library.invalid/openapi.json";
 
-/** The media type of a Content-Type header value, lower-cased, without parameters. */
-export function mediaTypeOf(contentType: string | null | undefined): string {
-  return (contentType ?? "").split(";")[0]!.trim().toLowerCase();
-}
-
-/** True for application/json and any +json type. */
-export function isJsonMediaType(mediaType: string): boolean {
-  return mediaType === "application/json" || mediaType.endsWith("+json");
-}
+export { isJsonMediaType, mediaTypeOf } from "../../src/media-type.ts";
 
 const escapePointer = (segment: string) => segment.replace(/~/g, "~0").replace(/\//g, "~1");
 
@@ -111,7 +114,8 @@ export class OpenApiValidator {
     const requestBody = this.resolve((this.operations.get(operationId)!.node.requestBody ?? {}) as Record<string, unknown>);
     const content = (requestBody.content ?? {}) as Record<string, unknown>;
     if (!(mediaType in content)) {
-      return { valid: false, problems: [`content type ${mediaType || "(none)"} is not one of ${Object.keys(content).join(", ")}`] };
+      const message = `content type ${mediaType || "(none)"} is not one of ${Object.keys(content).join(", ")}`;
+      return { valid: false, problems: [message], issues: [{ path: [], message, keyword: "contentType" }] };
     }
     const base = requestBody.$ref
       ? String(requestBody.$ref).replace(/^#/, "")
@@ -129,7 +133,8 @@ export class OpenApiValidator {
     // Name the component when the schema is a reference to one: "#/components/schemas/FileMetadata" says more.
     const node = this.at(pointer) as { $ref?: unknown } | undefined;
     const schemaPointer = typeof node?.$ref === "string" ? node.$ref : `#${pointer}`;
-    return { valid, problems: valid ? [] : describeErrors(validate.errors ?? []), schemaPointer };
+    const errors = valid ? [] : relevantErrors(validate.errors ?? []);
+    return { valid, problems: describeErrors(errors), issues: errors.map(toIssue), schemaPointer };
   }
 
   private responseNode(operationId: string, statusKey: string): Record<string, unknown> {
@@ -161,19 +166,34 @@ export class OpenApiValidator {
   }
 }
 
-/** Ajv errors as short readable lines, the most specific first, without the noise of oneOf branches. */
+/** Drops the summary errors of oneOf/anyOf, which only repeat their branches' errors. */
+function relevantErrors(errors: ErrorObject[]): ErrorObject[] {
+  const specific = errors.filter((error) => error.keyword !== "oneOf" && error.keyword !== "anyOf");
+  return specific.length > 0 ? specific : errors;
+}
+
+function toIssue(error: ErrorObject): ValidationIssue {
+  const path: Array<string | number> = error.instancePath
+    .split("/")
+    .slice(1)
+    .map((segment) => segment.replace(/~1/g, "/").replace(/~0/g, "~"))
+    .map((segment) => (/^\d+$/.test(segment) ? Number(segment) : segment));
+  if (error.keyword === "additionalProperties") path.push((error.params as { additionalProperty: string }).additionalProperty);
+  if (error.keyword === "required") path.push((error.params as { missingProperty: string }).missingProperty);
+  return { path, message: error.message ?? error.keyword, keyword: error.keyword };
+}
+
+/** Ajv errors as short readable lines. */
 function describeErrors(errors: ErrorObject[]): string[] {
-  const lines = errors
-    .filter((error) => error.keyword !== "oneOf" && error.keyword !== "anyOf")
-    .map((error) => {
-      const where = error.instancePath === "" ? "body" : `body${error.instancePath}`;
-      const extra =
-        error.keyword === "additionalProperties"
-          ? ` (${JSON.stringify((error.params as { additionalProperty: string }).additionalProperty)})`
-          : error.keyword === "enum"
-            ? ` (${JSON.stringify((error.params as { allowedValues: unknown[] }).allowedValues)})`
-            : "";
-      return `${where} ${error.message ?? error.keyword}${extra}`;
-    });
-  return [...new Set(lines.length > 0 ? lines : errors.map((e) => `body ${e.message ?? e.keyword}`))];
+  const lines = errors.map((error) => {
+    const where = error.instancePath === "" ? "body" : `body${error.instancePath}`;
+    const extra =
+      error.keyword === "additionalProperties"
+        ? ` (${JSON.stringify((error.params as { additionalProperty: string }).additionalProperty)})`
+        : error.keyword === "enum"
+          ? ` (${JSON.stringify((error.params as { allowedValues: unknown[] }).allowedValues)})`
+          : "";
+    return `${where} ${error.message ?? error.keyword}${extra}`;
+  });
+  return [...new Set(lines)];
 }

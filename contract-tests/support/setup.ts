@@ -1,11 +1,17 @@
-import { expect } from "vitest";
+import { afterEach, beforeEach, expect } from "vitest";
+import { recordFailedExchange, setCurrentTest } from "./evidence.ts";
 import type { Exchange } from "./exchange.ts";
 import { toMatchOperation, type ExpectedStatus } from "./match-operation.ts";
 import { spec } from "./spec.ts";
 
+beforeEach((context) => setCurrentTest(context));
+afterEach(() => setCurrentTest(undefined));
+
 expect.extend({
   toMatchOperation(received: Exchange, operationId: string, expected?: ExpectedStatus) {
-    return toMatchOperation(spec, received, operationId, expected);
+    const result = toMatchOperation(spec, received, operationId, expected);
+    if (!result.pass) recordFailedExchange(received);
+    return result;
   },
 });
 

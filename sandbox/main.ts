@@ -1,0 +1,84 @@
+/** `npm run sandbox`: a stateful File Library on this machine, for local development and tests. */
+import { parseArgs } from "node:util";
+import { startSandbox } from "./start.ts";
+import { faults } from "./faults.ts";
+
+const HELP = `Usage: npm run sandbox -- [--port N] [--host 127.0.0.1] [--data FILE] [--fixtures FILE.json] [--url-ttl SECONDS]
+
+Serves the three File Library operations, validated against the bundled spec, backed by SQLite.
+
+  --port N            port to listen on; 0 (the default) picks a free one
+  --host HOST         address to listen on (default 127.0.0.1)
+  --data FILE         SQLite database file; in memory when absent
+  --fixtures FILE     JSON array of { id, name, content, labels?, created_at?, publicUrl? } to load
+  --url-ttl SECONDS   lifetime of signed download URLs (default 900)
+  --max-body BYTES    larger update bodies get 413 (default 1048576)
+  --fault NAME        break the contract on purpose (tests of the contract suite only)
+
+Environment:
+  FILE_LIBRARY_API_KEY         the key clients must send as Authorization: Bearer <key> (required)
+  FILE_LIBRARY_SANDBOX_SECRET  secret of the signed URLs; random per start when absent`;
+
+function fail(message: string): never {
+  console.error(`sandbox: ${message}`);
+  process.exit(2);
+}
+
+let values;
+try {
+  ({ values } = parseArgs({
+    options: {
+      port: { type: "string", default: "0" },
+      host: { type: "string", default: "127.0.0.1" },
+      data: { type: "string" },
+      fixtures: { type: "string" },
+      "url-ttl": { type: "string", default: "900" },
+      "max-body": { type: "string", default: String(1024 * 1024) },
+      fault: { type: "string" },
+      help: { type: "boolean", short: "h", default: false },
+    },
+    strict: true,
+  }));
+} catch (error) {
+  fail(`${(error as Error).message} (see --help)`);
+}
+if (values.help) {
+  console.log(HELP);
+  process.exit(0);
+}
+
+const integer = (name: string, text: string, min: number) => {
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < min) fail(`--${name} must be a whole number of at least ${min}, got ${JSON.stringify(text)}.`);
+  return value;
+};
+
+let sandbox;
+try {
+  sandbox = await startSandbox({
+    apiKey: process.env.FILE_LIBRARY_API_KEY ?? "",
+    host: values.host,
+    port: integer("port", values.port, 0),
+    dataFile: values.data,
+    fixturesFile: values.fixtures,
+    urlTtlSeconds: integer("url-ttl", values["url-ttl"], 1),
+    maxBodyBytes: integer("max-body", values["max-body"], 1),
+    secret: process.env.FILE_LIBRARY_SANDBOX_SECRET,
+    fault: values.fault,
+  });
+} catch (error) {
+  fail((error as Error).message);
+}
+
+console.log(`File Library sandbox listening at ${sandbox.baseUrl}`);
+console.log(`  database: ${values.data ?? "in memory"}, ${sandbox.fileCount} file(s)`);
+if (sandbox.demoFileIds.length > 0) console.log(`  demo files: ${sandbox.demoFileIds.join(", ")}`);
+console.log(`  key: FILE_LIBRARY_API_KEY; signed URLs expire after ${values["url-ttl"]} s`);
+if (values.fault) console.log(`  FAULT ${values.fault}: ${faults[values.fault as keyof typeof faults].description}`);
+
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.once(signal, () => {
+    console.log(`sandbox: ${signal}, finishing in-flight requests`);
+    void sandbox.close().then(() => process.exit(0));
+  });
+}

@@ -1,0 +1,112 @@
+import { randomBytes } from "node:crypto";
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { bundledSpec } from "../scripts/lib/paths.ts";
+import { OpenApiValidator } from "../contract-tests/support/openapi-validator.ts";
+import { behaviourFor } from "./faults.ts";
+import { demoFixtures, loadFixtures, toStoredFiles } from "./fixtures.ts";
+import { createSandboxServer } from "./server.ts";
+import { UrlSigner } from "./signed-urls.ts";
+import { FileStore } from "./storage.ts";
+
+/** How to start a sandbox; only the key is required. */
+export interface SandboxConfig {
+  apiKey: string;
+  host?: string;
+  /** 0 (the default) lets the OS pick a free port. */
+  port?: number;
+  /** A SQLite file; in memory when absent. */
+  dataFile?: string | undefined;
+  /** A fixtures JSON file loaded before listening. */
+  fixturesFile?: string | undefined;
+  /** How long signed download URLs stay valid (default 15 minutes). */
+  urlTtlSeconds?: number;
+  /** Bodies over this many bytes get 413 (default 1 MiB). */
+  maxBodyBytes?: number;
+  /** The HMAC secret of signed URLs; random per start when absent. */
+  secret?: string | undefined;
+  /** A named fault from faults.ts, for tests of the contract suite. */
+  fault?: string | undefined;
+  /** The spec requests are validated with (default: dist/openapi.json). */
+  specFile?: string;
+  log?: (line: string) => void;
+}
+
+/** A sandbox that listens. */
+export interface RunningSandbox {
+  baseUrl: string;
+  /** Ids of the demo files, when a new database got them. */
+  demoFileIds: string[];
+  fileCount: number;
+  /** Stops accepting, lets in-flight requests finish, then closes the database. */
+  close(): Promise<void>;
+}
+
+const GRACE_MS = 5_000;
+
+/** Opens the store, loads fixtures (or demo files into a new database) and listens. */
+export async function startSandbox(config: SandboxConfig): Promise<RunningSandbox> {
+  if (!config.apiKey?.trim()) throw new Error("FILE_LIBRARY_API_KEY is not set: the sandbox needs the key its clients will send.");
+  const behaviour = behaviourFor(config.fault);
+  let spec: OpenApiValidator;
+  try {
+    spec = OpenApiValidator.fromFile(config.specFile ?? bundledSpec.json);
+  } catch (error) {
+    throw new Error(`Cannot read the bundled spec (${(error as Error).message}): run \`npm run build:spec\` first.`);
+  }
+  const store = new FileStore(config.dataFile);
+  let demoFileIds: string[] = [];
+  try {
+    if (config.fixturesFile) store.put(loadFixtures(config.fixturesFile));
+    else if (store.count() === 0) {
+      store.put(toStoredFiles(demoFixtures));
+      demoFileIds = demoFixtures.map((f) => f.id);
+    }
+  } catch (error) {
+    store.close();
+    throw error;
+  }
+  const signer = new UrlSigner(
+    config.secret ? Buffer.from(config.secret, "utf8") : randomBytes(32),
+    config.urlTtlSeconds ?? 15 * 60,
+  );
+  const server = createSandboxServer({
+    apiKey: config.apiKey,
+    store,
+    signer,
+    spec,
+    behaviour,
+    maxBodyBytes: config.maxBodyBytes ?? 1024 * 1024,
+    log: config.log ?? ((line) => console.log(line)),
+  });
+  await listen(server, config.port ?? 0, config.host ?? "127.0.0.1").catch((error: unknown) => {
+    store.close();
+    throw error;
+  });
+  const { address, port, family } = server.address() as AddressInfo;
+  let closing: Promise<void> | undefined;
+  return {
+    baseUrl: `http://${family === "IPv6" ? `[${address}]` : address}:${port}`,
+    demoFileIds,
+    fileCount: store.count(),
+    close: () => (closing ??= shutDown(server, store)),
+  };
+}
+
+function listen(server: Server, port: number, host: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.once("error", (error: NodeJS.ErrnoException) =>
+      reject(error.code === "EADDRINUSE" ? new Error(`Port ${port} on ${host} is in use: pass --port 0 for a free one.`) : error),
+    );
+    server.listen(port, host, () => resolve());
+  });
+}
+
+async function shutDown(server: Server, store: FileStore): Promise<void> {
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  server.closeIdleConnections();
+  const timer = setTimeout(() => server.closeAllConnections(), GRACE_MS);
+  await closed;
+  clearTimeout(timer);
+  store.close();
+}

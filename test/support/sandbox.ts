@@ -1,0 +1,34 @@
+import { execFileSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import { startSandbox, type RunningSandbox, type SandboxConfig } from "../../sandbox/start.ts";
+import { bin, bundledSpec, fromRoot } from "../../scripts/lib/paths.ts";
+
+export const SANDBOX_KEY = "sandbox-test-key-5f2b9c";
+
+/** Bundles the spec once if no bundle exists yet (npm test builds it first anyway). */
+export function ensureBundle(): void {
+  if (!existsSync(bundledSpec.json)) execFileSync(bin("tsx"), [fromRoot("scripts/build-spec.ts")]);
+}
+
+/** A sandbox in this process on a free port, with a captured log. */
+export async function sandbox(config: Partial<SandboxConfig> = {}): Promise<RunningSandbox & { logs: string[] }> {
+  ensureBundle();
+  const logs: string[] = [];
+  const running = await startSandbox({ apiKey: SANDBOX_KEY, log: (line) => logs.push(line), ...config });
+  return Object.assign(running, { logs });
+}
+
+/** Fetch against the sandbox with the key (unless `auth` is false). */
+export function call(
+  base: string,
+  path: string,
+  init: RequestInit & { auth?: boolean } = {},
+): Promise<Response> {
+  const { auth = true, headers, ...rest } = init;
+  return fetch(`${base}${path}`, {
+    ...rest,
+    headers: { ...(auth ? { authorization: `Bearer ${SANDBOX_KEY}` } : {}), ...(headers as Record<string, string>) },
+  });
+}
+
+export const FILES = "/studio/v1/library/files";
