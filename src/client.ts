@@ -1,17 +1,11 @@
 import createClient, { type Client } from "openapi-fetch";
 import type { components, paths } from "./generated/schema.d.ts";
-import {
-  AbortError,
-  ApiError,
-  ConnectionError,
-  InvalidArgumentError,
-  MalformedResponseError,
-  type OperationId,
-} from "./errors.ts";
+import { InvalidArgumentError, MalformedResponseError, type OperationId } from "./errors.ts";
 import { assertFileId, showFileId } from "./file-id.ts";
-import { resolveOptions, type ClientOptions, type RequestOptions } from "./options.ts";
-import { redactHeaders, redactString, redactValue } from "./redact.ts";
+import { checkMaxRetries, checkTimeout, resolveOptions, type ClientOptions, type RequestOptions } from "./options.ts";
+import { redactString } from "./redact.ts";
 import { excerpt, parseDownloadUrl, parseMetadata, type FileMetadata } from "./response-body.ts";
+import { sendWithRetries, type TextResult } from "./send.ts";
 
 /** The body of an update: the fields to change. */
 export type UpdateFileRequest = components["schemas"]["UpdateFileRequest"];
@@ -21,76 +15,79 @@ export const UPDATABLE_FIELDS = ["publicUrl", "labels"] as const satisfies reado
 
 const FILE_PATH = "/studio/v1/library/files/{file_id}";
 const DOWNLOAD_PATH = "/studio/v1/library/files/{file_id}/download";
+// The spec's first choice is text; a JSON string is the tolerated alternative.
+const DOWNLOAD_ACCEPT = { Accept: "text/plain, application/json;q=0.9" };
+
+/** A method's result together with the HTTP answer it came from. */
+export interface WithResponse<T> {
+  data: T;
+  response: Response;
+  /** The server's `x-request-id`, if it sent one. */
+  requestId: string | undefined;
+  /** How many attempts the call took, retries included. */
+  attempts: number;
+}
+
+/** The three operations, each resolving to its data. */
+export interface FileOperations {
+  /** Reads a file's metadata (`getFile`). */
+  get(fileId: string, options?: RequestOptions): Promise<FileMetadata>;
+  /** Changes a file's `publicUrl` and/or `labels` (`updateFile`); omitted fields keep their value. */
+  update(fileId: string, body: UpdateFileRequest, options?: RequestOptions): Promise<void>;
+  /** Returns a signed, absolute http(s) URL to download the file's contents (`getFileDownloadUrl`). */
+  downloadUrl(fileId: string, options?: RequestOptions): Promise<string>;
+}
+
+/** The same operations, each resolving to its data and the raw `Response`. */
+export interface FileOperationsWithResponse {
+  get(fileId: string, options?: RequestOptions): Promise<WithResponse<FileMetadata>>;
+  update(fileId: string, body: UpdateFileRequest, options?: RequestOptions): Promise<WithResponse<void>>;
+  downloadUrl(fileId: string, options?: RequestOptions): Promise<WithResponse<string>>;
+}
 
 /** A typed client of the File Library; made by `createFileLibraryClient`. */
 export interface FileLibraryClient {
-  files: {
-    /** Reads a file's metadata (`getFile`). */
-    get(fileId: string, options?: RequestOptions): Promise<FileMetadata>;
-    /** Changes a file's `publicUrl` and/or `labels` (`updateFile`); omitted fields keep their value. */
-    update(fileId: string, body: UpdateFileRequest, options?: RequestOptions): Promise<void>;
-    /** Returns a signed, absolute http(s) URL to download the file's contents (`getFileDownloadUrl`). */
-    downloadUrl(fileId: string, options?: RequestOptions): Promise<string>;
-  };
-  /** The underlying openapi-fetch client, authenticated, for anything the methods above do not cover. */
+  files: FileOperations;
+  /** The operations with the raw `Response`, for headers and status. */
+  withResponse: { files: FileOperationsWithResponse };
+  /** The underlying openapi-fetch client, authenticated, for anything the methods do not cover; its middleware applies to the methods too. */
   raw: Client<paths>;
 }
 
-/** What openapi-fetch resolves to when every body is read as text. */
-interface TextResult {
-  data?: string | undefined;
-  error?: unknown;
-  response: Response;
-}
-
-/** Creates a client; options default to FILE_LIBRARY_BASE_URL and FILE_LIBRARY_API_KEY. */
+/** Creates a client; options default to FILE_LIBRARY_BASE_URL, FILE_LIBRARY_API_KEY and FILE_LIBRARY_LOG. */
 export function createFileLibraryClient(options: ClientOptions = {}): FileLibraryClient {
-  const { baseUrl, apiKey, fetch, headers } = resolveOptions(options);
+  const resolved = resolveOptions(options);
+  const { baseUrl, apiKey, log } = resolved;
   const secrets = [apiKey];
   const raw = createClient<paths>({
     baseUrl,
-    fetch,
-    headers: { ...headers, Authorization: `Bearer ${apiKey}` },
+    fetch: resolved.fetch,
+    headers: { ...resolved.headers, Authorization: `Bearer ${apiKey}` },
   });
 
-  /** Sends one request and turns every failure into one of our errors; returns the 2xx body as text. */
-  async function send(
+  /** Runs one operation with the client's policy, overridden per call. */
+  function send(
     operation: OperationId,
     method: string,
     template: string,
     fileId: string,
-    signal: AbortSignal | undefined,
-    perform: () => Promise<TextResult>,
-  ): Promise<{ text: string; response: Response }> {
-    const path = template.replace("{file_id}", encodeURIComponent(fileId));
-    if (signal?.aborted) throw new AbortError(`${operation} was aborted before it was sent.`);
-    let result: TextResult;
-    try {
-      result = await perform();
-    } catch (cause) {
-      if (signal?.aborted) throw new AbortError(`${operation} was aborted by the caller (${method} ${path}).`);
-      throw new ConnectionError(
-        redactString(
-          `${operation} could not reach the File Library at ${baseUrl} (${method} ${path}): ${describeCause(cause)}. ` +
-            "Check the base URL (the baseUrl option or FILE_LIBRARY_BASE_URL) and that the service is running.",
-          secrets,
-        ),
-        operation,
-        { cause },
-      );
-    }
-    const { response } = result;
-    if (!response.ok) {
-      throw ApiError.generate({
-        status: response.status,
-        headers: redactHeaders(response.headers, secrets),
-        body: redactValue(result.error, secrets),
+    callOptions: RequestOptions,
+    perform: (signal: AbortSignal) => Promise<TextResult>,
+  ) {
+    return sendWithRetries(
+      {
         operation,
         method,
-        path,
-      });
-    }
-    return { text: result.data ?? "", response };
+        path: template.replace("{file_id}", encodeURIComponent(fileId)),
+        baseUrl,
+        secrets,
+        log,
+        maxRetries: callOptions.maxRetries === undefined ? resolved.maxRetries : checkMaxRetries(callOptions.maxRetries),
+        timeoutMs: callOptions.timeoutMs === undefined ? resolved.timeoutMs : checkTimeout(callOptions.timeoutMs),
+        signal: callOptions.signal,
+      },
+      perform,
+    );
   }
 
   function malformed(operation: OperationId, response: Response, text: string, problem: string): MalformedResponseError {
@@ -103,51 +100,60 @@ export function createFileLibraryClient(options: ClientOptions = {}): FileLibrar
     );
   }
 
+  const withResponse: FileOperationsWithResponse = {
+    async get(fileId, callOptions = {}) {
+      const id = assertFileId(fileId);
+      const answer = await send("getFile", "GET", FILE_PATH, id, callOptions, (signal) =>
+        raw.GET(FILE_PATH, textRequest(id, callOptions, signal)),
+      );
+      const metadata = parseMetadata(answer.text);
+      if (!metadata.ok) throw malformed("getFile", answer.response, answer.text, metadata.problem);
+      return wrap(metadata.value, answer);
+    },
+
+    async update(fileId, body, callOptions = {}) {
+      const id = assertFileId(fileId);
+      const checked = assertUpdateBody(body, id);
+      // The success body is empty by contract; some servers send `null` or `{}`. Nothing in it is used.
+      const answer = await send("updateFile", "PUT", FILE_PATH, id, callOptions, (signal) =>
+        raw.PUT(FILE_PATH, { ...textRequest(id, callOptions, signal), body: checked }),
+      );
+      return wrap(undefined, answer);
+    },
+
+    async downloadUrl(fileId, callOptions = {}) {
+      const id = assertFileId(fileId);
+      const answer = await send("getFileDownloadUrl", "GET", DOWNLOAD_PATH, id, callOptions, (signal) =>
+        raw.GET(DOWNLOAD_PATH, textRequest(id, callOptions, signal, DOWNLOAD_ACCEPT)),
+      );
+      const url = parseDownloadUrl(answer.text, answer.response.headers.get("content-type"));
+      if (!url.ok) throw malformed("getFileDownloadUrl", answer.response, answer.text, url.problem);
+      return wrap(url.value, answer);
+    },
+  };
+
   return {
     raw,
+    withResponse: { files: withResponse },
     files: {
-      async get(fileId, requestOptions = {}) {
-        const id = assertFileId(fileId);
-        const { text, response } = await send("getFile", "GET", FILE_PATH, id, requestOptions.signal, () =>
-          raw.GET(FILE_PATH, textRequest(id, requestOptions)),
-        );
-        const metadata = parseMetadata(text);
-        if (!metadata.ok) throw malformed("getFile", response, text, metadata.problem);
-        return metadata.value;
-      },
-
-      async update(fileId, body, requestOptions = {}) {
-        const id = assertFileId(fileId);
-        const checked = assertUpdateBody(body, id);
-        // The success body is empty by contract; some servers send `null` or `{}`. Nothing in it is used.
-        await send("updateFile", "PUT", FILE_PATH, id, requestOptions.signal, () =>
-          raw.PUT(FILE_PATH, { ...textRequest(id, requestOptions), body: checked }),
-        );
-      },
-
-      async downloadUrl(fileId, requestOptions = {}) {
-        const id = assertFileId(fileId);
-        const { text, response } = await send("getFileDownloadUrl", "GET", DOWNLOAD_PATH, id, requestOptions.signal, () =>
-          raw.GET(DOWNLOAD_PATH, textRequest(id, requestOptions, DOWNLOAD_ACCEPT)),
-        );
-        const url = parseDownloadUrl(text, response.headers.get("content-type"));
-        if (!url.ok) throw malformed("getFileDownloadUrl", response, text, url.problem);
-        return url.value;
-      },
+      get: (fileId, callOptions) => withResponse.get(fileId, callOptions).then((r) => r.data),
+      update: (fileId, body, callOptions) => withResponse.update(fileId, body, callOptions).then(() => undefined),
+      downloadUrl: (fileId, callOptions) => withResponse.downloadUrl(fileId, callOptions).then((r) => r.data),
     },
   };
 }
 
-// The spec's first choice is text; a JSON string is the tolerated alternative.
-const DOWNLOAD_ACCEPT = { Accept: "text/plain, application/json;q=0.9" };
+function wrap<T>(data: T, answer: { response: Response; attempts: number }): WithResponse<T> {
+  return { data, response: answer.response, requestId: answer.response.headers.get("x-request-id") ?? undefined, attempts: answer.attempts };
+}
 
-/** openapi-fetch options shared by the three calls: the id, the caller's signal and headers, bodies read as text. */
-function textRequest(fileId: string, options: RequestOptions, headers: Record<string, string> = {}) {
+/** openapi-fetch options shared by the three calls: the id, the attempt's signal, headers, bodies read as text. */
+function textRequest(fileId: string, options: RequestOptions, signal: AbortSignal, headers: Record<string, string> = {}) {
   return {
     params: { path: { file_id: fileId } },
     // Read as text, always: openapi-fetch's JSON parsing would throw a bare SyntaxError on a malformed body.
     parseAs: "text" as const,
-    signal: options.signal ?? null,
+    signal,
     headers: { ...headers, ...options.headers },
   };
 }
@@ -166,11 +172,4 @@ function assertUpdateBody(body: unknown, fileId: string): UpdateFileRequest {
     );
   }
   return body as UpdateFileRequest;
-}
-
-/** The most specific reason a fetch failed: undici puts the socket error in `cause`. */
-function describeCause(error: unknown): string {
-  const inner = error instanceof Error && error.cause instanceof Error ? error.cause : error;
-  if (inner instanceof Error) return inner.message || inner.name;
-  return String(inner);
 }

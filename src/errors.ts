@@ -21,21 +21,28 @@ export class InvalidArgumentError extends FileLibraryError {
   override name = "InvalidArgumentError";
 }
 
-/** The request never got an HTTP answer: the base URL is unreachable, the connection failed. */
+/** The request never got an HTTP answer: the base URL is unreachable, the connection failed or was reset. */
 export class ConnectionError extends FileLibraryError {
   override name = "ConnectionError";
   constructor(
     message: string,
     /** The operation that was being called. */
     readonly operation: OperationId,
+    /** How many attempts were made, retries included. */
+    readonly attempts: number,
     options?: { cause?: unknown },
   ) {
     super(message, options);
   }
 
   override toJSON(): Record<string, unknown> {
-    return { ...super.toJSON(), operation: this.operation };
+    return { ...super.toJSON(), operation: this.operation, attempts: this.attempts };
   }
+}
+
+/** Every attempt ran out of time (`timeoutMs`) without an answer. */
+export class TimeoutError extends ConnectionError {
+  override name = "TimeoutError";
 }
 
 /** The caller aborted the request through its `signal`. */
@@ -71,6 +78,8 @@ export interface ApiErrorDetails {
   method: string;
   /** The request path, with the file id percent-encoded. */
   path: string;
+  /** How many attempts were made, retries included. */
+  attempts: number;
 }
 
 /** The server answered with a status outside 2xx. Subclasses name the common statuses. */
@@ -80,6 +89,10 @@ export class ApiError extends FileLibraryError {
   readonly headers: Headers;
   readonly body: unknown;
   readonly operation: OperationId;
+  /** The server's `x-request-id`, to quote when asking its operators. */
+  readonly requestId: string | undefined;
+  /** How many attempts were made, retries included. */
+  readonly attempts: number;
 
   constructor(details: ApiErrorDetails) {
     super(formatApiErrorMessage(details, hintFor(details.status)));
@@ -87,6 +100,8 @@ export class ApiError extends FileLibraryError {
     this.headers = details.headers;
     this.body = details.body;
     this.operation = details.operation;
+    this.requestId = details.headers.get("x-request-id") ?? undefined;
+    this.attempts = details.attempts;
   }
 
   /** Builds the subclass that matches the status (the status factory). */
@@ -108,6 +123,8 @@ export class ApiError extends FileLibraryError {
       ...super.toJSON(),
       status: this.status,
       operation: this.operation,
+      requestId: this.requestId,
+      attempts: this.attempts,
       headers: Object.fromEntries(this.headers),
       body: this.body,
     };
@@ -159,9 +176,12 @@ function hintFor(status: number): string {
 
 function formatApiErrorMessage(details: ApiErrorDetails, hint: string): string {
   const reason = describeErrorBody(details.body);
-  const parts = [`${details.operation} failed with HTTP ${details.status} (${details.method} ${details.path})`];
+  const tries = details.attempts > 1 ? `, after ${details.attempts} attempts` : "";
+  const parts = [`${details.operation} failed with HTTP ${details.status} (${details.method} ${details.path}${tries})`];
   if (reason) parts[0] += `: ${reason}`;
   if (hint) parts.push(hint);
+  const requestId = details.headers.get("x-request-id");
+  if (requestId) parts.push(`Request id: ${requestId}`);
   return parts.join(". ");
 }
 

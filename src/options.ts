@@ -1,4 +1,9 @@
 import { InvalidArgumentError } from "./errors.ts";
+import { checkLogLevel, defaultLogLevel, levelledLogger, type Logger, type LogLevel } from "./logger.ts";
+import { DEFAULT_MAX_RETRIES } from "./retry.ts";
+
+/** How long one attempt may take before it is aborted and counted as a connection failure. */
+export const DEFAULT_TIMEOUT_MS = 60_000;
 
 /** The fetch the client calls: the global one, or one injected for tests, proxies or instrumentation. */
 export type Fetch = (input: Request, init?: RequestInit) => Promise<Response>;
@@ -13,14 +18,26 @@ export interface ClientOptions {
   fetch?: Fetch | undefined;
   /** Headers added to every request. */
   headers?: Record<string, string> | undefined;
+  /** Retries after a connection failure, a timeout, 408, 409, 429 or 5xx. Default 2; 0 disables. */
+  maxRetries?: number | undefined;
+  /** Time limit of each attempt, in milliseconds. Default 60 000. */
+  timeoutMs?: number | undefined;
+  /** Where log lines go; `console` works. Default: `console`. */
+  logger?: Logger | undefined;
+  /** `debug` logs every attempt, `info` every retry. Default: FILE_LIBRARY_LOG, else `warn`. */
+  logLevel?: LogLevel | undefined;
 }
 
 /** Options accepted by every method, for one call. */
 export interface RequestOptions {
-  /** Aborts the request; the call then rejects with `AbortError`. */
+  /** Aborts the request and any wait before a retry; the call then rejects with `AbortError`. */
   signal?: AbortSignal | undefined;
   /** Headers added to this request only. */
   headers?: Record<string, string> | undefined;
+  /** Overrides the client's `maxRetries` for this call. */
+  maxRetries?: number | undefined;
+  /** Overrides the client's `timeoutMs` for this call. */
+  timeoutMs?: number | undefined;
 }
 
 /** Client options with defaults applied and checked. */
@@ -29,6 +46,9 @@ export interface ResolvedOptions {
   apiKey: string;
   fetch: Fetch;
   headers: Record<string, string>;
+  maxRetries: number;
+  timeoutMs: number;
+  log: Logger;
 }
 
 function readEnv(name: string): string | undefined {
@@ -45,7 +65,33 @@ export function resolveOptions(options: ClientOptions = {}): ResolvedOptions {
   if (typeof fetch !== "function") {
     throw new InvalidArgumentError("No fetch implementation: pass { fetch } to createFileLibraryClient (this runtime has no global fetch).");
   }
-  return { baseUrl, apiKey, fetch, headers: { ...options.headers } };
+  const level = options.logLevel === undefined ? defaultLogLevel(readEnv("FILE_LIBRARY_LOG")) : checkLogLevel(options.logLevel);
+  return {
+    baseUrl,
+    apiKey,
+    fetch,
+    headers: { ...options.headers },
+    maxRetries: checkMaxRetries(options.maxRetries ?? DEFAULT_MAX_RETRIES),
+    timeoutMs: checkTimeout(options.timeoutMs ?? DEFAULT_TIMEOUT_MS),
+    log: levelledLogger(options.logger ?? console, level),
+  };
+}
+
+/** Rejects a retry count that is not a whole number from 0 up. */
+export function checkMaxRetries(value: number): number {
+  if (!Number.isInteger(value) || value < 0) {
+    throw new InvalidArgumentError(`maxRetries must be a whole number of at least 0, got ${String(value)}.`);
+  }
+  return value;
+}
+
+/** Rejects a timeout that is not a positive number of milliseconds. */
+export function checkTimeout(value: number): number {
+  // setTimeout cannot wait longer than 2^31-1 ms; a larger value would fire at once.
+  if (!(value > 0 && value <= 2 ** 31 - 1)) {
+    throw new InvalidArgumentError(`timeoutMs must be a number of milliseconds from 1 to 2147483647, got ${String(value)}.`);
+  }
+  return value;
 }
 
 function checkBaseUrl(value: string | undefined): string {

@@ -1,6 +1,12 @@
 /** What a secret is replaced with wherever the client shows data. */
 export const REDACTED = "[REDACTED]";
 
+// Header and field names whose values are credentials, whatever the value is.
+const SECRET_NAME = /authorization|cookie|api[-_]?key|secret|token|password|credential/i;
+
+/** Whether a header or field name holds a credential. */
+export const isSecretName = (name: string): boolean => SECRET_NAME.test(name);
+
 /** Replaces every occurrence of each secret inside a string. */
 export function redactString(text: string, secrets: readonly string[]): string {
   let result = text;
@@ -10,21 +16,24 @@ export function redactString(text: string, secrets: readonly string[]): string {
   return result;
 }
 
-/** Deep copy of a JSON-like value with every secret replaced, in strings and in object keys. */
+/** Deep copy of a JSON-like value with every secret replaced, and every secret-named field blanked. */
 export function redactValue(value: unknown, secrets: readonly string[]): unknown {
   if (typeof value === "string") return redactString(value, secrets);
   if (Array.isArray(value)) return value.map((item) => redactValue(item, secrets));
   if (value !== null && typeof value === "object") {
     return Object.fromEntries(
-      Object.entries(value).map(([key, item]) => [redactString(key, secrets), redactValue(item, secrets)]),
+      Object.entries(value).map(([key, item]) => [
+        redactString(key, secrets),
+        isSecretName(key) && item !== null && typeof item !== "object" ? REDACTED : redactValue(item, secrets),
+      ]),
     );
   }
   return value;
 }
 
-/** Copy of response headers with every secret replaced in their values. */
+/** Copy of headers with secret-named headers blanked and every secret replaced in the others. */
 export function redactHeaders(headers: Headers, secrets: readonly string[]): Headers {
   const copy = new Headers();
-  headers.forEach((value, name) => copy.append(name, redactString(value, secrets)));
+  headers.forEach((value, name) => copy.append(name, isSecretName(name) ? REDACTED : redactString(value, secrets)));
   return copy;
 }

@@ -19,7 +19,7 @@ import { API_KEY, BASE_URL, fakeFetch, json, text } from "./support/fake-fetch.t
 
 const failWith = async (response: Response) => {
   const { fetch } = fakeFetch(response);
-  const client = createFileLibraryClient({ baseUrl: BASE_URL, apiKey: API_KEY, fetch });
+  const client = createFileLibraryClient({ baseUrl: BASE_URL, apiKey: API_KEY, fetch, maxRetries: 0 });
   return client.files.get("file_1").catch((e: unknown) => e);
 };
 
@@ -95,7 +95,7 @@ describe("the readable message", () => {
 describe("failures without an HTTP answer", () => {
   it("an unreachable base URL is a ConnectionError that names the URL and what to check", async () => {
     const baseUrl = `http://127.0.0.1:${await closedPort()}`;
-    const client = createFileLibraryClient({ baseUrl, apiKey: API_KEY });
+    const client = createFileLibraryClient({ baseUrl, apiKey: API_KEY, maxRetries: 0 });
     const error = await client.files.get("file_1").catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ConnectionError);
     expect(error).toBeInstanceOf(FileLibraryError);
@@ -107,7 +107,7 @@ describe("failures without an HTTP answer", () => {
 
   it("an aborted call is an AbortError and sends nothing when aborted before", async () => {
     const { fetch, seen } = fakeFetch(json({}));
-    const client = createFileLibraryClient({ baseUrl: BASE_URL, apiKey: API_KEY, fetch });
+    const client = createFileLibraryClient({ baseUrl: BASE_URL, apiKey: API_KEY, fetch, maxRetries: 0 });
     const controller = new AbortController();
     controller.abort();
     await expect(client.files.get("file_1", { signal: controller.signal })).rejects.toBeInstanceOf(AbortError);

@@ -17,7 +17,7 @@ const echoingServer = (status: number) =>
 describe("the API key never leaks", () => {
   it.each([401, 422, 500])("not from an error answer (%i) whose body and headers echo it", async (status) => {
     const { fetch } = fakeFetch(echoingServer(status));
-    const client = createFileLibraryClient({ baseUrl: BASE_URL, apiKey: API_KEY, fetch });
+    const client = createFileLibraryClient({ baseUrl: BASE_URL, apiKey: API_KEY, fetch, maxRetries: 0 });
     const error = await client.files.get("file_1").catch((e: unknown) => e);
     expect(error).toBeInstanceOf(FileLibraryError);
     const shown = everythingShown(error);
@@ -27,14 +27,14 @@ describe("the API key never leaks", () => {
 
   it("not from a malformed 2xx body that echoes it", async () => {
     const { fetch } = fakeFetch(text(`token=${API_KEY}`));
-    const client = createFileLibraryClient({ baseUrl: BASE_URL, apiKey: API_KEY, fetch });
+    const client = createFileLibraryClient({ baseUrl: BASE_URL, apiKey: API_KEY, fetch, maxRetries: 0 });
     const error = await client.files.downloadUrl("file_1").catch((e: unknown) => e);
     expect(error).toBeInstanceOf(FileLibraryError);
     expect(everythingShown(error)).not.toContain(API_KEY);
   });
 
   it("not from a connection failure", async () => {
-    const client = createFileLibraryClient({ baseUrl: `http://127.0.0.1:${await closedPort()}`, apiKey: API_KEY });
+    const client = createFileLibraryClient({ baseUrl: `http://127.0.0.1:${await closedPort()}`, apiKey: API_KEY, maxRetries: 0 });
     const error = await client.files.get("file_1").catch((e: unknown) => e);
     expect(everythingShown(error)).not.toContain(API_KEY);
   });

@@ -1,0 +1,68 @@
+/** Retries a call makes after the first attempt, unless told otherwise. */
+export const DEFAULT_MAX_RETRIES = 2;
+/** The first backoff wait; it doubles per retry. */
+export const INITIAL_RETRY_DELAY_MS = 500;
+/** The longest backoff wait. */
+export const MAX_RETRY_DELAY_MS = 8_000;
+/** A server's Retry-After is honoured up to this; longer asks fall back to backoff. */
+export const MAX_RETRY_AFTER_MS = 60_000;
+/** How much jitter may shorten a backoff wait (never lengthen it). */
+const JITTER = 0.25;
+
+const RETRYABLE_STATUSES = new Set([408, 409, 429]);
+
+/** Whether an answer with this status should be retried; `x-should-retry: true|false` from the server wins. */
+export function shouldRetryStatus(status: number, headers: Headers): boolean {
+  const override = headers.get("x-should-retry")?.trim().toLowerCase();
+  if (override === "true") return true;
+  if (override === "false") return false;
+  return RETRYABLE_STATUSES.has(status) || status >= 500;
+}
+
+/** How long to wait before the next attempt, and what decided it. */
+export interface RetryDelay {
+  ms: number;
+  source: "retry-after-ms" | "retry-after" | "backoff";
+}
+
+/**
+ * The wait before retry number `retriesSoFar + 1`: the server's `retry-after-ms` or `Retry-After`
+ * (seconds or an HTTP date) when present and at most 60 s, else 0.5 s doubling to 8 s, shortened by up to 25%.
+ */
+export function retryDelay(
+  retriesSoFar: number,
+  headers: Headers | undefined,
+  now: number = Date.now(),
+  random: () => number = Math.random,
+): RetryDelay {
+  const fromServer = serverDelay(headers, now);
+  if (fromServer && fromServer.ms >= 0 && fromServer.ms <= MAX_RETRY_AFTER_MS) return fromServer;
+  const base = Math.min(INITIAL_RETRY_DELAY_MS * 2 ** retriesSoFar, MAX_RETRY_DELAY_MS);
+  return { ms: Math.round(base * (1 - random() * JITTER)), source: "backoff" };
+}
+
+function serverDelay(headers: Headers | undefined, now: number): RetryDelay | undefined {
+  const ms = Number.parseFloat(headers?.get("retry-after-ms") ?? "");
+  if (Number.isFinite(ms)) return { ms, source: "retry-after-ms" };
+  const retryAfter = headers?.get("retry-after")?.trim();
+  if (!retryAfter) return undefined;
+  if (/^\d+(\.\d+)?$/.test(retryAfter)) return { ms: Number(retryAfter) * 1000, source: "retry-after" };
+  const date = Date.parse(retryAfter);
+  return Number.isNaN(date) ? undefined : { ms: Math.max(0, date - now), source: "retry-after" };
+}
+
+/** Waits `ms`, or rejects with the signal's reason as soon as it aborts; leaves no timer behind either way. */
+export function wait(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal!.reason);
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener("abort", onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener("abort", onAbort, { once: true });
+  });
+}
