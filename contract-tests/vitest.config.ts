@@ -13,7 +13,10 @@ export default defineConfig({
     setupFiles: ["contract-tests/support/setup.ts"],
     // One file at a time: checks against a live server stay ordered and light, and write checks never overlap.
     fileParallelism: false,
-    pool: "forks",
+    // One worker, reused: the files share no state that isolation would protect, and a fresh worker per
+    // file cost more than the checks themselves (bench/suite-time.ts).
+    pool: "threads",
+    isolate: false,
     testTimeout: 30_000,
     hookTimeout: 60_000,
     reporters: ["verbose", "junit", new SummaryReporter(reportDir)],

@@ -8,6 +8,7 @@ import { demoFixtures, loadFixtures, toStoredFiles } from "./fixtures.ts";
 import { createSandboxServer } from "./server.ts";
 import { UrlSigner } from "./signed-urls.ts";
 import { FileStore } from "./storage.ts";
+import { lineWriter } from "./line-writer.ts";
 
 /** How to start a sandbox; only the key is required. */
 export interface SandboxConfig {
@@ -70,6 +71,7 @@ export async function startSandbox(config: SandboxConfig): Promise<RunningSandbo
     config.secret ? Buffer.from(config.secret, "utf8") : randomBytes(32),
     config.urlTtlSeconds ?? 15 * 60,
   );
+  const log = config.log ?? lineWriter();
   const server = createSandboxServer({
     apiKey: config.apiKey,
     store,
@@ -77,7 +79,7 @@ export async function startSandbox(config: SandboxConfig): Promise<RunningSandbo
     spec,
     behaviour,
     maxBodyBytes: config.maxBodyBytes ?? 1024 * 1024,
-    log: config.log ?? ((line) => console.log(line)),
+    log,
   });
   await listen(server, config.port ?? 0, config.host ?? "127.0.0.1").catch((error: unknown) => {
     store.close();
@@ -89,7 +91,7 @@ export async function startSandbox(config: SandboxConfig): Promise<RunningSandbo
     baseUrl: `http://${family === "IPv6" ? `[${address}]` : address}:${port}`,
     demoFileIds,
     fileCount: store.count(),
-    close: () => (closing ??= shutDown(server, store)),
+    close: () => (closing ??= shutDown(server, store).finally(() => (log as { flush?: () => void }).flush?.())),
   };
 }
 

@@ -4,10 +4,16 @@
  * Exit codes: 0 every check passed, 1 a step or check failed, 2 the run could not start.
  */
 import net from "node:net";
-import { runCommand, spawnTracked } from "./lib/child-process.ts";
+import path from "node:path";
+import { spawnTracked } from "./lib/child-process.ts";
+import { buildSpec } from "./lib/build-spec.ts";
+import { checkDrift } from "./lib/drift.ts";
+import { lintSpec } from "./lib/redocly.ts";
 import { parseContractArgs, UsageError, type ContractArgs } from "./lib/cli-args.ts";
-import { bin, fromRoot, repoRoot } from "./lib/paths.ts";
+import { bin, fromRoot, generatedTypes, repoRoot } from "./lib/paths.ts";
 import { liveTargetFromEnv, TargetError } from "../contract-tests/support/target.ts";
+import { startPrism, type RunningMock } from "../contract-tests/support/prism.ts";
+import { specRoot } from "./lib/paths.ts";
 
 const HELP = `Usage: npm run contract -- [--base-url URL] [--file-id ID] [--mock]
 
@@ -65,24 +71,34 @@ try {
 }
 if (live) await assertReachable(live.baseUrl);
 
-// The three preparation steps are independent: run them side by side, report them in order.
+// In mock mode Prism starts from the split spec while the steps run: its start-up is the longest wait.
+const mockStarting: Promise<RunningMock | Error> | undefined = live ? undefined : startPrism(specRoot).catch((error: Error) => error);
+
+// The three preparation steps are independent: run them side by side (in this process), report them in order.
 const steps = [
-  { name: "lint:spec", script: "scripts/lint-spec.ts" },
-  { name: "build:spec", script: "scripts/build-spec.ts" },
-  { name: "check:generated", script: "scripts/check-generated.ts" },
+  { name: "lint:spec", run: () => lintSpec().then(({ ok, output }) => ({ ok, message: output })) },
+  { name: "build:spec", run: buildSpec },
+  { name: "check:generated", run: () => checkDrift(generatedTypes, path.relative(repoRoot, generatedTypes)) },
 ];
-const results = await Promise.all(steps.map((step) => runCommand(bin("tsx"), [fromRoot(step.script)], { cwd: repoRoot })));
+const results = await Promise.all(steps.map((step) => step.run()));
 let failed = false;
 steps.forEach((step, i) => {
-  const { code, output } = results[i]!;
-  console.log(`\n── ${step.name} ${code === 0 ? "ok" : "FAILED"}`);
-  process.stdout.write(output.trimEnd() + "\n");
-  failed ||= code !== 0;
+  const { ok, message } = results[i]!;
+  console.log(`\n── ${step.name} ${ok ? "ok" : "FAILED"}`);
+  process.stdout.write(message.trimEnd() + "\n");
+  failed ||= !ok;
 });
+const mock = await mockStarting;
 if (failed) {
   console.error("\ncontract: stopped before the suite: fix the failed step(s) above.");
+  if (mock && !(mock instanceof Error)) await mock.stop();
   process.exit(1);
 }
+if (mock instanceof Error) {
+  console.error(`contract: ${mock.message}`);
+  process.exit(1);
+}
+if (mock) env.FILE_LIBRARY_MOCK_URL = mock.baseUrl;
 
 console.log(`\n── contract suite against ${live ? `the live server ${live.baseUrl}` : "the embedded Prism mock"}${live?.writeChecks ? " (write checks on)" : ""}`);
 const suite = spawnTracked(bin("vitest"), ["run", "--config", fromRoot("contract-tests/vitest.config.ts")], {
@@ -91,6 +107,7 @@ const suite = spawnTracked(bin("vitest"), ["run", "--config", fromRoot("contract
   stdio: "inherit",
 });
 const code = await new Promise<number>((resolve) => suite.once("exit", (c, signal) => resolve(c ?? (signal ? 1 : 0))));
+await mock?.stop();
 process.exit(code === 0 ? 0 : 1);
 
 /** Exit 2 with one line when nothing listens at the base URL, before any check runs. */

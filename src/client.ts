@@ -6,6 +6,7 @@ import { checkMaxRetries, checkTimeout, resolveOptions, type ClientOptions, type
 import { redactString } from "./redact.ts";
 import { excerpt, parseDownloadUrl, parseMetadata, type FileMetadata } from "./response-body.ts";
 import { sendWithRetries, type TextResult } from "./send.ts";
+import { LightRequest, lightFetch } from "./light-request.ts";
 
 /** The body of an update: the fields to change. */
 export type UpdateFileRequest = components["schemas"]["UpdateFileRequest"];
@@ -64,6 +65,20 @@ export function createFileLibraryClient(options: ClientOptions = {}): FileLibrar
     fetch: resolved.fetch,
     headers: { ...resolved.headers, Authorization: `Bearer ${apiKey}` },
   });
+  // Middleware and an injected fetch get real Request objects; otherwise calls take the light path (see LightRequest).
+  let middlewareCount = 0;
+  const { use, eject } = raw;
+  raw.use = (...middleware) => {
+    use(...middleware);
+    middlewareCount += middleware.filter(Boolean).length;
+  };
+  raw.eject = (...middleware) => {
+    eject(...middleware);
+    middlewareCount = Math.max(0, middlewareCount - middleware.filter(Boolean).length);
+  };
+  const light = { Request: LightRequest as unknown as typeof Request, fetch: lightFetch() };
+  const canGoLight = options.fetch === undefined;
+  const transport = () => (canGoLight && middlewareCount === 0 ? light : {});
 
   /** Runs one operation with the client's policy, overridden per call. */
   function send(
@@ -104,7 +119,7 @@ export function createFileLibraryClient(options: ClientOptions = {}): FileLibrar
     async get(fileId, callOptions = {}) {
       const id = assertFileId(fileId);
       const answer = await send("getFile", "GET", FILE_PATH, id, callOptions, (signal) =>
-        raw.GET(FILE_PATH, textRequest(id, callOptions, signal)),
+        raw.GET(FILE_PATH, { ...textRequest(id, callOptions, signal), ...transport() }),
       );
       const metadata = parseMetadata(answer.text);
       if (!metadata.ok) throw malformed("getFile", answer.response, answer.text, metadata.problem);
@@ -116,7 +131,7 @@ export function createFileLibraryClient(options: ClientOptions = {}): FileLibrar
       const checked = assertUpdateBody(body, id);
       // The success body is empty by contract; some servers send `null` or `{}`. Nothing in it is used.
       const answer = await send("updateFile", "PUT", FILE_PATH, id, callOptions, (signal) =>
-        raw.PUT(FILE_PATH, { ...textRequest(id, callOptions, signal), body: checked }),
+        raw.PUT(FILE_PATH, { ...textRequest(id, callOptions, signal), ...transport(), body: checked }),
       );
       return wrap(undefined, answer);
     },
@@ -124,7 +139,7 @@ export function createFileLibraryClient(options: ClientOptions = {}): FileLibrar
     async downloadUrl(fileId, callOptions = {}) {
       const id = assertFileId(fileId);
       const answer = await send("getFileDownloadUrl", "GET", DOWNLOAD_PATH, id, callOptions, (signal) =>
-        raw.GET(DOWNLOAD_PATH, textRequest(id, callOptions, signal, DOWNLOAD_ACCEPT)),
+        raw.GET(DOWNLOAD_PATH, { ...textRequest(id, callOptions, signal, DOWNLOAD_ACCEPT), ...transport() }),
       );
       const url = parseDownloadUrl(answer.text, answer.response.headers.get("content-type"));
       if (!url.ok) throw malformed("getFileDownloadUrl", answer.response, answer.text, url.problem);

@@ -27,11 +27,19 @@ export function checkLogLevel(level: string, source = "logLevel"): LogLevel {
   return level as LogLevel;
 }
 
-/** A logger that drops messages under `level` and prefixes the rest. */
-export function levelledLogger(logger: Logger, level: LogLevel): Logger {
+/** The client's own log: messages are built only when their level is on (none are on the happy path by default). */
+export interface ClientLog {
+  enabled(level: Exclude<LogLevel, "off">): boolean;
+  debug(message: () => string): void;
+  info(message: () => string): void;
+}
+
+/** A log that drops messages under `level`, builds the rest lazily and prefixes them. */
+export function levelledLogger(logger: Logger, level: LogLevel): ClientLog {
   const threshold = LEVELS.indexOf(level);
-  const at = (name: Exclude<LogLevel, "off">) => (message: string) => {
-    if (LEVELS.indexOf(name) >= threshold) logger[name](`file-library: ${message}`);
+  const enabled = (name: Exclude<LogLevel, "off">) => LEVELS.indexOf(name) >= threshold;
+  const at = (name: "debug" | "info") => (message: () => string) => {
+    if (enabled(name)) logger[name](`file-library: ${message()}`);
   };
-  return { debug: at("debug"), info: at("info"), warn: at("warn"), error: at("error") };
+  return { enabled, debug: at("debug"), info: at("info") };
 }

@@ -1,5 +1,5 @@
 import { InvalidArgumentError } from "./errors.ts";
-import { checkLogLevel, defaultLogLevel, levelledLogger, type Logger, type LogLevel } from "./logger.ts";
+import { checkLogLevel, defaultLogLevel, levelledLogger, type ClientLog, type Logger, type LogLevel } from "./logger.ts";
 import { DEFAULT_MAX_RETRIES } from "./retry.ts";
 
 /** How long one attempt may take before it is aborted and counted as a connection failure. */
@@ -48,7 +48,7 @@ export interface ResolvedOptions {
   headers: Record<string, string>;
   maxRetries: number;
   timeoutMs: number;
-  log: Logger;
+  log: ClientLog;
 }
 
 function readEnv(name: string): string | undefined {

@@ -1,5 +1,5 @@
 import { AbortError, ApiError, ConnectionError, TimeoutError, type OperationId } from "./errors.ts";
-import type { Logger } from "./logger.ts";
+import type { ClientLog } from "./logger.ts";
 import { redactHeaders, redactString, redactValue } from "./redact.ts";
 import { retryDelay, shouldRetryStatus, wait, type RetryDelay } from "./retry.ts";
 
@@ -18,7 +18,7 @@ export interface Call {
   path: string;
   baseUrl: string;
   secrets: readonly string[];
-  log: Logger;
+  log: ClientLog;
   maxRetries: number;
   timeoutMs: number;
   signal?: AbortSignal | undefined;
@@ -46,14 +46,14 @@ type Outcome =
  */
 export async function sendWithRetries(call: Call, perform: (signal: AbortSignal) => Promise<TextResult>): Promise<Answer> {
   const { operation, method, path, log, maxRetries, signal } = call;
-  const where = `${operation} ${method} ${path}`;
+  const where = () => `${operation} ${method} ${path}`;
   const total = maxRetries + 1;
   const aborted = () => new AbortError(`${operation} was aborted by the caller (${method} ${path}).`);
   if (signal?.aborted) throw aborted();
 
   for (let attempt = 1; ; attempt++) {
-    log.debug(`${where}: attempt ${attempt}/${total}`);
-    const started = performance.now();
+    log.debug(() => `${where()}: attempt ${attempt}/${total}`);
+    const started = log.enabled("debug") ? performance.now() : 0;
     const outcome = await attemptOnce(perform, call.timeoutMs, signal);
     let reason: string;
     let delay: RetryDelay;
@@ -62,7 +62,7 @@ export async function sendWithRetries(call: Call, perform: (signal: AbortSignal)
     if (outcome.kind === "aborted") throw aborted();
     if (outcome.kind === "answer") {
       const { response } = outcome.result;
-      log.debug(`${where}: HTTP ${response.status} in ${Math.round(performance.now() - started)} ms`);
+      log.debug(() => `${where()}: HTTP ${response.status} in ${Math.round(performance.now() - started)} ms`);
       if (response.ok) return { text: outcome.result.data ?? "", response, attempts: attempt };
       if (!retriesLeft || !shouldRetryStatus(response.status, response.headers)) {
         throw ApiError.generate({
@@ -105,7 +105,7 @@ export async function sendWithRetries(call: Call, perform: (signal: AbortSignal)
       delay = retryDelay(attempt - 1, undefined);
     }
 
-    log.info(`${where}: ${redactString(reason, call.secrets)}; retrying in ${delay.ms} ms (${delay.source}), attempt ${attempt + 1}/${total}`);
+    log.info(() => `${where()}: ${redactString(reason, call.secrets)}; retrying in ${delay.ms} ms (${delay.source}), attempt ${attempt + 1}/${total}`);
     try {
       await wait(delay.ms, signal);
     } catch {

@@ -3,7 +3,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { faults } from "../sandbox/faults.ts";
 import { fromRoot } from "../scripts/lib/paths.ts";
-import { failedChecks, runContractSuite } from "./support/contract-run.ts";
+import { failedChecks, runContractSuite } from "../scripts/lib/contract-run.ts";
 import { call, FILES, sandbox, SANDBOX_KEY } from "./support/sandbox.ts";
 
 const FILE_ID = "doc-1";

@@ -15,7 +15,7 @@ declare module "vitest" {
 
 let mock: RunningMock | undefined;
 
-/** Starts the Prism mock unless FILE_LIBRARY_BASE_URL names a live target, and hands the target to the checks. */
+/** Starts the Prism mock (unless FILE_LIBRARY_BASE_URL names a live target, or one was handed over), and hands the target to the checks. */
 export async function setup(project: TestProject): Promise<void> {
   assertBundleFresh();
   const live = liveTargetFromEnv();
@@ -24,10 +24,12 @@ export async function setup(project: TestProject): Promise<void> {
     return;
   }
   const document = OpenApiValidator.fromFile(specFile).document;
-  mock = await startPrism(specFile.replace(/\.json$/, ".yaml"));
+  // `npm run contract` starts Prism early, side by side with its other steps, and hands it over.
+  const handedOver = process.env.FILE_LIBRARY_MOCK_URL;
+  if (!handedOver) mock = await startPrism(specFile.replace(/\.json$/, ".yaml"));
   project.provide("target", {
     mode: "mock",
-    baseUrl: mock.baseUrl,
+    baseUrl: handedOver ?? mock!.baseUrl,
     apiKey: MOCK_API_KEY,
     // Prism answers every id alike; the spec's own example id keeps the requests realistic.
     fileId: String((document.components?.parameters?.FileId as { example?: string } | undefined)?.example ?? "file_1"),

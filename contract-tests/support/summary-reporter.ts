@@ -12,6 +12,7 @@ export interface CheckOutcome {
   note?: string | undefined;
   warnings: string[];
   requests: number;
+  durationMs: number;
   failure?: { problem: string; evidence?: ExchangeEvidence | undefined } | undefined;
 }
 
@@ -63,6 +64,7 @@ export default class SummaryReporter implements Reporter {
           note: result.state === "skipped" ? result.note : undefined,
           warnings: meta.warnings ?? [],
           requests: exchanges.length,
+          durationMs: test.diagnostic()?.duration ?? 0,
           failure:
             result.state === "failed"
               ? { problem: problemOf(result.errors[0]?.message ?? "failed"), evidence: meta.failedExchange ?? exchanges.at(-1) }

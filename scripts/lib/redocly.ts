@@ -19,5 +19,6 @@ export async function redocly(args: string[], cwd: string = repoRoot): Promise<C
 /** Lints the spec of the redocly.yaml in `cwd`; fails on any error or warning (`redocly lint` alone passes warnings). */
 export async function lintSpec(cwd: string = repoRoot): Promise<{ ok: boolean; output: string }> {
   const { code, output } = await redocly(["lint", "--lint-config", "error", "--max-problems", "200"], cwd);
-  return { ok: code === 0 && !/You have \d+ warnings?/.test(output), output };
+  const ok = code === 0 && !/You have \d+ warnings?/.test(output);
+  return { ok, output: ok ? output : `${output}\nlint:spec failed: fix the problems above in openapi/ (rules: redocly.yaml).\n` };
 }

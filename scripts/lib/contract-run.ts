@@ -1,8 +1,8 @@
 import { mkdtemp, readFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { runCommand } from "../../scripts/lib/child-process.ts";
-import { bin, fromRoot, repoRoot } from "../../scripts/lib/paths.ts";
+import { runCommand } from "./child-process.ts";
+import { bin, fromRoot, repoRoot } from "./paths.ts";
 import type { ContractSummary } from "../../contract-tests/support/summary-reporter.ts";
 
 /** The outcome of one run of the contract suite in a child process. */

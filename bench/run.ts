@@ -1,0 +1,45 @@
+/** `npm run bench`: runs every benchmark, prints the tables with their ratios, writes reports/bench.json. Never fails on a timing. */
+import { mkdir, writeFile } from "node:fs/promises";
+import os from "node:os";
+import { runCommand } from "../scripts/lib/child-process.ts";
+import { bin, fromRoot, repoRoot } from "../scripts/lib/paths.ts";
+import { clientOverhead } from "./client-overhead.ts";
+import { clientSize } from "./client-size.ts";
+import { renderSection, type Section } from "./lib/report.ts";
+import { sandboxThroughput } from "./sandbox-throughput.ts";
+import { suiteTime } from "./suite-time.ts";
+
+const machine = `${os.cpus()[0]?.model ?? "unknown CPU"}, ${os.availableParallelism()} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${os.platform()} ${os.release()}`;
+const started = performance.now();
+
+// The sandbox and the suite read the bundled spec.
+const built = await runCommand(bin("tsx"), [fromRoot("scripts/build-spec.ts")], { cwd: repoRoot });
+if (built.code !== 0) throw new Error(built.output);
+
+const benches = [
+  ["client-overhead", clientOverhead],
+  ["client-size", clientSize],
+  ["suite-time", suiteTime],
+  ["sandbox-throughput", sandboxThroughput],
+] as const;
+// `npm run bench -- --only client-overhead,client-size` runs a subset (for working on one number).
+const onlyFlag = process.argv.indexOf("--only");
+const only = onlyFlag === -1 ? undefined : new Set(process.argv[onlyFlag + 1]?.split(","));
+const unknown = [...(only ?? [])].filter((name) => !benches.some(([known]) => known === name));
+if (unknown.length > 0) {
+  console.error(`bench: unknown benchmark(s) ${unknown.join(", ")}; known: ${benches.map(([n]) => n).join(", ")}`);
+  process.exit(2);
+}
+
+const sections: Section[] = [];
+for (const [name, bench] of benches.filter(([n]) => !only || only.has(n))) {
+  process.stderr.write(`bench: ${name}…\n`);
+  sections.push(await bench());
+}
+
+const text = [`## Benchmarks (${new Date().toISOString().slice(0, 10)}; ${machine})`, "", ...sections.map(renderSection)].join("\n");
+console.log(text);
+await mkdir(fromRoot("reports"), { recursive: true });
+await writeFile(fromRoot("reports/bench.json"), `${JSON.stringify({ date: new Date().toISOString(), machine, sections }, null, 2)}\n`);
+await writeFile(fromRoot("reports/bench.md"), `${text}\n`);
+console.error(`bench: done in ${((performance.now() - started) / 1000).toFixed(0)} s; wrote reports/bench.json and reports/bench.md`);
