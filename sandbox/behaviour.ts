@@ -3,12 +3,14 @@ import type { FileRecord } from "./storage.ts";
 /** What an update does with the labels it is sent. */
 export type LabelUpdate = "replace" | "drop" | "append" | "clear-when-omitted";
 
-/** Every point where the sandbox can depart from the contract; `correctBehaviour` keeps it. */
+/** Every point where the sandbox can depart from the contract, or vary within it; `correctBehaviour` keeps it. */
 export interface Behaviour {
   /** Status for an id that does not exist (the contract: 422). */
-  unknownIdStatus: number;
+  unknownIdStatus(fileId: string): number;
   /** Body for an unknown id. */
   unknownIdBody(fileId: string): unknown;
+  /** Status for a request without a key (the contract: 401). */
+  missingKeyStatus(operationId: string): number;
   /** Whether the download needs the key (the contract: yes). */
   downloadNeedsKey: boolean;
   /** Whether any bearer token passes, as if only its presence were checked (the contract: no). */
@@ -21,12 +23,24 @@ export interface Behaviour {
   labelUpdate: LabelUpdate;
   /** Whether update bodies are checked against the spec (the contract: yes). */
   validatesUpdateBody: boolean;
+  /** Whether fields the schema does not know are dropped before validation, instead of rejected. */
+  ignoresUnknownFields: boolean;
+  /** Labels the server refuses although the schema allows them (the contract: none). */
+  refusesLabel(label: string): boolean;
   /** Status for a body that is not JSON (the contract: 400 or 422). */
   malformedJsonStatus: number;
-  /** Whether the update's 200 carries the metadata (the contract: no body). */
-  updateAnswersWithBody: boolean;
+  /** Whether an update of an unknown id succeeds (the contract: no, 422). */
+  updateCreatesUnknown: boolean;
+  /** The update's 200: no body (the contract), `{}` as JSON (tolerated), or the metadata (a break). */
+  updateAnswer: "empty" | "empty-object" | "metadata";
   /** The download answer for a signed URL. */
   downloadAnswer(signedUrl: string): { body: string; contentType: string };
+  /** The x-request-id of an answer. */
+  requestId(generated: string): string;
+  /** Extra headers on every answer; the key is passed in so that a fault can echo it. */
+  extraHeaders(apiKey: string): Record<string, string>;
+  /** Milliseconds to wait before answering. */
+  delayMs: number;
 }
 
 /** The metadata as the spec defines it. */
@@ -37,15 +51,22 @@ export function metadataOf(file: FileRecord): Record<string, unknown> {
 
 /** The sandbox as it should be: it keeps the contract everywhere. */
 export const correctBehaviour: Behaviour = {
-  unknownIdStatus: 422,
+  unknownIdStatus: () => 422,
   unknownIdBody: (fileId) => ({ code: "file_not_found", message: `No file with id ${JSON.stringify(fileId)} exists in this workspace.` }),
+  missingKeyStatus: () => 401,
   downloadNeedsKey: true,
   anyBearerPasses: false,
   metadataBody: metadataOf,
   metadataContentType: "application/json",
   labelUpdate: "replace",
   validatesUpdateBody: true,
+  ignoresUnknownFields: false,
+  refusesLabel: () => false,
   malformedJsonStatus: 422,
-  updateAnswersWithBody: false,
+  updateCreatesUnknown: false,
+  updateAnswer: "empty",
   downloadAnswer: (signedUrl) => ({ body: signedUrl, contentType: "text/plain; charset=utf-8" }),
+  requestId: (generated) => generated,
+  extraHeaders: () => ({}),
+  delayMs: 0,
 };

@@ -1,23 +1,36 @@
 import { correctBehaviour, metadataOf, type Behaviour } from "./behaviour.ts";
 
-/** A named way to break the contract, for proving that the contract suite catches it. Tests only. */
-export interface Fault {
+/** A named way for the sandbox to behave differently, for tests of the contract suite only. */
+export interface Variation {
   description: string;
-  /** The check of the contract suite that must fail against it. */
-  caughtBy: string;
   changes: Partial<Behaviour>;
 }
 
-/** Every fault the sandbox can be started with (`--fault NAME`); each breaks the contract differently. */
+/** A variation that breaks the contract, and the check that must catch it. */
+export interface Fault extends Variation {
+  caughtBy: string;
+}
+
+/** Every fault (`--fault NAME`): each breaks the contract differently; together every check has one that only it catches. */
 export const faults = {
   "unknown-id-404": {
     description: "an unknown id gets 404 instead of 422",
     caughtBy: "unknown_id_rejected",
-    changes: { unknownIdStatus: 404 },
+    changes: { unknownIdStatus: () => 404 },
+  },
+  "unknown-id-created-on-update": {
+    description: "an update of an unknown id succeeds instead of getting 422",
+    caughtBy: "unknown_id_rejected",
+    changes: { updateCreatesUnknown: true },
+  },
+  "awkward-id-404": {
+    description: "an unknown id with characters other than letters, digits, - and _ gets 404, as from a router",
+    caughtBy: "status_code_conformance",
+    changes: { unknownIdStatus: (fileId: string) => (/^[A-Za-z0-9_-]+$/.test(fileId) ? 422 : 404) },
   },
   "unknown-id-error-as-array": {
     description: "the 422 error body is a JSON array, not an object",
-    caughtBy: "unknown_id_rejected",
+    caughtBy: "response_schema_conformance",
     changes: { unknownIdBody: (fileId: string) => [`no file ${fileId}`] },
   },
   "metadata-size-as-string": {
@@ -40,10 +53,35 @@ export const faults = {
       }),
     },
   },
+  "update-answers-with-body": {
+    description: "a successful update answers with the metadata instead of no body",
+    caughtBy: "response_schema_conformance",
+    changes: { updateAnswer: "metadata" },
+  },
   "metadata-as-text-plain": {
     description: "the metadata is sent as text/plain",
-    caughtBy: "response_schema_conformance",
+    caughtBy: "content_type_conformance",
     changes: { metadataContentType: "text/plain" },
+  },
+  "download-as-text-html": {
+    description: "the download URL is sent as text/html",
+    caughtBy: "content_type_conformance",
+    changes: { downloadAnswer: (url) => ({ body: url, contentType: "text/html" }) },
+  },
+  "request-id-with-spaces": {
+    description: "x-request-id holds spaces, against its documented pattern",
+    caughtBy: "response_headers_conformance",
+    changes: { requestId: (generated) => `request ${generated}` },
+  },
+  "key-echoed-in-header": {
+    description: "every answer echoes the bearer token in a debug header",
+    caughtBy: "no_secret_echo",
+    changes: { extraHeaders: (apiKey) => ({ "x-debug-authorization": `Bearer ${apiKey}` }) },
+  },
+  "server-error-without-key-on-get": {
+    description: "getFile without a key fails with 500 instead of 401",
+    caughtBy: "not_a_server_error",
+    changes: { missingKeyStatus: (operationId) => (operationId === "getFile" ? 500 : 401) },
   },
   "metadata-wrong-id": {
     description: "the metadata names another id than the one requested",
@@ -72,7 +110,7 @@ export const faults = {
   },
   "omitted-labels-cleared": {
     description: "an update that omits labels clears them",
-    caughtBy: "update_persisted",
+    caughtBy: "omitted_fields_kept",
     changes: { labelUpdate: "clear-when-omitted" },
   },
   "download-relative-url": {
@@ -85,31 +123,67 @@ export const faults = {
     caughtBy: "download_url_valid",
     changes: { downloadAnswer: (url) => ({ body: JSON.stringify({ url }), contentType: "application/json" }) },
   },
+  "download-url-broken-signature": {
+    description: "the signed URL looks right but its signature does not verify, so it does not download",
+    caughtBy: "download_url_valid",
+    changes: { downloadAnswer: (url) => ({ body: url.replace(/signature=[0-9a-f]/, (m) => (m.endsWith("0") ? `${m.slice(0, -1)}1` : `${m.slice(0, -1)}0`)), contentType: "text/plain" }) },
+  },
   "server-error-on-bad-json": {
     description: "a body that is not JSON gets a 500",
     caughtBy: "negative_data_rejection",
     changes: { malformedJsonStatus: 500 },
   },
   "wrong-types-accepted": {
-    description: "update bodies of the wrong shape are accepted with 200",
+    description: "update bodies of the wrong shape are accepted with 200 (and ignored)",
     caughtBy: "negative_data_rejection",
     changes: { validatesUpdateBody: false },
   },
-  "update-answers-with-body": {
-    description: "a successful update answers with the metadata instead of no body",
+  "non-ascii-labels-refused": {
+    description: "valid labels that are empty or not printable ASCII are refused with 422",
     caughtBy: "positive_data_acceptance",
-    changes: { updateAnswersWithBody: true },
+    changes: { refusesLabel: (label: string) => !/^[\x20-\x7e]+$/.test(label) },
+  },
+  "slow-answers": {
+    description: "every answer takes 120 ms (a warning when FILE_LIBRARY_MAX_RESPONSE_MS is lower)",
+    caughtBy: "max_response_time",
+    changes: { delayMs: 120 },
   },
 } satisfies Record<string, Fault>;
 
-/** A fault's name. */
-export type FaultName = keyof typeof faults;
+/** Ways to keep the contract that a strict-minded suite might wrongly fail (`--variant NAME`). */
+export const legitimateVariants = {
+  "download-as-json-string": {
+    description: "the download URL comes as a JSON string under application/json",
+    changes: { downloadAnswer: (url) => ({ body: JSON.stringify(url), contentType: "application/json" }) },
+  },
+  "metadata-extra-fields": {
+    description: "the metadata carries fields the spec does not list",
+    changes: { metadataBody: (file) => ({ ...metadataOf(file), checksum: "sha256:0f3c", owner: { id: "u_1" }, version: 3 }) },
+  },
+  "created-at-zero-offset": {
+    description: "created_at ends in +00:00 instead of Z",
+    changes: { metadataBody: (file) => ({ ...metadataOf(file), created_at: file.created_at.replace(/\.\d+Z$|Z$/, "+00:00") }) },
+  },
+  "error-body-detail-string": {
+    description: "error bodies in FastAPI's shape, { detail: string }",
+    changes: { unknownIdBody: () => ({ detail: "File not found" }) },
+  },
+  "update-answers-empty-object": {
+    description: "a successful update answers {} as application/json",
+    changes: { updateAnswer: "empty-object" },
+  },
+  "ignores-unknown-fields": {
+    description: "update bodies may carry fields the schema does not know; they are ignored",
+    changes: { ignoresUnknownFields: true },
+  },
+} satisfies Record<string, Variation>;
 
-/** The behaviour of a sandbox started with this fault (or the correct one). */
-export function behaviourFor(fault: string | undefined): Behaviour {
-  if (fault === undefined) return correctBehaviour;
-  if (!(fault in faults)) {
-    throw new Error(`Unknown fault ${JSON.stringify(fault)}; known faults: ${Object.keys(faults).join(", ")}.`);
-  }
-  return { ...correctBehaviour, ...faults[fault as FaultName].changes };
+/** The behaviour of a sandbox started with a fault or a legitimate variant (or neither). */
+export function behaviourFor(fault?: string, variant?: string): Behaviour {
+  const pick = <T extends Record<string, Variation>>(table: T, name: string | undefined, flag: string): Partial<Behaviour> => {
+    if (name === undefined) return {};
+    if (!(name in table)) throw new Error(`Unknown ${flag} ${JSON.stringify(name)}; known: ${Object.keys(table).join(", ")}.`);
+    return table[name as keyof T]!.changes;
+  };
+  return { ...correctBehaviour, ...pick(faults, fault, "fault"), ...pick(legitimateVariants, variant, "variant") };
 }

@@ -1,7 +1,7 @@
 /** `npm run sandbox`: a stateful File Library on this machine, for local development and tests. */
 import { parseArgs } from "node:util";
 import { startSandbox } from "./start.ts";
-import { faults } from "./faults.ts";
+import { faults, legitimateVariants } from "./faults.ts";
 
 const HELP = `Usage: npm run sandbox -- [--port N] [--host 127.0.0.1] [--data FILE] [--fixtures FILE.json] [--url-ttl SECONDS]
 
@@ -14,6 +14,7 @@ Serves the three File Library operations, validated against the bundled spec, ba
   --url-ttl SECONDS   lifetime of signed download URLs (default 900)
   --max-body BYTES    larger update bodies get 413 (default 1048576)
   --fault NAME        break the contract on purpose (tests of the contract suite only)
+  --variant NAME      keep the contract in a less common way (tests of the contract suite only)
 
 Environment:
   FILE_LIBRARY_API_KEY         the key clients must send as Authorization: Bearer <key> (required)
@@ -35,6 +36,7 @@ try {
       "url-ttl": { type: "string", default: "900" },
       "max-body": { type: "string", default: String(1024 * 1024) },
       fault: { type: "string" },
+      variant: { type: "string" },
       help: { type: "boolean", short: "h", default: false },
     },
     strict: true,
@@ -65,6 +67,7 @@ try {
     maxBodyBytes: integer("max-body", values["max-body"], 1),
     secret: process.env.FILE_LIBRARY_SANDBOX_SECRET,
     fault: values.fault,
+    variant: values.variant,
   });
 } catch (error) {
   fail((error as Error).message);
@@ -75,6 +78,7 @@ console.log(`  database: ${values.data ?? "in memory"}, ${sandbox.fileCount} fil
 if (sandbox.demoFileIds.length > 0) console.log(`  demo files: ${sandbox.demoFileIds.join(", ")}`);
 console.log(`  key: FILE_LIBRARY_API_KEY; signed URLs expire after ${values["url-ttl"]} s`);
 if (values.fault) console.log(`  FAULT ${values.fault}: ${faults[values.fault as keyof typeof faults].description}`);
+if (values.variant) console.log(`  variant ${values.variant}: ${legitimateVariants[values.variant as keyof typeof legitimateVariants].description}`);
 
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.once(signal, () => {

@@ -34,7 +34,8 @@ export function createSandboxServer(deps: ServerDependencies): Server {
     return `http://${family === "IPv6" ? `[${address}]` : address}:${port}`;
   };
 
-  const unknownId = (res: ServerResponse, fileId: string) => sendJson(res, behaviour.unknownIdStatus, behaviour.unknownIdBody(fileId));
+  const unknownId = (res: ServerResponse, fileId: string) => sendJson(res, behaviour.unknownIdStatus(fileId), behaviour.unknownIdBody(fileId));
+  const updatable = Object.keys((spec.requestBodySchema("updateFile", "application/json").properties ?? {}) as object);
 
   const handlers: Record<string, Handler> = {
     getFile(_req, res, fileId) {
@@ -66,11 +67,13 @@ export function createSandboxServer(deps: ServerDependencies): Server {
       } catch (error) {
         return sendError(res, behaviour.malformedJsonStatus, "invalid_json", `The request body is not valid JSON: ${(error as Error).message}`);
       }
-      if (!behaviour.validatesUpdateBody) {
-        // The fault answers 200 to any body, and stores none of it (nothing it could not read back).
-        return store.get(fileId) ? sendEmpty(res, 200) : unknownId(res, fileId);
+      if (behaviour.updateCreatesUnknown && !store.get(fileId)) return sendEmpty(res, 200);
+      if (behaviour.ignoresUnknownFields && body !== null && typeof body === "object" && !Array.isArray(body)) {
+        body = Object.fromEntries(Object.entries(body).filter(([key]) => updatable.includes(key)));
       }
       const result = spec.validateRequestBody("updateFile", mediaType, body);
+      // The fault answers 200 to an invalid body and stores none of it (nothing it could not read back).
+      if (!result.valid && !behaviour.validatesUpdateBody) return store.get(fileId) ? sendEmpty(res, 200) : unknownId(res, fileId);
       if (!result.valid) {
         const detail: ErrorDetail[] = result.issues.map((issue) => ({ loc: ["body", ...issue.path], msg: issue.message, type: issue.keyword }));
         const fields = [...new Set(detail.map((d) => d.loc.slice(1).join(".") || "(the body)"))];
@@ -78,8 +81,11 @@ export function createSandboxServer(deps: ServerDependencies): Server {
       }
       const current = store.get(fileId);
       if (!current) return unknownId(res, fileId);
+      const refused = ((body as FilePatch).labels ?? []).filter((label) => behaviour.refusesLabel(label));
+      if (refused.length > 0) return sendError(res, 422, "label_refused", `These labels are not allowed: ${JSON.stringify(refused)}.`);
       store.update(fileId, patchFor(current, body as FilePatch, behaviour.labelUpdate));
-      if (behaviour.updateAnswersWithBody) return sendJson(res, 200, metadataOf(store.get(fileId)!));
+      if (behaviour.updateAnswer === "metadata") return sendJson(res, 200, metadataOf(store.get(fileId)!));
+      if (behaviour.updateAnswer === "empty-object") return sendJson(res, 200, {});
       sendEmpty(res, 200);
     },
 
@@ -134,7 +140,7 @@ export function createSandboxServer(deps: ServerDependencies): Server {
     if (needsKey && key !== "ok" && !(key === "wrong" && behaviour.anyBearerPasses)) {
       return sendError(
         res,
-        401,
+        key === "missing" ? behaviour.missingKeyStatus(match.operationId) : 401,
         "unauthorized",
         key === "missing" ? "Missing API key: send Authorization: Bearer <API_KEY>." : "The API key is not valid.",
         undefined,
@@ -148,12 +154,14 @@ export function createSandboxServer(deps: ServerDependencies): Server {
 
   return createServer((req, res) => {
     const started = performance.now();
-    res.setHeader("x-request-id", randomUUID());
+    res.setHeader("x-request-id", behaviour.requestId(randomUUID()));
+    for (const [name, value] of Object.entries(behaviour.extraHeaders(deps.apiKey))) res.setHeader(name, value);
     res.once("finish", () => {
       const path = (req.url ?? "/").split("?")[0];
       log(`${req.method} ${path} ${res.statusCode} ${(performance.now() - started).toFixed(1)}ms ${res.getHeader("x-request-id")}`);
     });
-    handle(req, res).catch((error: unknown) => {
+    const handled = behaviour.delayMs > 0 ? new Promise((r) => setTimeout(r, behaviour.delayMs)).then(() => handle(req, res)) : handle(req, res);
+    handled.catch((error: unknown) => {
       log(`internal error: ${(error as Error).stack ?? String(error)}`);
       if (!res.headersSent) sendError(res, 500, "internal_error", "The sandbox failed; see its log.");
       else res.destroy();

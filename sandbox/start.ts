@@ -28,6 +28,8 @@ export interface SandboxConfig {
   secret?: string | undefined;
   /** A named fault from faults.ts, for tests of the contract suite. */
   fault?: string | undefined;
+  /** A named legitimate variant from faults.ts, for tests of the contract suite. */
+  variant?: string | undefined;
   /** The spec requests are validated with (default: dist/openapi.json). */
   specFile?: string;
   log?: (line: string) => void;
@@ -48,7 +50,7 @@ const GRACE_MS = 5_000;
 /** Opens the store, loads fixtures (or demo files into a new database) and listens. */
 export async function startSandbox(config: SandboxConfig): Promise<RunningSandbox> {
   if (!config.apiKey?.trim()) throw new Error("FILE_LIBRARY_API_KEY is not set: the sandbox needs the key its clients will send.");
-  const behaviour = behaviourFor(config.fault);
+  const behaviour = behaviourFor(config.fault, config.variant);
   let spec: OpenApiValidator;
   try {
     spec = OpenApiValidator.fromFile(config.specFile ?? bundledSpec.json);

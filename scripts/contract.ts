@@ -13,6 +13,7 @@ import { parseContractArgs, UsageError, type ContractArgs } from "./lib/cli-args
 import { bin, fromRoot, generatedTypes, repoRoot } from "./lib/paths.ts";
 import { liveTargetFromEnv, TargetError } from "../contract-tests/support/target.ts";
 import { startPrism, type RunningMock } from "../contract-tests/support/prism.ts";
+import { formatCatalogue, selectedChecks, UnknownCheckError } from "../contract-tests/checks/catalogue.ts";
 import { specRoot } from "./lib/paths.ts";
 
 const HELP = `Usage: npm run contract -- [--base-url URL] [--file-id ID] [--mock]
@@ -21,17 +22,26 @@ Lints the spec, bundles it, checks src/generated for drift, then runs the contra
 Without a base URL the suite checks the embedded Prism mock, which it starts and stops itself.
 
 Flags:
-  --base-url URL   check a live server (same as FILE_LIBRARY_BASE_URL)
-  --file-id ID     id of an existing file on that server (same as FILE_LIBRARY_FILE_ID)
-  --mock           check the Prism mock even when FILE_LIBRARY_BASE_URL is set
-  -h, --help       show this text
+  --base-url URL          check a live server (same as FILE_LIBRARY_BASE_URL)
+  --file-id ID            id of an existing file on that server (same as FILE_LIBRARY_FILE_ID)
+  --mock                  check the Prism mock even when FILE_LIBRARY_BASE_URL is set
+  --list-checks           print the check catalogue and exit
+  --checks a,b            run only these checks (same as FILE_LIBRARY_CHECKS)
+  --exclude-checks c      run every check but these (same as FILE_LIBRARY_EXCLUDE_CHECKS)
+  --seed N                replay the generated inputs of an earlier run (same as FILE_LIBRARY_SEED)
+  -h, --help              show this text
 
 Environment:
   FILE_LIBRARY_BASE_URL      base URL of a live server (live mode)
   FILE_LIBRARY_API_KEY       its API key; only ever read from the environment
   FILE_LIBRARY_FILE_ID       id of an existing file on it
   FILE_LIBRARY_WRITE_CHECKS  1 to also check updates (the file is changed, then put back)
-  FILE_LIBRARY_REPORT_DIR    folder of the JUnit report (default: reports)
+  FILE_LIBRARY_REPORT_DIR    folder of the reports (default: reports): contract-junit.xml,
+                             contract-summary.json, contract-coverage.json and .md
+  FILE_LIBRARY_FUZZ_RUNS     generated inputs per generated check (default 5)
+  FILE_LIBRARY_MAX_REQUESTS  request budget of a run (default: 100 read-only live, 300 with write checks)
+  FILE_LIBRARY_MAX_RESPONSE_MS  answers slower than this warn (default 5000)
+  GITHUB_STEP_SUMMARY        when set, the Markdown coverage is appended to it
 
 Exit codes: 0 passed, 1 a check or step failed, 2 the run could not start.`;
 
@@ -53,8 +63,21 @@ if (args.help) {
   console.log(HELP);
   process.exit(0);
 }
+if (args.listChecks) {
+  console.log(formatCatalogue());
+  process.exit(0);
+}
 
 const env: NodeJS.ProcessEnv = { ...process.env };
+if (args.checks !== undefined) env.FILE_LIBRARY_CHECKS = args.checks;
+if (args.excludeChecks !== undefined) env.FILE_LIBRARY_EXCLUDE_CHECKS = args.excludeChecks;
+if (args.seed !== undefined) env.FILE_LIBRARY_SEED = args.seed;
+try {
+  selectedChecks(env);
+} catch (error) {
+  if (error instanceof UnknownCheckError) cannotStart(error.message);
+  throw error;
+}
 if (args.mock) {
   delete env.FILE_LIBRARY_BASE_URL;
 } else {

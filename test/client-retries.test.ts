@@ -236,19 +236,28 @@ describe("waiting between attempts (fake timers, in-memory fetch)", () => {
     await call;
   });
 
-  it("backs off from 0.5 s, doubling, when the server says nothing, with jitter that only shortens", async () => {
+  // Math.random pinned at both ends: 0 gives no jitter, just under 1 the most (25% shorter, never longer).
+  it.each([
+    [0, 500, 1_000],
+    [0.99999, 375, 750],
+  ])("backs off from 0.5 s, doubling, when the server says nothing (random %d: waits %i then %i ms)", async (random, first, second) => {
     vi.useFakeTimers();
-    const { client, seen } = scripted(json({}, 503), json({}, 503), json(sampleMetadata));
-    const call = client.files.get("f");
-    await vi.advanceTimersByTimeAsync(374); // the shortest first wait is 0.5 s less 25%
-    expect(seen).toHaveLength(1);
-    await vi.advanceTimersByTimeAsync(126); // the longest is 0.5 s
-    expect(seen).toHaveLength(2);
-    await vi.advanceTimersByTimeAsync(749); // the second wait: 1 s less up to 25%
-    expect(seen).toHaveLength(2);
-    await vi.advanceTimersByTimeAsync(251);
-    await call;
-    expect(seen).toHaveLength(3);
+    const spy = vi.spyOn(Math, "random").mockReturnValue(random);
+    try {
+      const { client, seen } = scripted(json({}, 503), json({}, 503), json(sampleMetadata));
+      const call = client.files.get("f");
+      await vi.advanceTimersByTimeAsync(first - 1);
+      expect(seen).toHaveLength(1);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(seen).toHaveLength(2);
+      await vi.advanceTimersByTimeAsync(second - 1);
+      expect(seen).toHaveLength(2);
+      await vi.advanceTimersByTimeAsync(1);
+      await call;
+      expect(seen).toHaveLength(3);
+    } finally {
+      spy.mockRestore();
+    }
   });
 
   it("ignores a Retry-After over 60 s and backs off instead", async () => {

@@ -5,6 +5,7 @@ import { bundledSpec, bin } from "../scripts/lib/paths.ts";
 import { OpenApiValidator } from "../contract-tests/support/openapi-validator.ts";
 import { contractProblems, toMatchOperation } from "../contract-tests/support/match-operation.ts";
 import type { Exchange } from "../contract-tests/support/exchange.ts";
+import type { OperationId } from "../contract-tests/checks/types.ts";
 
 let spec: OpenApiValidator;
 beforeAll(() => {
@@ -15,7 +16,7 @@ beforeAll(() => {
 const metadata = { id: "f1", name: "a.pdf", size: 3, created_at: "2026-01-02T03:04:05Z", labels: ["x"] };
 
 /** A synthetic exchange; a string body is sent as is unless the content type is JSON. */
-function answer(operationId: string, status: number, body: unknown, contentType = "application/json", raw?: string): Exchange {
+function answer(operationId: OperationId, status: number, body: unknown, contentType = "application/json", raw?: string): Exchange {
   const text = raw ?? (typeof body === "string" && contentType !== "application/json" ? body : JSON.stringify(body));
   return {
     operationId,
@@ -25,6 +26,7 @@ function answer(operationId: string, status: number, body: unknown, contentType 
     mediaType: contentType.split(";")[0]!,
     text: body === undefined ? "" : text,
     durationMs: 1,
+    secretEchoedIn: [],
   };
 }
 
@@ -53,7 +55,7 @@ describe("the contract matcher rejects what the spec does not allow", () => {
     ["a missing required field", answer("getFile", 200, { ...metadata, labels: undefined }), 200, /must have required property 'labels'/],
     ["a local-time created_at", answer("getFile", 200, { ...metadata, created_at: "2026-01-02T03:04:05+02:00" }), 200, /created_at must match pattern/],
     ["a created_at that is no date", answer("getFile", 200, { ...metadata, created_at: "yesterday" }), 200, /created_at must match format "date-time"/],
-    ["metadata as text/html", answer("getFile", 200, "<html></html>", "text/html"), 200, /content type text\/html is not documented/],
+    ["metadata as text/html", answer("getFile", 200, "<html></html>", "text/html"), 200, /200 answered with text\/html, documented: application\/json/],
     ["a JSON content type with a body that is not JSON", answer("getFile", 200, undefined, "application/json", "{oops"), 200, /not valid JSON/],
     ["a relative download URL", answer("getFileDownloadUrl", 200, "/files/f1", "text/plain"), 200, /must match pattern/],
     ["a download URL inside a JSON object", answer("getFileDownloadUrl", 200, { url: "https://dl.example.test/f1" }), 200, /body must be string/],

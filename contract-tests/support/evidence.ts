@@ -1,14 +1,26 @@
 import type { TestContext } from "vitest";
 import type { Exchange } from "./exchange.ts";
+import { REDACTED } from "../../src/redact.ts";
 
 /** What a report shows of one exchange: the request line and the start of the answer; the key is already redacted. */
 export interface ExchangeEvidence {
+  operationId: string;
   method: string;
   path: string;
   url: string;
   status: number;
   contentType: string | null;
   bodyExcerpt: string;
+  /** A command that sends the same request, with the key as $FILE_LIBRARY_API_KEY. */
+  curl: string;
+}
+
+/** One failed check, with the exchange that showed it. */
+export interface CheckFailureRecord {
+  check: string;
+  operation: string;
+  problem: string;
+  evidence?: ExchangeEvidence | undefined;
 }
 
 declare module "vitest" {
@@ -19,6 +31,10 @@ declare module "vitest" {
     failedExchange?: ExchangeEvidence;
     /** Contract warnings: the check passed, but something looked wrong. */
     warnings?: string[];
+    /** The scenario check this test runs, on which operation. */
+    scenario?: { check: string; operation: string };
+    /** Every check that failed during this test (the scenario's own and the response checks'). */
+    failures?: CheckFailureRecord[];
   }
 }
 
@@ -30,10 +46,26 @@ export function setCurrentTest(context: TestContext | undefined): void {
   current = context;
 }
 
+/** Quotes a word for a POSIX shell. */
+const shellQuote = (text: string) => `'${text.replace(/'/g, "'\\''")}'`;
+
+/** A curl command that repeats the request; the key stays in the environment. */
+export function curlFor(ex: Exchange): string {
+  const parts = ["curl", "-i", "-X", ex.request.method, shellQuote(ex.request.url)];
+  for (const [name, value] of Object.entries(ex.request.headers)) {
+    if (name === "authorization" && value.includes(REDACTED)) parts.push("-H", '"Authorization: Bearer $FILE_LIBRARY_API_KEY"');
+    else parts.push("-H", shellQuote(`${name}: ${value}`));
+  }
+  if (ex.request.body !== undefined) parts.push("--data-raw", shellQuote(ex.request.body));
+  return parts.join(" ");
+}
+
 /** The evidence of an exchange, short enough for a one-line report. */
 export function evidenceOf(ex: Exchange): ExchangeEvidence {
   const oneLine = ex.text.replace(/\s+/g, " ");
   return {
+    operationId: ex.operationId,
+    curl: curlFor(ex),
     method: ex.request.method,
     path: ex.request.path,
     url: ex.request.url,
@@ -56,4 +88,11 @@ export function recordFailedExchange(ex: Exchange): void {
 /** Attaches a warning to the running check. */
 export function recordWarning(message: string): void {
   if (current) (current.task.meta.warnings ??= []).push(message);
+}
+
+/** Records a failed check on the running test (once per check and problem). */
+export function recordFailure(failure: CheckFailureRecord): void {
+  if (!current) return;
+  const list = (current.task.meta.failures ??= []);
+  if (!list.some((f) => f.check === failure.check && f.problem === failure.problem)) list.push(failure);
 }

@@ -2,13 +2,14 @@ import { REDACTED, redactString } from "../../src/redact.ts";
 import type { OpenApiValidator } from "./openapi-validator.ts";
 import { mediaTypeOf } from "./openapi-validator.ts";
 import type { Target } from "./target.ts";
+import type { OperationId } from "../checks/types.ts";
 
 /** Which Authorization header to send. */
 export type AuthMode = "valid" | "none" | "wrong";
 
 /** A request the suite sends, described by the operation it exercises. */
 export interface ExchangeRequest {
-  operationId: string;
+  operationId: OperationId;
   fileId: string;
   auth?: AuthMode;
   /** A JSON body, serialised as is. */
@@ -21,7 +22,7 @@ export interface ExchangeRequest {
 
 /** One request and its answer, with the key redacted from everything shown. */
 export interface Exchange {
-  operationId: string;
+  operationId: OperationId;
   request: { method: string; path: string; url: string; headers: Record<string, string>; body?: string };
   status: number;
   headers: Headers;
@@ -29,6 +30,23 @@ export interface Exchange {
   mediaType: string;
   text: string;
   durationMs: number;
+  /** Where the API key came back in the answer ("body", "header x-..."), before it was redacted. */
+  secretEchoedIn: string[];
+}
+
+/** The run sent as many requests as it may (FILE_LIBRARY_MAX_REQUESTS). */
+export class RequestBudgetError extends Error {
+  override name = "RequestBudgetError";
+}
+
+let sent = 0;
+
+/** The most requests a run may send: FILE_LIBRARY_MAX_REQUESTS, else 100 for a read-only live run, 300 with write checks, none against the mock. */
+export function requestBudget(target: Target, env: NodeJS.ProcessEnv = process.env): number {
+  const value = Number(env.FILE_LIBRARY_MAX_REQUESTS);
+  if (Number.isInteger(value) && value > 0) return value;
+  if (target.mode === "mock") return Number.POSITIVE_INFINITY;
+  return target.writeChecks ? 300 : 100;
 }
 
 /** A key no server issues, for the wrong-key checks. */
@@ -53,6 +71,10 @@ export async function exchange(target: Target, spec: OpenApiValidator, request: 
   if (shownHeaders.authorization) shownHeaders.authorization = auth === "valid" ? `Bearer ${REDACTED}` : shownHeaders.authorization;
   const shown = { method, path, url, headers: shownHeaders, ...(body === undefined ? {} : { body: redactString(body, [target.apiKey]) }) };
 
+  if (sent >= requestBudget(target)) {
+    throw new RequestBudgetError(`the run's request budget of ${requestBudget(target)} is spent (FILE_LIBRARY_MAX_REQUESTS raises it)`);
+  }
+  sent++;
   const started = performance.now();
   let response: Response;
   let text: string;
@@ -65,14 +87,23 @@ export async function exchange(target: Target, spec: OpenApiValidator, request: 
       : (error as Error & { cause?: Error }).cause?.message ?? String(error);
     throw new Error(`${request.operationId}: ${method} ${path} got no HTTP answer from ${target.baseUrl}: ${reason}`);
   }
+  const durationMs = performance.now() - started;
+  const secretEchoedIn: string[] = [];
+  if (text.includes(target.apiKey)) secretEchoedIn.push("the body");
+  const headersShown = new Headers();
+  response.headers.forEach((value, name) => {
+    if (value.includes(target.apiKey)) secretEchoedIn.push(`header ${name}`);
+    headersShown.append(name, redactString(value, [target.apiKey]));
+  });
   return {
     operationId: request.operationId,
     request: shown,
     status: response.status,
-    headers: response.headers,
+    headers: headersShown,
     mediaType: mediaTypeOf(response.headers.get("content-type")),
     text: redactString(text, [target.apiKey]),
-    durationMs: performance.now() - started,
+    durationMs,
+    secretEchoedIn,
   };
 }
 

@@ -10,6 +10,8 @@ import { liveTargetFromEnv, MOCK_API_KEY, type Target } from "./target.ts";
 declare module "vitest" {
   export interface ProvidedContext {
     target: Target;
+    /** The seed of every generated input of this run. */
+    seed: number;
   }
 }
 
@@ -18,6 +20,11 @@ let mock: RunningMock | undefined;
 /** Starts the Prism mock (unless FILE_LIBRARY_BASE_URL names a live target, or one was handed over), and hands the target to the checks. */
 export async function setup(project: TestProject): Promise<void> {
   assertBundleFresh();
+  const seed = Number.isInteger(Number(process.env.FILE_LIBRARY_SEED)) && process.env.FILE_LIBRARY_SEED
+    ? Number(process.env.FILE_LIBRARY_SEED)
+    : Math.floor(Math.random() * 2 ** 31);
+  project.provide("seed", seed);
+  console.log(`contract: seed ${seed} (replay with --seed ${seed})`);
   const live = liveTargetFromEnv();
   if (live) {
     project.provide("target", live);

@@ -1,56 +1,24 @@
-import { isJsonMediaType, type OpenApiValidator } from "./openapi-validator.ts";
+import { contentTypeConformance } from "../checks/content-type-conformance.ts";
+import { responseSchemaConformance } from "../checks/response-schema-conformance.ts";
+import { statusCodeConformance } from "../checks/status-code-conformance.ts";
+import type { OperationId } from "../checks/types.ts";
 import type { Exchange } from "./exchange.ts";
-import { warn } from "./warn.ts";
+import type { OpenApiValidator } from "./openapi-validator.ts";
+import type { Target } from "./target.ts";
 
 /** Which statuses a check expects: one, several, or any documented one (undefined). */
 export type ExpectedStatus = number | readonly number[] | undefined;
 
 const BODY_EXCERPT = 300;
-// The spec documents the update's 200 with no body; these are the empty answers servers really send.
-const EMPTY_BODIES = new Set(["", "null", "{}"]);
+const CONFORMANCE = [statusCodeConformance, contentTypeConformance, responseSchemaConformance];
 
-/** Every way the exchange breaks the operation's contract; empty when it keeps it. */
-export function contractProblems(spec: OpenApiValidator, ex: Exchange, operationId: string, expected: ExpectedStatus): string[] {
+/** Every way the exchange breaks the operation's contract (status, content type, body schema); empty when it keeps it. */
+export function contractProblems(spec: OpenApiValidator, ex: Exchange, operationId: OperationId, expected: ExpectedStatus): string[] {
   const problems: string[] = [];
   const wanted = expected === undefined ? undefined : ([] as number[]).concat(expected);
-  if (wanted && !wanted.includes(ex.status)) {
-    problems.push(`status ${ex.status}, expected ${wanted.join(" or ")}`);
-  }
-  const statusKey = spec.documentedStatus(operationId, ex.status);
-  if (!statusKey) {
-    problems.push(`status ${ex.status} is not documented for ${operationId} (documented: ${spec.operation(operationId).statuses.join(", ")})`);
-    return problems;
-  }
-  const mediaTypes = spec.responseMediaTypes(operationId, statusKey);
-  if (mediaTypes.length === 0) {
-    if (!EMPTY_BODIES.has(ex.text.trim())) problems.push(`the ${statusKey} answer is documented with no body, but it has one`);
-    return problems;
-  }
-  if (!mediaTypes.includes(ex.mediaType)) {
-    if (ex.status >= 400 && !isJsonMediaType(ex.mediaType)) {
-      // design.md: clients tolerate error bodies that are not JSON, so this is worth a warning only.
-      warn(operationId, "content_type_conformance", `${ex.status} answered with ${ex.mediaType || "no content type"}, documented: ${mediaTypes.join(", ")}`);
-      return problems;
-    }
-    problems.push(`content type ${ex.mediaType || "(none)"} is not documented for ${statusKey} (documented: ${mediaTypes.join(", ")})`);
-    return problems;
-  }
-  let body: unknown = ex.text;
-  if (isJsonMediaType(ex.mediaType)) {
-    try {
-      body = JSON.parse(ex.text);
-    } catch {
-      problems.push(`the body is not valid JSON although the content type is ${ex.mediaType}`);
-      return problems;
-    }
-  } else {
-    // A trailing newline after a text body is what `echo` and many frameworks add; it is not part of the value.
-    body = ex.text.trimEnd();
-  }
-  const result = spec.validateResponse(operationId, statusKey, ex.mediaType, body);
-  if (!result.valid) {
-    problems.push(`the body does not match the schema at ${result.schemaPointer}:`, ...result.problems.slice(0, 5).map((p) => `  ${p}`));
-  }
+  if (wanted && !wanted.includes(ex.status)) problems.push(`status ${ex.status}, expected ${wanted.join(" or ")}`);
+  const context = { spec, target: undefined as unknown as Target };
+  for (const check of CONFORMANCE) problems.push(...check.inspect({ ...ex, operationId }, context).failures);
   return problems;
 }
 
@@ -64,8 +32,8 @@ export function describeExchange(ex: Exchange): string {
   ].join("\n");
 }
 
-/** The vitest matcher behind `expect(exchange).toMatchOperation(operationId, status?)`. */
-export function toMatchOperation(spec: OpenApiValidator, ex: Exchange, operationId: string, expected?: ExpectedStatus) {
+/** The vitest matcher behind `expect(exchange).toMatchOperation(operationId, status?)`, for tests of your own. */
+export function toMatchOperation(spec: OpenApiValidator, ex: Exchange, operationId: OperationId, expected?: ExpectedStatus) {
   const problems = contractProblems(spec, ex, operationId, expected);
   const pass = problems.length === 0;
   const headline = `${operationId} → ${ex.status} ${ex.mediaType || "(no content type)"}`;
@@ -74,6 +42,6 @@ export function toMatchOperation(spec: OpenApiValidator, ex: Exchange, operation
     message: () =>
       pass
         ? `${headline} keeps the contract, expected it not to`
-        : `${headline} breaks the contract:\n${problems.map((p) => (p.startsWith("  ") ? `  ${p}` : `  - ${p}`)).join("\n")}\n${describeExchange(ex)}`,
+        : `${headline} breaks the contract:\n${problems.map((p) => `  - ${p}`).join("\n")}\n${describeExchange(ex)}`,
   };
 }

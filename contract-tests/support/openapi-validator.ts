@@ -102,10 +102,38 @@ export class OpenApiValidator {
     return Object.keys((response.content as Record<string, unknown>) ?? {});
   }
 
+  /** The headers documented for a response: name (lower-case), whether required, and a validator of its value. */
+  responseHeaders(operationId: string, statusKey: string): Array<{ name: string; required: boolean; validate: (value: string) => ValidationResult }> {
+    const responsePointer = this.responsePointer(operationId, statusKey);
+    const headers = (this.resolve(this.responseNode(operationId, statusKey)).headers ?? {}) as Record<string, Record<string, unknown>>;
+    return Object.entries(headers).map(([name, node]) => {
+      const header = this.resolve(node);
+      const pointer =
+        typeof node.$ref === "string"
+          ? `${node.$ref.replace(/^#/, "")}/schema`
+          : `${responsePointer}/headers/${escapePointer(name)}/schema`;
+      return { name: name.toLowerCase(), required: header.required === true, validate: (value: string) => this.validate(pointer, value) };
+    });
+  }
+
   /** Validates a response body (already parsed when JSON, raw text otherwise) against its documented schema. */
   validateResponse(operationId: string, statusKey: string, mediaType: string, body: unknown): ValidationResult {
     const pointer = `${this.responsePointer(operationId, statusKey)}/content/${escapePointer(mediaType)}/schema`;
     return this.validate(pointer, body);
+  }
+
+  /** The schema of an operation's request body for a media type, with local $refs left for `deref`. */
+  requestBodySchema(operationId: string, mediaType: string): Record<string, unknown> {
+    const requestBody = this.resolve((this.operations.get(operationId)?.node.requestBody ?? {}) as Record<string, unknown>);
+    const content = (requestBody.content ?? {}) as Record<string, { schema?: Record<string, unknown> }>;
+    const schema = content[mediaType]?.schema;
+    if (!schema) throw new Error(`${operationId} documents no ${mediaType} request body.`);
+    return this.deref(schema);
+  }
+
+  /** A schema with its top-level local $ref followed. */
+  deref(schema: Record<string, unknown>): Record<string, unknown> {
+    return this.resolve(schema);
   }
 
   /** Validates a request body against the operation's documented schema for this media type. */

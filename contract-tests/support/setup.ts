@@ -3,12 +3,13 @@ import { recordFailedExchange, setCurrentTest } from "./evidence.ts";
 import type { Exchange } from "./exchange.ts";
 import { toMatchOperation, type ExpectedStatus } from "./match-operation.ts";
 import { spec } from "./spec.ts";
+import type { OperationId } from "../checks/types.ts";
 
 beforeEach((context) => setCurrentTest(context));
 afterEach(() => setCurrentTest(undefined));
 
 expect.extend({
-  toMatchOperation(received: Exchange, operationId: string, expected?: ExpectedStatus) {
+  toMatchOperation(received: Exchange, operationId: OperationId, expected?: ExpectedStatus) {
     const result = toMatchOperation(spec, received, operationId, expected);
     if (!result.pass) recordFailedExchange(received);
     return result;
@@ -17,7 +18,7 @@ expect.extend({
 
 interface OperationMatchers<R = unknown> {
   /** The answer is documented for the operation (status, content type, body schema), and has the expected status. */
-  toMatchOperation(operationId: string, expected?: ExpectedStatus): R;
+  toMatchOperation(operationId: OperationId, expected?: ExpectedStatus): R;
 }
 
 declare module "vitest" {

@@ -1,108 +1,182 @@
-import { mkdirSync, writeFileSync } from "node:fs";
+import { appendFileSync, mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import type { Reporter, TestCase, TestModule } from "vitest/node";
-import type { ExchangeEvidence } from "./evidence.ts";
+import type { Reporter, TestModule, Vitest } from "vitest/node";
+import { catalogue, responseChecks, selectedChecks } from "../checks/catalogue.ts";
+import { statusCoverage, type Coverage } from "./coverage.ts";
+import type { CheckFailureRecord, ExchangeEvidence } from "./evidence.ts";
+import { spec } from "./spec.ts";
 
-/** One check of the run, as the summary and the JSON report show it. */
+/** One check on one operation, as the summary and the JSON report show it. */
 export interface CheckOutcome {
   operation: string;
   check: string;
-  test: string;
-  state: "passed" | "failed" | "skipped" | "pending";
+  state: "passed" | "failed" | "skipped";
   note?: string | undefined;
   warnings: string[];
   requests: number;
   durationMs: number;
-  failure?: { problem: string; evidence?: ExchangeEvidence | undefined } | undefined;
+  failures: Array<{ problem: string; evidence?: ExchangeEvidence | undefined }>;
 }
 
 /** The whole run, written to contract-summary.json. */
 export interface ContractSummary {
   target: { mode: "mock" | "live"; baseUrl: string | undefined };
+  seed: number | undefined;
   totals: { passed: number; failed: number; skipped: number; warnings: number; requests: number };
   checks: CheckOutcome[];
+  coverage: Coverage;
 }
 
-const CHECK_NAME = /^([a-z][a-z0-9_]*)(?: \([a-z]+\))?:/;
-const OPERATION_NAME = /^([A-Za-z][A-Za-z0-9]*):/;
+const OPERATIONS = ["getFile", "updateFile", "getFileDownloadUrl"];
 
-/** The check a test belongs to: named at the start of the test, or of the nearest suite around it. */
-function namesOf(test: TestCase): { check: string; operation: string } {
-  let check: string | undefined = CHECK_NAME.exec(test.name)?.[1];
-  let operation = "";
-  for (let parent = test.parent; parent.type === "suite"; parent = parent.parent) {
-    check ??= CHECK_NAME.exec(parent.name)?.[1];
-    operation = OPERATION_NAME.exec(parent.name)?.[1] ?? operation;
-  }
-  return { check: check ?? "unnamed", operation };
-}
-
-/** The first line of what is wrong, without the matcher's headline. */
-function problemOf(message: string): string {
-  const lines = message.split("\n").map((line) => line.trim()).filter(Boolean);
-  const detail = lines.find((line) => line.startsWith("- ")) ?? lines[0] ?? "failed";
-  return detail.replace(/^- /, "");
-}
-
-/** Prints one line per failed check and per warning, and writes the run as JSON beside the JUnit report. */
+/** Prints one line per failed check (with a curl that reproduces it) and per warning, the coverage, and writes the reports. */
 export default class SummaryReporter implements Reporter {
+  private vitest: Vitest | undefined;
   constructor(private readonly reportDir: string) {}
 
+  onInit(vitest: Vitest): void {
+    this.vitest = vitest;
+  }
+
   onTestRunEnd(testModules: ReadonlyArray<TestModule>): void {
-    const checks: CheckOutcome[] = [];
+    const provided = this.vitest?.getRootProject().getProvidedContext();
+    const outcomes: CheckOutcome[] = [];
+    const failures: CheckFailureRecord[] = [];
+    const exchanges: ExchangeEvidence[] = [];
+    const warningsByOperation = new Map<string, string[]>();
+
     for (const module of testModules) {
       for (const test of module.children.allTests()) {
-        const result = test.result();
         const meta = test.meta();
-        const { check, operation } = namesOf(test);
-        const exchanges = meta.exchanges ?? [];
-        checks.push({
-          operation,
-          check,
-          test: test.fullName,
-          state: result.state,
+        const result = test.result();
+        exchanges.push(...(meta.exchanges ?? []));
+        failures.push(...(meta.failures ?? []));
+        const scenario = meta.scenario;
+        if (!scenario) continue;
+        for (const w of meta.warnings ?? []) {
+          const op = w.split(" ")[0]!;
+          warningsByOperation.set(op, [...(warningsByOperation.get(op) ?? []), w]);
+        }
+        const own = (meta.failures ?? []).filter((f) => f.check === scenario.check);
+        // A test that failed with no recorded failure broke in the suite itself: report it as this check's failure.
+        const unexplained = result.state === "failed" && (meta.failures ?? []).length === 0;
+        outcomes.push({
+          operation: scenario.operation,
+          check: scenario.check,
+          state: own.length > 0 || unexplained ? "failed" : result.state === "skipped" ? "skipped" : "passed",
           note: result.state === "skipped" ? result.note : undefined,
-          warnings: meta.warnings ?? [],
-          requests: exchanges.length,
+          warnings: (meta.warnings ?? []).filter((w) => w.startsWith(`${scenario.operation} ${scenario.check}:`)),
+          requests: meta.exchanges?.length ?? 0,
           durationMs: test.diagnostic()?.duration ?? 0,
-          failure:
-            result.state === "failed"
-              ? { problem: problemOf(result.errors[0]?.message ?? "failed"), evidence: meta.failedExchange ?? exchanges.at(-1) }
-              : undefined,
+          failures: unexplained
+            ? [{ problem: result.state === "failed" ? (result.errors[0]?.message ?? "failed") : "failed" }]
+            : own.map(({ problem, evidence }) => ({ problem, evidence })),
         });
       }
     }
-    const count = (state: CheckOutcome["state"]) => checks.filter((c) => c.state === state).length;
-    const firstUrl = checks.flatMap((c) => (c.failure?.evidence ? [c.failure.evidence.url] : [])).at(0);
+
+    const selected = safeSelection();
+    for (const check of responseChecks) {
+      for (const operation of OPERATIONS) {
+        const own = failures.filter((f) => f.check === check.name && f.operation === operation);
+        const inspected = exchanges.some((e) => e.operationId === operation);
+        outcomes.push({
+          operation,
+          check: check.name,
+          state: own.length > 0 ? "failed" : selected.has(check.name) && inspected ? "passed" : "skipped",
+          note: !selected.has(check.name) ? "not selected (--checks / --exclude-checks)" : inspected ? undefined : "no answer of this operation to inspect",
+          warnings: (warningsByOperation.get(operation) ?? []).filter((w) => w.startsWith(`${operation} ${check.name}:`)),
+          requests: 0,
+          durationMs: 0,
+          failures: own.map(({ problem, evidence }) => ({ problem, evidence })),
+        });
+      }
+    }
+
+    const order = new Map(catalogue.map((c, i) => [c.name, i]));
+    outcomes.sort((a, b) => order.get(a.check)! - order.get(b.check)! || OPERATIONS.indexOf(a.operation) - OPERATIONS.indexOf(b.operation));
+    const count = (state: CheckOutcome["state"]) => outcomes.filter((c) => c.state === state).length;
     const summary: ContractSummary = {
       target: {
-        mode: process.env.FILE_LIBRARY_BASE_URL ? "live" : "mock",
-        baseUrl: process.env.FILE_LIBRARY_BASE_URL ?? (firstUrl ? new URL(firstUrl).origin : undefined),
+        mode: provided?.target.mode ?? (process.env.FILE_LIBRARY_BASE_URL ? "live" : "mock"),
+        baseUrl: provided?.target.baseUrl,
       },
+      seed: provided?.seed,
       totals: {
         passed: count("passed"),
         failed: count("failed"),
         skipped: count("skipped"),
-        warnings: checks.reduce((n, c) => n + c.warnings.length, 0),
-        requests: checks.reduce((n, c) => n + c.requests, 0),
+        warnings: outcomes.reduce((n, c) => n + c.warnings.length, 0),
+        requests: exchanges.length,
       },
-      checks,
+      checks: outcomes,
+      coverage: statusCoverage(spec, exchanges, OPERATIONS),
     };
     mkdirSync(this.reportDir, { recursive: true });
     writeFileSync(path.join(this.reportDir, "contract-summary.json"), `${JSON.stringify(summary, null, 2)}\n`);
+    writeFileSync(path.join(this.reportDir, "contract-coverage.json"), `${JSON.stringify({ coverage: summary.coverage, checks: outcomes.map(({ operation, check, state, note }) => ({ operation, check, state, note })) }, null, 2)}\n`);
+    const markdown = coverageMarkdown(summary);
+    writeFileSync(path.join(this.reportDir, "contract-coverage.md"), markdown);
+    if (process.env.GITHUB_STEP_SUMMARY) appendFileSync(process.env.GITHUB_STEP_SUMMARY, markdown);
     process.stdout.write(formatSummary(summary));
   }
 }
 
-/** The readable summary: failures with their evidence, then warnings, then the totals line. */
-export function formatSummary({ target, totals, checks }: ContractSummary): string {
-  const lines = [`\nContract summary (${target.mode}${target.baseUrl ? ` ${target.baseUrl}` : ""}): ${totals.requests} requests`];
+function safeSelection(): Set<string> {
+  try {
+    return selectedChecks();
+  } catch {
+    return new Set(catalogue.map((c) => c.name));
+  }
+}
+
+/** The readable summary: failures with evidence and a curl, warnings, the status coverage, then the totals line. */
+export function formatSummary(summary: ContractSummary): string {
+  const { target, totals, checks } = summary;
+  const lines = [
+    `\nContract summary (${target.mode}${target.baseUrl ? ` ${target.baseUrl}` : ""}${summary.seed === undefined ? "" : `, seed ${summary.seed}`}): ${totals.requests} requests`,
+  ];
   for (const c of checks.filter((c) => c.state === "failed")) {
-    const e = c.failure?.evidence;
-    const evidence = e ? ` | ${e.method} ${e.path} -> ${e.status} ${e.contentType ?? "(no content type)"}, body: ${e.bodyExcerpt || "<empty>"}` : "";
-    lines.push(`FAILED  ${c.operation} ${c.check}: ${c.failure?.problem}${evidence}`);
+    for (const f of c.failures) {
+      const e = f.evidence;
+      const evidence = e ? ` | ${e.method} ${e.path} -> ${e.status} ${e.contentType ?? "(no content type)"}, body: ${e.bodyExcerpt || "<empty>"}` : "";
+      lines.push(`FAILED  ${c.operation} ${c.check}: ${f.problem}${evidence}`);
+      if (e) lines.push(`        reproduce: ${e.curl}`);
+    }
   }
   for (const c of checks) for (const w of c.warnings) lines.push(`WARNING ${w}`);
+  lines.push("", "Statuses seen (documented ones marked [x] when a request got them):");
+  for (const op of summary.coverage.operations) {
+    const marks = op.documented.map((d) => `[${d.observed ? "x" : " "}] ${d.status}`).join("  ");
+    lines.push(`  ${op.operation.padEnd(20)} ${marks}${op.undocumented.length > 0 ? `  UNDOCUMENTED: ${op.undocumented.join(", ")}` : ""}`);
+  }
+  if (summary.seed !== undefined) lines.push(`Generated inputs used seed ${summary.seed}: replay with --seed ${summary.seed}.`);
   lines.push(`contract: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`, "");
   return lines.join("\n");
+}
+
+/** The coverage as Markdown, for reports/contract-coverage.md and GitHub's step summary. */
+function coverageMarkdown(summary: ContractSummary): string {
+  const statuses = [...new Set(summary.coverage.operations.flatMap((o) => o.documented.map((d) => d.status)))];
+  const out = [
+    `## File Library contract: ${summary.totals.passed} passed, ${summary.totals.failed} failed, ${summary.totals.skipped} skipped`,
+    "",
+    `Target: ${summary.target.mode}${summary.target.baseUrl ? ` ${summary.target.baseUrl}` : ""}; ${summary.totals.requests} requests; seed ${summary.seed ?? "n/a"}.`,
+    "",
+    `| operation | ${statuses.join(" | ")} | undocumented |`,
+    `|---|${statuses.map(() => "---").join("|")}|---|`,
+  ];
+  for (const op of summary.coverage.operations) {
+    const cells = statuses.map((s) => {
+      const d = op.documented.find((x) => x.status === s);
+      return d ? (d.observed ? "seen" : "not seen") : "n/a";
+    });
+    out.push(`| ${op.operation} | ${cells.join(" | ")} | ${op.undocumented.join(", ") || "none"} |`);
+  }
+  out.push("", "| check | operation | result | note |", "|---|---|---|---|");
+  for (const c of summary.checks) {
+    const note = c.state === "failed" ? (c.failures[0]?.problem ?? "") : (c.note ?? c.warnings[0] ?? "");
+    out.push(`| ${c.check} | ${c.operation} | ${c.state}${c.warnings.length > 0 ? " (warning)" : ""} | ${note.replace(/\|/g, "\\|")} |`);
+  }
+  return `${out.join("\n")}\n`;
 }

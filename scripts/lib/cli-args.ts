@@ -7,6 +7,10 @@ export interface ContractArgs {
   /** Check the embedded Prism mock even when FILE_LIBRARY_BASE_URL is set (what `npm test` uses). */
   mock: boolean;
   help: boolean;
+  listChecks: boolean;
+  checks?: string | undefined;
+  excludeChecks?: string | undefined;
+  seed?: string | undefined;
 }
 
 /** A flag is wrong: the run cannot start. */
@@ -28,12 +32,27 @@ export function parseContractArgs(argv: string[]): ContractArgs {
         "file-id": { type: "string" },
         mock: { type: "boolean", default: false },
         help: { type: "boolean", short: "h", default: false },
+        "list-checks": { type: "boolean", default: false },
+        checks: { type: "string" },
+        "exclude-checks": { type: "string" },
+        seed: { type: "string" },
       },
       strict: true,
       allowPositionals: false,
     });
-    return { baseUrl: values["base-url"], fileId: values["file-id"], mock: values.mock ?? false, help: values.help ?? false };
+    if (values.seed !== undefined && !/^-?\d+$/.test(values.seed)) throw new UsageError(`--seed takes a whole number, got ${JSON.stringify(values.seed)}`);
+    return {
+      baseUrl: values["base-url"],
+      fileId: values["file-id"],
+      mock: values.mock ?? false,
+      help: values.help ?? false,
+      listChecks: values["list-checks"] ?? false,
+      checks: values.checks,
+      excludeChecks: values["exclude-checks"],
+      seed: values.seed,
+    };
   } catch (error) {
+    if (error instanceof UsageError) throw error;
     throw new UsageError((error as Error).message);
   }
 }

@@ -162,6 +162,7 @@ export interface components {
         /** @description The `Authorization` header is missing, or the API key in it is wrong. */
         Unauthorized: {
             headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
                 [name: string]: unknown;
             };
             content: {
@@ -171,6 +172,7 @@ export interface components {
         /** @description No file with this id exists in the workspace. The service answers 422, not 404. */
         UnknownFile: {
             headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
                 [name: string]: unknown;
             };
             content: {
@@ -180,6 +182,7 @@ export interface components {
         /** @description Too many requests. Wait as long as `Retry-After` says (when present), then try again. */
         TooManyRequests: {
             headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
                 "Retry-After": components["headers"]["Retry-After"];
                 [name: string]: unknown;
             };
@@ -190,6 +193,7 @@ export interface components {
         /** @description The service failed. The request may be retried; all three operations are idempotent. */
         ServerError: {
             headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
                 [name: string]: unknown;
             };
             content: {
@@ -202,6 +206,7 @@ export interface components {
          */
         MalformedJson: {
             headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
                 [name: string]: unknown;
             };
             content: {
@@ -214,6 +219,7 @@ export interface components {
          */
         UpdateRejected: {
             headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
                 [name: string]: unknown;
             };
             content: {
@@ -231,6 +237,11 @@ export interface components {
     };
     requestBodies: never;
     headers: {
+        /**
+         * @description An id of this request, chosen by the service. Quote it when reporting a problem.
+         * @example 5b1925a2-5656-49de-a030-6a8df010c3b0
+         */
+        "X-Request-Id": string;
         /**
          * @description How long to wait before trying again, in seconds or as an HTTP date.
          * @example 2
@@ -260,6 +271,7 @@ export interface operations {
             /** @description The file's metadata. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -296,6 +308,7 @@ export interface operations {
             /** @description The file was updated. The answer has no body. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -326,6 +339,7 @@ export interface operations {
             /** @description The signed download URL, as the whole body. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {

@@ -1,0 +1,70 @@
+import { authRequired } from "./auth-required.ts";
+import { contentTypeConformance } from "./content-type-conformance.ts";
+import { downloadUrlValid } from "./download-url-valid.ts";
+import { maxResponseTime } from "./max-response-time.ts";
+import { metadataOfRequestedFile } from "./metadata-of-requested-file.ts";
+import { negativeDataRejection } from "./negative-data-rejection.ts";
+import { noSecretEcho } from "./no-secret-echo.ts";
+import { notAServerError } from "./not-a-server-error.ts";
+import { omittedFieldsKept } from "./omitted-fields-kept.ts";
+import { positiveDataAcceptance } from "./positive-data-acceptance.ts";
+import { responseHeadersConformance } from "./response-headers-conformance.ts";
+import { responseSchemaConformance } from "./response-schema-conformance.ts";
+import { statusCodeConformance } from "./status-code-conformance.ts";
+import type { Check, ResponseCheck, ScenarioCheck } from "./types.ts";
+import { unknownIdRejected } from "./unknown-id-rejected.ts";
+import { updatePersisted } from "./update-persisted.ts";
+
+/** Every check of the suite, in the order they are listed and reported. */
+export const catalogue: readonly Check[] = [
+  notAServerError,
+  statusCodeConformance,
+  contentTypeConformance,
+  responseSchemaConformance,
+  responseHeadersConformance,
+  noSecretEcho,
+  maxResponseTime,
+  positiveDataAcceptance,
+  negativeDataRejection,
+  unknownIdRejected,
+  authRequired,
+  updatePersisted,
+  omittedFieldsKept,
+  downloadUrlValid,
+  metadataOfRequestedFile,
+];
+
+/** The checks applied to every answer. */
+export const responseChecks = catalogue.filter((c): c is ResponseCheck => c.kind === "response");
+
+/** The checks that send requests of their own. */
+export const scenarioChecks = catalogue.filter((c): c is ScenarioCheck => c.kind === "scenario");
+
+/** A `--checks`/`--exclude-checks` value names a check that does not exist. */
+export class UnknownCheckError extends Error {
+  override name = "UnknownCheckError";
+}
+
+/** The names selected by FILE_LIBRARY_CHECKS and FILE_LIBRARY_EXCLUDE_CHECKS (comma-separated); throws on an unknown name. */
+export function selectedChecks(env: NodeJS.ProcessEnv = process.env): Set<string> {
+  const names = new Set(catalogue.map((c) => c.name));
+  const parse = (value: string | undefined) => (value ?? "").split(",").map((n) => n.trim()).filter(Boolean);
+  const include = parse(env.FILE_LIBRARY_CHECKS);
+  const exclude = parse(env.FILE_LIBRARY_EXCLUDE_CHECKS);
+  const unknown = [...include, ...exclude].filter((n) => !names.has(n));
+  if (unknown.length > 0) throw new UnknownCheckError(`unknown check(s) ${unknown.join(", ")}; see --list-checks`);
+  const chosen = include.length > 0 ? new Set(include) : names;
+  for (const name of exclude) chosen.delete(name);
+  return chosen;
+}
+
+/** The catalogue as `--list-checks` prints it. */
+export function formatCatalogue(): string {
+  const width = Math.max(...catalogue.map((c) => c.name.length));
+  return catalogue
+    .map((c) => {
+      const scope = c.kind === "response" ? "every answer" : c.operations.join(", ");
+      return `${c.name.padEnd(width)}  ${c.description}\n${" ".repeat(width)}  (${scope}${c.kind === "scenario" && c.requires ? `; needs ${c.requires.join(" and ")}` : ""})`;
+    })
+    .join("\n");
+}

@@ -1,0 +1,34 @@
+import { jsonBody } from "../support/exchange.ts";
+import type { Scenario } from "./types.ts";
+
+/** What the write checks read and put back. */
+export interface FileState {
+  labels: string[];
+  publicUrl?: string | undefined;
+}
+
+/** Reads the target file's labels and publicUrl through getFile; fails the scenario if it cannot. */
+export async function readFileState(s: Scenario): Promise<FileState> {
+  const ex = await s.send({ operationId: "getFile", fileId: s.target.fileId });
+  const body = jsonBody(ex) as { labels?: unknown; publicUrl?: unknown } | undefined;
+  if (ex.status !== 200 || !body || !Array.isArray(body.labels)) s.fail(`could not read the file back (getFile answered ${ex.status})`, ex);
+  return { labels: body.labels as string[], publicUrl: typeof body.publicUrl === "string" ? body.publicUrl : undefined };
+}
+
+/** Puts labels (and publicUrl, when the file had one) back as they were; warns when the server refuses. */
+export async function restoreFileState(s: Scenario, before: FileState): Promise<void> {
+  const json: Record<string, unknown> = { labels: before.labels };
+  if (before.publicUrl !== undefined) json.publicUrl = before.publicUrl;
+  const ex = await s.send({ operationId: "updateFile", fileId: s.target.fileId, json });
+  if (ex.status !== 200) s.warn(`could not put file ${s.target.fileId} back (HTTP ${ex.status}); its labels were ${JSON.stringify(before.labels)}`);
+}
+
+/** Runs `work` and always restores the file's state afterwards. */
+export async function withRestore(s: Scenario, work: (before: FileState) => Promise<void>): Promise<void> {
+  const before = await readFileState(s);
+  try {
+    await work(before);
+  } finally {
+    await restoreFileState(s, before);
+  }
+}

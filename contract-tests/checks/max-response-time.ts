@@ -1,0 +1,20 @@
+import type { ResponseCheck } from "./types.ts";
+
+const DEFAULT_LIMIT_MS = 5_000;
+
+/** The slowest answer that passes without a warning: FILE_LIBRARY_MAX_RESPONSE_MS, default 5000. */
+export function maxResponseMs(env: NodeJS.ProcessEnv = process.env): number {
+  const value = Number(env.FILE_LIBRARY_MAX_RESPONSE_MS);
+  return Number.isFinite(value) && value > 0 ? value : DEFAULT_LIMIT_MS;
+}
+
+/** max_response_time: answers slower than the limit are reported (a warning, never a failure). */
+export const maxResponseTime: ResponseCheck = {
+  kind: "response",
+  name: "max_response_time",
+  description: "An answer slower than FILE_LIBRARY_MAX_RESPONSE_MS (default 5000) is a warning.",
+  inspect(ex) {
+    const limit = maxResponseMs();
+    return { failures: [], warnings: ex.durationMs > limit ? [`answered in ${Math.round(ex.durationMs)} ms, over the limit of ${limit} ms`] : [] };
+  },
+};

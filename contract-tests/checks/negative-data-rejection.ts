@@ -1,0 +1,30 @@
+import { invalidBodies, WRONG_WHOLE_BODIES, type GeneratedBody } from "../support/generators.ts";
+import { readFileState } from "./file-state.ts";
+import type { ScenarioCheck } from "./types.ts";
+
+// Prism and many frameworks answer a body that is not JSON with 400, others with 422: both reject it.
+const REJECTED = new Set([400, 422]);
+
+/** negative_data_rejection: update bodies that break the schema in one place get 400 or 422 and change nothing. */
+export const negativeDataRejection: ScenarioCheck = {
+  kind: "scenario",
+  name: "negative_data_rejection",
+  description: "Update bodies that break the schema in one place (a wrong type, a non-string item, not an object, not JSON) get 400 or 422 and change nothing.",
+  operations: ["updateFile"],
+  async run(s) {
+    const before = s.target.mode === "live" ? await readFileState(s) : undefined;
+    const schema = s.spec.requestBodySchema("updateFile", "application/json");
+    const reject = async (body: GeneratedBody) => {
+      const ex = await s.send({ fileId: s.target.fileId, ...("raw" in body ? { rawBody: body.raw } : { json: body.json }) });
+      if (!REJECTED.has(ex.status)) s.fail(`a body with ${body.breaks} got HTTP ${ex.status}, expected 400 or 422`, ex);
+    };
+    for (const body of WRONG_WHOLE_BODIES) await reject(body);
+    await s.forAll(invalidBodies(s.spec, schema), reject);
+    if (before) {
+      const after = await readFileState(s);
+      if (JSON.stringify(after) !== JSON.stringify(before)) {
+        s.fail(`rejected updates changed the file: ${JSON.stringify(before)} became ${JSON.stringify(after)}`);
+      }
+    }
+  },
+};

@@ -1,0 +1,34 @@
+import fc from "fast-check";
+import { arbitraryFor } from "../support/generators.ts";
+import { withRestore } from "./file-state.ts";
+import type { ScenarioCheck } from "./types.ts";
+
+/** positive_data_acceptance: valid requests get a 2xx; for updates, generated valid bodies (write checks only). */
+export const positiveDataAcceptance: ScenarioCheck = {
+  kind: "scenario",
+  name: "positive_data_acceptance",
+  description: "Valid requests get 200: reads of the file, and generated valid update bodies (write checks only; the file is put back).",
+  operations: ["getFile", "updateFile", "getFileDownloadUrl"],
+  async run(s) {
+    if (s.operationId !== "updateFile") {
+      const accepts = s.operationId === "getFileDownloadUrl" ? ["text/plain", "application/json"] : [undefined];
+      for (const accept of accepts) {
+        const ex = await s.send({ fileId: s.target.fileId, ...(accept ? { accept } : {}) });
+        if (ex.status !== 200) s.fail(`a valid request${accept ? ` (Accept: ${accept})` : ""} got HTTP ${ex.status}, expected 200`, ex);
+      }
+      return;
+    }
+    if (!s.target.writeChecks) s.skip("read-only run: set FILE_LIBRARY_WRITE_CHECKS=1 to check updates of the file");
+    const schema = s.spec.requestBodySchema("updateFile", "application/json");
+    const properties = schema.properties as Record<string, Record<string, unknown>>;
+    await withRestore(s, async (before) => {
+      // Only fields this run can put back: publicUrl only when the file has one to restore.
+      const fields: Record<string, fc.Arbitrary<unknown>> = { labels: arbitraryFor(s.spec, properties.labels!) };
+      if (before.publicUrl !== undefined) fields.publicUrl = arbitraryFor(s.spec, properties.publicUrl!);
+      await s.forAll(fc.record(fields, { requiredKeys: [] }), async (json) => {
+        const ex = await s.send({ fileId: s.target.fileId, json });
+        if (ex.status !== 200) s.fail(`a valid update body got HTTP ${ex.status}, expected 200`, ex);
+      });
+    });
+  },
+};

@@ -1,0 +1,23 @@
+import type { ResponseCheck } from "./types.ts";
+
+/** response_headers_conformance: documented headers are present when required, and match their schemas. */
+export const responseHeadersConformance: ResponseCheck = {
+  kind: "response",
+  name: "response_headers_conformance",
+  description: "Headers the spec documents for the answer are present when required and match their schemas.",
+  inspect(ex, { spec }) {
+    const statusKey = spec.documentedStatus(ex.operationId, ex.status);
+    if (!statusKey) return { failures: [], warnings: [] };
+    const failures: string[] = [];
+    for (const header of spec.responseHeaders(ex.operationId, statusKey)) {
+      const value = ex.headers.get(header.name);
+      if (value === null) {
+        if (header.required) failures.push(`the required header ${header.name} is missing`);
+        continue;
+      }
+      const result = header.validate(value);
+      if (!result.valid) failures.push(`header ${header.name}: ${JSON.stringify(value)} ${result.problems.map((p) => p.replace(/^body /, "")).join("; ")}`);
+    }
+    return { failures, warnings: [] };
+  },
+};

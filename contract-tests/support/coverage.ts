@@ -1,0 +1,22 @@
+import type { ExchangeEvidence } from "./evidence.ts";
+import type { OpenApiValidator } from "./openapi-validator.ts";
+
+/** Which documented statuses of each operation the run saw, and which statuses it saw that are not documented. */
+export interface Coverage {
+  operations: Array<{ operation: string; documented: Array<{ status: string; observed: boolean }>; undocumented: number[] }>;
+}
+
+/** Coverage of the spec's statuses by the answers of a run. */
+export function statusCoverage(spec: OpenApiValidator, exchanges: ExchangeEvidence[], operations: string[]): Coverage {
+  return {
+    operations: operations.map((operation) => {
+      const seen = new Set(exchanges.filter((e) => e.operationId === operation).map((e) => e.status));
+      const documented = spec.operation(operation).statuses.map((status) => ({
+        status,
+        observed: [...seen].some((s) => spec.documentedStatus(operation, s) === status),
+      }));
+      const undocumented = [...seen].filter((s) => !spec.documentedStatus(operation, s)).sort();
+      return { operation, documented, undocumented };
+    }),
+  };
+}
