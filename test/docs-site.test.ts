@@ -1,0 +1,61 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { existsSync } from "node:fs";
+import { mkdir } from "node:fs/promises";
+import { pathToFileURL } from "node:url";
+import { chromium, type Browser } from "playwright-core";
+import { runCommand } from "../scripts/lib/child-process.ts";
+import { bin, fromRoot, repoRoot } from "../scripts/lib/paths.ts";
+
+const CHROMIUM = "/usr/bin/chromium";
+const available = existsSync(CHROMIUM);
+// In CI a missing browser is a failure (.ci/run installs it); on a developer's machine the test says what to install.
+if (!available && process.env.CI === "true") throw new Error(`${CHROMIUM} is missing: .ci/run should have installed Debian's chromium package.`);
+if (!available) console.warn(`docs-site test skipped: install Debian's chromium package (apt-get install -y chromium) to run it.`);
+
+describe.skipIf(!available)("the reference site, in a real browser", { timeout: 120_000 }, () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    const built = await runCommand(bin("tsx"), [fromRoot("scripts/build-docs.ts")], { cwd: repoRoot });
+    expect(built.code, built.output).toBe(0);
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    });
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it("shows the three operations, their 422 answers and the auth scheme, loading nothing from outside", async () => {
+    const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+    const outside: string[] = [];
+    await page.route("**/*", (route) => {
+      const url = route.request().url();
+      if (url.startsWith("file:") || url.startsWith("data:") || url.startsWith("blob:")) return route.continue();
+      outside.push(url);
+      return route.abort();
+    });
+    await page.goto(pathToFileURL(fromRoot("dist/docs/index.html")).href);
+    // Redoc lists a tag's operations in the sidebar once the tag is opened, as a reader does.
+    await page.getByText("Files", { exact: true }).first().click();
+    // Redoc renders an operation's details when it is opened: open each from the sidebar, as a reader would.
+    const operations = {
+      getFile: "Get a file's metadata",
+      updateFile: "Update a file's public URL and labels",
+      getFileDownloadUrl: "Get a signed download URL for a file",
+    };
+    for (const [operationId, summary] of Object.entries(operations)) {
+      await page.locator(`a[href="#/files/${operationId.toLowerCase()}"]`).first().click();
+      const section = page.locator("body");
+      await section.getByText(summary).first().waitFor();
+      const text = await section.innerText();
+      const from = text.lastIndexOf(summary);
+      const shown = text.slice(from, from + 4000);
+      expect(shown, `${summary}: its answers`).toMatch(/\b422\b/);
+      expect(shown, `${summary}: its auth scheme`).toContain("bearerAuth");
+    }
+    await mkdir(fromRoot("reports"), { recursive: true });
+    await page.screenshot({ path: fromRoot("reports/docs-site.png"), fullPage: false });
+    expect(outside).toEqual([]);
+  });
+});
