@@ -1,12 +1,12 @@
 import createClient, { type Client } from "openapi-fetch";
-import type { components, paths } from "./generated/schema.d.ts";
-import { InvalidArgumentError, MalformedResponseError, type OperationId } from "./errors.ts";
-import { assertFileId, showFileId } from "./file-id.ts";
-import { checkMaxRetries, checkTimeout, resolveOptions, type ClientOptions, type RequestOptions } from "./options.ts";
-import { redactString } from "./redact.ts";
-import { excerpt, parseDownloadUrl, parseMetadata, type FileMetadata } from "./response-body.ts";
-import { sendWithRetries, type TextResult } from "./send.ts";
-import { LightRequest, lightFetch } from "./light-request.ts";
+import type { components, paths } from "./generated/schema.js";
+import { InvalidArgumentError, MalformedResponseError, type OperationId } from "./errors.js";
+import { assertFileId, showFileId } from "./file-id.js";
+import { checkMaxRetries, checkTimeout, resolveOptions, type ClientOptions, type RequestOptions } from "./options.js";
+import { redactString } from "./redact.js";
+import { excerpt, parseDownloadUrl, parseMetadata, type FileMetadata } from "./response-body.js";
+import { sendWithRetries, type TextResult } from "./send.js";
+import { LightRequest, lightFetch } from "./light-request.js";
 
 /** The body of an update: the fields to change. */
 export type UpdateFileRequest = components["schemas"]["UpdateFileRequest"];

@@ -1,4 +1,4 @@
-import type { components } from "./generated/schema.d.ts";
+import type { components } from "./generated/schema.js";
 
 /** The documented shape of an error body; servers may send any subset, or no JSON at all. */
 export type ErrorBody = components["schemas"]["ErrorBody"];

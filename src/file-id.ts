@@ -1,4 +1,4 @@
-import { InvalidArgumentError } from "./errors.ts";
+import { InvalidArgumentError } from "./errors.js";
 
 const MAX_SHOWN = 60;
 

@@ -1,11 +1,11 @@
 /** The public API of the File Library client. */
-export { createFileLibraryClient, UPDATABLE_FIELDS } from "./client.ts";
-export type { FileLibraryClient, FileOperations, FileOperationsWithResponse, UpdateFileRequest, WithResponse } from "./client.ts";
-export type { ClientOptions, RequestOptions, Fetch } from "./options.ts";
-export { DEFAULT_TIMEOUT_MS } from "./options.ts";
-export { DEFAULT_MAX_RETRIES } from "./retry.ts";
-export type { Logger, LogLevel } from "./logger.ts";
-export type { FileMetadata } from "./response-body.ts";
+export { createFileLibraryClient, UPDATABLE_FIELDS } from "./client.js";
+export type { FileLibraryClient, FileOperations, FileOperationsWithResponse, UpdateFileRequest, WithResponse } from "./client.js";
+export type { ClientOptions, RequestOptions, Fetch } from "./options.js";
+export { DEFAULT_TIMEOUT_MS } from "./options.js";
+export { DEFAULT_MAX_RETRIES } from "./retry.js";
+export type { Logger, LogLevel } from "./logger.js";
+export type { FileMetadata } from "./response-body.js";
 export {
   FileLibraryError,
   InvalidArgumentError,
@@ -22,6 +22,6 @@ export {
   UnprocessableEntityError,
   RateLimitError,
   InternalServerError,
-} from "./errors.ts";
-export type { ApiErrorDetails, ErrorBody, OperationId } from "./errors.ts";
-export type { components, paths, operations } from "./generated/schema.d.ts";
+} from "./errors.js";
+export type { ApiErrorDetails, ErrorBody, OperationId } from "./errors.js";
+export type { components, paths, operations } from "./generated/schema.js";

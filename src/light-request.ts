@@ -1,4 +1,4 @@
-import type { Fetch } from "./options.ts";
+import type { Fetch } from "./options.js";
 
 type UrlFetch = (url: string, init: RequestInit) => Promise<Response>;
 

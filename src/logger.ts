@@ -1,4 +1,4 @@
-import { InvalidArgumentError } from "./errors.ts";
+import { InvalidArgumentError } from "./errors.js";
 
 /** Anything with these four methods logs for the client; `console` works. */
 export interface Logger {

@@ -1,6 +1,6 @@
-import { InvalidArgumentError } from "./errors.ts";
-import { checkLogLevel, defaultLogLevel, levelledLogger, type ClientLog, type Logger, type LogLevel } from "./logger.ts";
-import { DEFAULT_MAX_RETRIES } from "./retry.ts";
+import { InvalidArgumentError } from "./errors.js";
+import { checkLogLevel, defaultLogLevel, levelledLogger, type ClientLog, type Logger, type LogLevel } from "./logger.js";
+import { DEFAULT_MAX_RETRIES } from "./retry.js";
 
 /** How long one attempt may take before it is aborted and counted as a connection failure. */
 export const DEFAULT_TIMEOUT_MS = 60_000;
@@ -53,7 +53,8 @@ export interface ResolvedOptions {
 
 function readEnv(name: string): string | undefined {
   // `process` is absent in browsers and some edge runtimes; options must then be passed explicitly.
-  const value = typeof process === "undefined" ? undefined : process.env?.[name];
+  const { process } = globalThis as { process?: { env?: Record<string, string | undefined> } };
+  const value = process?.env?.[name];
   return value === "" ? undefined : value;
 }
 

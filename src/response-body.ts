@@ -1,5 +1,5 @@
-import type { components } from "./generated/schema.d.ts";
-import { isJsonMediaType, mediaTypeOf } from "./media-type.ts";
+import type { components } from "./generated/schema.js";
+import { isJsonMediaType, mediaTypeOf } from "./media-type.js";
 
 /** The metadata of one file, as the spec defines it. */
 export type FileMetadata = components["schemas"]["FileMetadata"];

@@ -1,7 +1,7 @@
-import { AbortError, ApiError, ConnectionError, TimeoutError, type OperationId } from "./errors.ts";
-import type { ClientLog } from "./logger.ts";
-import { redactHeaders, redactString, redactValue } from "./redact.ts";
-import { retryDelay, shouldRetryStatus, wait, type RetryDelay } from "./retry.ts";
+import { AbortError, ApiError, ConnectionError, TimeoutError, type OperationId } from "./errors.js";
+import type { ClientLog } from "./logger.js";
+import { redactHeaders, redactString, redactValue } from "./redact.js";
+import { retryDelay, shouldRetryStatus, wait, type RetryDelay } from "./retry.js";
 
 /** What openapi-fetch resolves to when every body is read as text. */
 export interface TextResult {
