@@ -6,7 +6,7 @@ export const contentTypeConformance: ResponseCheck = {
   kind: "response",
   name: "content_type_conformance",
   description: "A body comes with a content type the operation documents for its status (non-JSON error bodies only warn).",
-  inspect(ex, { spec }) {
+  inspect(ex, spec) {
     const statusKey = spec.documentedStatus(ex.operationId, ex.status);
     if (!statusKey) return { failures: [], warnings: [] };
     const mediaTypes = spec.responseMediaTypes(ex.operationId, statusKey);

@@ -5,7 +5,7 @@ export const responseHeadersConformance: ResponseCheck = {
   kind: "response",
   name: "response_headers_conformance",
   description: "Headers the spec documents for the answer are present when required and match their schemas.",
-  inspect(ex, { spec }) {
+  inspect(ex, spec) {
     const statusKey = spec.documentedStatus(ex.operationId, ex.status);
     if (!statusKey) return { failures: [], warnings: [] };
     const failures: string[] = [];

@@ -9,7 +9,7 @@ export const responseSchemaConformance: ResponseCheck = {
   kind: "response",
   name: "response_schema_conformance",
   description: "A body matches the schema documented for its status and content type; an answer documented without a body has none.",
-  inspect(ex, { spec }) {
+  inspect(ex, spec) {
     const none = { failures: [], warnings: [] };
     const statusKey = spec.documentedStatus(ex.operationId, ex.status);
     if (!statusKey) return none;

@@ -5,7 +5,7 @@ export const statusCodeConformance: ResponseCheck = {
   kind: "response",
   name: "status_code_conformance",
   description: "Every status is one the operation documents, 4xx included.",
-  inspect(ex, { spec }) {
+  inspect(ex, spec) {
     if (spec.documentedStatus(ex.operationId, ex.status)) return { failures: [], warnings: [] };
     const documented = spec.operation(ex.operationId).statuses.join(", ");
     return { failures: [`status ${ex.status} is not documented for ${ex.operationId} (documented: ${documented})`], warnings: [] };

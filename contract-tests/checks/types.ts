@@ -18,7 +18,7 @@ export interface ResponseCheck {
   name: string;
   /** What it verifies, in one line. */
   description: string;
-  inspect(ex: Exchange, context: { spec: OpenApiValidator; target: Target }): ResponseFindings;
+  inspect(ex: Exchange, spec: OpenApiValidator): ResponseFindings;
 }
 
 /** What a scenario needs from the target before it can run. */

@@ -27,8 +27,6 @@ declare module "vitest" {
   interface TaskMeta {
     /** Every exchange the check made, in order. */
     exchanges?: ExchangeEvidence[];
-    /** The exchange a failed matcher was about. */
-    failedExchange?: ExchangeEvidence;
     /** Contract warnings: the check passed, but something looked wrong. */
     warnings?: string[];
     /** The scenario check this test runs, on which operation. */
@@ -78,11 +76,6 @@ export function evidenceOf(ex: Exchange): ExchangeEvidence {
 /** Attaches an exchange to the running check. */
 export function recordExchange(ex: Exchange): void {
   if (current) (current.task.meta.exchanges ??= []).push(evidenceOf(ex));
-}
-
-/** Marks the exchange a failed matcher was about. */
-export function recordFailedExchange(ex: Exchange): void {
-  if (current) current.task.meta.failedExchange = evidenceOf(ex);
 }
 
 /** Attaches a warning to the running check. */

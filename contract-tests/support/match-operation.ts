@@ -4,7 +4,6 @@ import { statusCodeConformance } from "../checks/status-code-conformance.ts";
 import type { OperationId } from "../checks/types.ts";
 import type { Exchange } from "./exchange.ts";
 import type { OpenApiValidator } from "./openapi-validator.ts";
-import type { Target } from "./target.ts";
 
 /** Which statuses a check expects: one, several, or any documented one (undefined). */
 export type ExpectedStatus = number | readonly number[] | undefined;
@@ -17,8 +16,7 @@ export function contractProblems(spec: OpenApiValidator, ex: Exchange, operation
   const problems: string[] = [];
   const wanted = expected === undefined ? undefined : ([] as number[]).concat(expected);
   if (wanted && !wanted.includes(ex.status)) problems.push(`status ${ex.status}, expected ${wanted.join(" or ")}`);
-  const context = { spec, target: undefined as unknown as Target };
-  for (const check of CONFORMANCE) problems.push(...check.inspect({ ...ex, operationId }, context).failures);
+  for (const check of CONFORMANCE) problems.push(...check.inspect({ ...ex, operationId }, spec).failures);
   return problems;
 }
 

@@ -109,7 +109,7 @@ async function runScenario(check: ScenarioCheck, operationId: OperationId, conte
 function inspect(ex: Exchange): void {
   for (const check of responseChecks) {
     if (!selected.has(check.name)) continue;
-    const { failures, warnings } = check.inspect(ex, { spec, target });
+    const { failures, warnings } = check.inspect(ex, spec);
     for (const problem of failures) recordFailure({ check: check.name, operation: ex.operationId, problem, evidence: evidenceOf(ex) });
     for (const message of warnings) warn(check.name, ex.operationId, message);
   }

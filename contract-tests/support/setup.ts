@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, expect } from "vitest";
-import { recordFailedExchange, setCurrentTest } from "./evidence.ts";
+import { setCurrentTest } from "./evidence.ts";
 import type { Exchange } from "./exchange.ts";
 import { toMatchOperation, type ExpectedStatus } from "./match-operation.ts";
 import { spec } from "./spec.ts";
@@ -10,9 +10,7 @@ afterEach(() => setCurrentTest(undefined));
 
 expect.extend({
   toMatchOperation(received: Exchange, operationId: OperationId, expected?: ExpectedStatus) {
-    const result = toMatchOperation(spec, received, operationId, expected);
-    if (!result.pass) recordFailedExchange(received);
-    return result;
+    return toMatchOperation(spec, received, operationId, expected);
   },
 });
 
