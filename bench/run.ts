@@ -1,7 +1,7 @@
 /** `npm run bench`: runs every benchmark, prints the tables with their ratios, writes reports/bench.json. Never fails on a timing. */
 import { mkdir, writeFile } from "node:fs/promises";
 import os from "node:os";
-import { runCommand } from "../scripts/lib/child-process.ts";
+import { runCommand } from "../contract-tests/runner/child-process.ts";
 import { bin, fromRoot, repoRoot } from "../scripts/lib/paths.ts";
 import { clientOverhead } from "./client-overhead.ts";
 import { clientSize } from "./client-size.ts";

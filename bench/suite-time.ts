@@ -1,11 +1,10 @@
 import { mkdtemp, readFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { runCommand } from "../scripts/lib/child-process.ts";
-import { runContractSuite } from "../scripts/lib/contract-run.ts";
+import { runCommand } from "../contract-tests/runner/child-process.ts";
+import { runSuite, type ContractSummary } from "../contract-tests/index.ts";
 import { bin, bundledSpec, fromRoot, repoRoot } from "../scripts/lib/paths.ts";
-import { startPrism } from "../contract-tests/support/prism.ts";
-import type { ContractSummary } from "../contract-tests/support/summary-reporter.ts";
+import { startPrism } from "../scripts/lib/prism.ts";
 import { fmt, type Section } from "./lib/report.ts";
 import { startServerProcess } from "./lib/server-process.ts";
 
@@ -39,16 +38,15 @@ export async function suiteTime(): Promise<Section> {
   let live: number;
   let liveChecks: number;
   try {
-    let run: Awaited<ReturnType<typeof runContractSuite>> | undefined;
+    let run: Awaited<ReturnType<typeof runSuite>> | undefined;
     live = await seconds(async () => {
-      run = await runContractSuite({
-        FILE_LIBRARY_BASE_URL: sandbox.baseUrl,
-        FILE_LIBRARY_API_KEY: "bench-key",
-        FILE_LIBRARY_FILE_ID: "doc-1",
-        FILE_LIBRARY_WRITE_CHECKS: "1",
+      run = await runSuite({
+        env: { ...process.env, FILE_LIBRARY_BASE_URL: sandbox.baseUrl, FILE_LIBRARY_API_KEY: "bench-key", FILE_LIBRARY_FILE_ID: "doc-1", FILE_LIBRARY_WRITE_CHECKS: "1" },
+        reportDir: await mkdtemp(path.join(os.tmpdir(), "file-library-bench-")),
       });
     });
-    liveChecks = run!.summary.checks.reduce((sum, c) => sum + c.durationMs, 0) / 1000;
+    if (!run?.summary) throw new Error(`the live suite wrote no summary:\n${run?.output}`);
+    liveChecks = run.summary.checks.reduce((sum, c) => sum + c.durationMs, 0) / 1000;
   } finally {
     await sandbox.stop();
   }

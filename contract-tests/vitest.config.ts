@@ -1,16 +1,25 @@
-import { defineConfig } from "vitest/config";
+import os from "node:os";
 import path from "node:path";
+import { defineConfig } from "vitest/config";
 import SummaryReporter from "./support/summary-reporter.ts";
 
-const reportDir = process.env.FILE_LIBRARY_REPORT_DIR ?? "reports";
+// The same config runs as source in the kit's repo and compiled in the published package.
+const here = import.meta.dirname;
+const ext = path.extname(import.meta.filename);
+// runSuite always passes an absolute folder; relative ones are taken from where the run started.
+const reportDir = path.resolve(process.env.FILE_LIBRARY_REPORT_DIR ?? "reports");
 
-/** The contract suite: checks one target (the Prism mock by default) against the bundled spec. */
+/** The contract suite: checks one target (a live server, or the Prism mock the runner started) against the bundled spec. */
 export default defineConfig({
+  // Installed packages may be read-only: vitest's cache goes to the temp folder, not next to the suite.
+  cacheDir: path.join(os.tmpdir(), "file-library-contract-cache"),
   test: {
-    root: path.resolve(import.meta.dirname, ".."),
-    include: ["contract-tests/**/*.contract.test.ts"],
-    globalSetup: ["contract-tests/support/global-setup.ts"],
-    setupFiles: ["contract-tests/support/setup.ts"],
+    root: here,
+    include: [`*.contract.test${ext}`],
+    // vitest skips node_modules by default, and that is where the published suite lives.
+    exclude: [],
+    globalSetup: [`./support/global-setup${ext}`],
+    setupFiles: [`./support/setup${ext}`],
     // One file at a time: checks against a live server stay ordered and light, and write checks never overlap.
     fileParallelism: false,
     // One worker, reused: the files share no state that isolation would protect, and a fresh worker per

@@ -1,7 +1,7 @@
 /** `npm run mock`: bundles the spec and serves it with Prism on a free port until Ctrl-C. */
-import { runCommand } from "./lib/child-process.ts";
+import { runCommand } from "../contract-tests/runner/child-process.ts";
 import { bin, bundledSpec, fromRoot, repoRoot } from "./lib/paths.ts";
-import { startPrism } from "../contract-tests/support/prism.ts";
+import { startPrism } from "./lib/prism.ts";
 
 const built = await runCommand(bin("tsx"), [fromRoot("scripts/build-spec.ts")], { cwd: repoRoot });
 if (built.code !== 0) {

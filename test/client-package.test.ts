@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, readFile, readdir, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { runCommand } from "../scripts/lib/child-process.ts";
 import { bin, fromRoot, repoRoot } from "../scripts/lib/paths.ts";
+import { installInto, lintPackage, pack, run } from "./support/packages.ts";
 import { sandbox, SANDBOX_KEY } from "./support/sandbox.ts";
 
 // What an app does with the published client: import it, type-check against it, run it.
@@ -32,24 +32,11 @@ beforeAll(async () => {
 });
 afterAll(() => rm(scratch, { recursive: true, force: true }));
 
-const run = async (command: string, args: string[], cwd = repoRoot, env: NodeJS.ProcessEnv = process.env) => {
-  const result = await runCommand(command, args, { cwd, env });
-  expect(result.code, `${path.basename(command)} ${args.join(" ")}\n${result.output}`).toBe(0);
-  return result.output;
-};
-
 describe("the client package", { timeout: 240_000 }, () => {
   it("builds, passes publint and arethetypeswrong, and installs from its tarball into an app that type-checks and runs", async () => {
-    await run(bin("tsx"), [fromRoot("scripts/build.ts")]);
-    expect(await run(bin("publint"), ["--strict"])).toContain("All good!");
-    await run(bin("attw"), ["--pack", ".", "--profile", "esm-only", "--exclude-entrypoints", "./openapi.yaml"]);
-
-    await run("npm", ["pack", "--pack-destination", scratch, "--silent"]);
-    const tarball = (await readdir(scratch)).find((f) => f.endsWith(".tgz"))!;
-    const app = path.join(scratch, "app");
-    await mkdir(app);
-    await writeFile(path.join(app, "package.json"), JSON.stringify({ name: "app", private: true, type: "module" }));
-    await run("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline", path.join(scratch, tarball)], app);
+    const tarball = await pack(scratch);
+    await lintPackage(repoRoot, tarball, ["--exclude-entrypoints", "./openapi.yaml"]);
+    const app = await installInto(path.join(scratch, "app"), tarball, { type: "module" });
     const installed = JSON.parse(await readFile(path.join(app, "node_modules/file-library-kit/package.json"), "utf8"));
     expect(Object.keys(installed.dependencies)).toEqual(["openapi-fetch"]);
     expect(await readdir(path.join(app, "node_modules"))).not.toContain("ajv");

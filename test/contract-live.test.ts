@@ -6,7 +6,7 @@ import path from "node:path";
 import { catalogue } from "../contract-tests/checks/catalogue.ts";
 import { faults, legitimateVariants } from "../sandbox/faults.ts";
 import { fromRoot } from "../scripts/lib/paths.ts";
-import { failedChecks, runContractSuite, type ContractRun } from "../scripts/lib/contract-run.ts";
+import { failedChecks, runContractSuite, type ContractRun } from "./support/contract-suite.ts";
 import { call, FILES, sandbox, SANDBOX_KEY } from "./support/sandbox.ts";
 
 const FILE_ID = "doc-1";
@@ -42,7 +42,7 @@ describe("the live suite against the sandbox", { timeout: 120_000 }, () => {
   it("passes every check of the catalogue with write checks on, and puts the file back as it was", async () => {
     const before = await (await call(sb.baseUrl, `${FILES}/${FILE_ID}`)).json();
     const run = await runContractSuite(liveEnv(sb.baseUrl, { FILE_LIBRARY_WRITE_CHECKS: "1" }));
-    expect(run.code, run.output).toBe(0);
+    expect(run.exitCode, run.output).toBe(0);
     expect(run.summary.totals.failed).toBe(0);
     expect(run.summary.totals.skipped).toBe(0);
     expect(new Set(run.summary.checks.map((c) => c.check))).toEqual(new Set(catalogue.map((c) => c.name)));
@@ -55,7 +55,7 @@ describe("the live suite against the sandbox", { timeout: 120_000 }, () => {
   it("a default (read-only) run sends at most 100 requests, changes nothing, and skips only the writes", async () => {
     const before = await (await call(sb.baseUrl, `${FILES}/${FILE_ID}`)).json();
     const run = await runContractSuite(liveEnv(sb.baseUrl));
-    expect(run.code, run.output).toBe(0);
+    expect(run.exitCode, run.output).toBe(0);
     expect(run.summary.totals.requests).toBeGreaterThan(20);
     expect(run.summary.totals.requests).toBeLessThanOrEqual(100);
     const skipped = run.summary.checks.filter((c) => c.state === "skipped");
@@ -92,11 +92,11 @@ describe.concurrent("the live suite catches every sandbox fault", { timeout: 180
     results.set(name, run);
     expect(run.output).not.toContain(SANDBOX_KEY);
     if (caughtBy === "max_response_time") {
-      expect(run.code, run.output).toBe(0);
+      expect(run.exitCode, run.output).toBe(0);
       expect(warnedChecks(run)).toContain("max_response_time");
       return;
     }
-    expect(run.code, run.output).toBe(1);
+    expect(run.exitCode, run.output).toBe(1);
     expect(failedChecks(run)).toContain(caughtBy);
     const line = run.output.split("\n").find((l) => l.startsWith("FAILED") && l.includes(` ${caughtBy}: `));
     expect(line, `a summary line naming ${caughtBy}`).toBeDefined();
@@ -119,7 +119,7 @@ describe("every check has a fault that only it catches", () => {
 describe.concurrent("no false alarms: the suite passes sandbox variants that keep the contract", { timeout: 120_000 }, () => {
   it.each(Object.keys(legitimateVariants))("%s", async (variant) => {
     const run = await suiteAgainst({ variant });
-    expect(run.code, run.output).toBe(0);
+    expect(run.exitCode, run.output).toBe(0);
     expect(run.summary.totals.failed).toBe(0);
   });
 });

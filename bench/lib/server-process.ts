@@ -1,5 +1,5 @@
 import type { ChildProcess } from "node:child_process";
-import { spawnTracked } from "../../scripts/lib/child-process.ts";
+import { spawnTracked } from "../../contract-tests/runner/child-process.ts";
 import { fromRoot, repoRoot } from "../../scripts/lib/paths.ts";
 
 /** A server running in its own process (so that it never shares an event loop with the load). */

@@ -1,10 +1,5 @@
-import type { ExchangeEvidence } from "./evidence.ts";
+import type { Coverage, ExchangeEvidence } from "../report.ts";
 import type { OpenApiValidator } from "./openapi-validator.ts";
-
-/** Which documented statuses of each operation the run saw, and which statuses it saw that are not documented. */
-export interface Coverage {
-  operations: Array<{ operation: string; documented: Array<{ status: string; observed: boolean }>; undocumented: number[] }>;
-}
 
 /** Coverage of the spec's statuses by the answers of a run. */
 export function statusCoverage(spec: OpenApiValidator, exchanges: ExchangeEvidence[], operations: string[]): Coverage {

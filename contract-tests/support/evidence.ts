@@ -1,27 +1,7 @@
 import type { TestContext } from "vitest";
 import type { Exchange } from "./exchange.ts";
 import { REDACTED } from "../../src/redact.ts";
-
-/** What a report shows of one exchange: the request line and the start of the answer; the key is already redacted. */
-export interface ExchangeEvidence {
-  operationId: string;
-  method: string;
-  path: string;
-  url: string;
-  status: number;
-  contentType: string | null;
-  bodyExcerpt: string;
-  /** A command that sends the same request, with the key as $FILE_LIBRARY_API_KEY. */
-  curl: string;
-}
-
-/** One failed check, with the exchange that showed it. */
-export interface CheckFailureRecord {
-  check: string;
-  operation: string;
-  problem: string;
-  evidence?: ExchangeEvidence | undefined;
-}
+import type { CheckFailureRecord, ExchangeEvidence } from "../report.ts";
 
 declare module "vitest" {
   interface TaskMeta {

@@ -2,30 +2,9 @@ import { appendFileSync, mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { Reporter, TestModule, Vitest } from "vitest/node";
 import { catalogue, responseChecks, selectedChecks } from "../checks/catalogue.ts";
-import { statusCoverage, type Coverage } from "./coverage.ts";
-import type { CheckFailureRecord, ExchangeEvidence } from "./evidence.ts";
+import { statusCoverage } from "./coverage.ts";
+import type { CheckFailureRecord, CheckOutcome, ContractSummary, ExchangeEvidence } from "../report.ts";
 import { spec } from "./spec.ts";
-
-/** One check on one operation, as the summary and the JSON report show it. */
-export interface CheckOutcome {
-  operation: string;
-  check: string;
-  state: "passed" | "failed" | "skipped";
-  note?: string | undefined;
-  warnings: string[];
-  requests: number;
-  durationMs: number;
-  failures: Array<{ problem: string; evidence?: ExchangeEvidence | undefined }>;
-}
-
-/** The whole run, written to contract-summary.json. */
-export interface ContractSummary {
-  target: { mode: "mock" | "live"; baseUrl: string | undefined };
-  seed: number | undefined;
-  totals: { passed: number; failed: number; skipped: number; warnings: number; requests: number };
-  checks: CheckOutcome[];
-  coverage: Coverage;
-}
 
 const OPERATIONS = ["getFile", "updateFile", "getFileDownloadUrl"];
 

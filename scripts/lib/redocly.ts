@@ -1,4 +1,4 @@
-import { runCommand, type CommandResult } from "./child-process.ts";
+import { runCommand, type CommandResult } from "../../contract-tests/runner/child-process.ts";
 import { bin, repoRoot } from "./paths.ts";
 
 // Redocly CLI 2 prints a boxed Node 20 end-of-life notice that no setting turns off; it says

@@ -1,5 +1,5 @@
-import { spawnTracked } from "../../scripts/lib/child-process.ts";
-import { bin, repoRoot } from "../../scripts/lib/paths.ts";
+import { spawnTracked } from "../../contract-tests/runner/child-process.ts";
+import { bin, repoRoot } from "./paths.ts";
 
 /** A running Prism mock. */
 export interface RunningMock {

@@ -1,16 +1,18 @@
 import { parseArgs } from "node:util";
 
-/** Settings of `npm run contract`, from flags; anything else comes from the environment. */
+/** Settings of a contract run, from flags; anything else comes from the environment. */
 export interface ContractArgs {
   baseUrl?: string | undefined;
   fileId?: string | undefined;
-  /** Check the embedded Prism mock even when FILE_LIBRARY_BASE_URL is set (what `npm test` uses). */
+  /** Check the embedded Prism mock even when FILE_LIBRARY_BASE_URL is set (`npm run contract` only). */
   mock: boolean;
   help: boolean;
+  version: boolean;
   listChecks: boolean;
   checks?: string | undefined;
   excludeChecks?: string | undefined;
   seed?: string | undefined;
+  reportDir?: string | undefined;
 }
 
 /** A flag is wrong: the run cannot start. */
@@ -18,8 +20,8 @@ export class UsageError extends Error {
   override name = "UsageError";
 }
 
-/** Parses the runner's flags; rejects unknown ones and a key given on the command line. */
-export function parseContractArgs(argv: string[]): ContractArgs {
+/** Parses the runner's flags; rejects unknown ones and a key given on the command line. `--mock` exists only where a mock can start. */
+export function parseContractArgs(argv: string[], { mockFlag }: { mockFlag: boolean }): ContractArgs {
   if (argv.some((arg) => arg === "--api-key" || arg.startsWith("--api-key="))) {
     // Command lines end up in shell history and process lists.
     throw new UsageError("--api-key is not accepted: give the key only through FILE_LIBRARY_API_KEY in the environment.");
@@ -30,12 +32,14 @@ export function parseContractArgs(argv: string[]): ContractArgs {
       options: {
         "base-url": { type: "string" },
         "file-id": { type: "string" },
-        mock: { type: "boolean", default: false },
+        ...(mockFlag ? { mock: { type: "boolean", default: false } as const } : {}),
         help: { type: "boolean", short: "h", default: false },
+        version: { type: "boolean", short: "v", default: false },
         "list-checks": { type: "boolean", default: false },
         checks: { type: "string" },
         "exclude-checks": { type: "string" },
         seed: { type: "string" },
+        "report-dir": { type: "string" },
       },
       strict: true,
       allowPositionals: false,
@@ -44,12 +48,14 @@ export function parseContractArgs(argv: string[]): ContractArgs {
     return {
       baseUrl: values["base-url"],
       fileId: values["file-id"],
-      mock: values.mock ?? false,
+      mock: (values as { mock?: boolean }).mock ?? false,
       help: values.help ?? false,
+      version: values.version ?? false,
       listChecks: values["list-checks"] ?? false,
       checks: values.checks,
       excludeChecks: values["exclude-checks"],
       seed: values.seed,
+      reportDir: values["report-dir"],
     };
   } catch (error) {
     if (error instanceof UsageError) throw error;

@@ -1,0 +1,13 @@
+#!/usr/bin/env node
+/**
+ * `file-library-contract`: checks a live File Library server against the bundled spec, with the key in the
+ * environment. Exit codes: 0 every check passed, 1 a check failed, 2 the run could not start.
+ */
+import { runContractCommand } from "./runner/command.ts";
+
+process.exit(await runContractCommand(process.argv.slice(2), {
+  name: "file-library-contract",
+  usage: "file-library-contract --base-url URL --file-id ID [flags]   (FILE_LIBRARY_API_KEY in the environment)",
+  intro: `Runs the File Library contract checks against a live server and writes JUnit, JSON and Markdown
+reports. Read-only by default; FILE_LIBRARY_WRITE_CHECKS=1 also checks updates, and puts the file back.`,
+}));

@@ -1,0 +1,53 @@
+/**
+ * `npm run build:contract`: the contract package in contract-tests/dist/: the CLI, the suite and its config as
+ * ESM JavaScript (esbuild; the kit's own helpers it uses are bundled in, npm dependencies stay imports), the
+ * .d.ts of its library entry (tsc), and the bundled spec the checks validate against.
+ */
+import { copyFile, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { build } from "esbuild";
+import { runCommand } from "../contract-tests/runner/child-process.ts";
+import { buildSpec } from "./lib/build-spec.ts";
+import { bin, bundledSpec, fromRoot, repoRoot } from "./lib/paths.ts";
+
+const pkg = fromRoot("contract-tests");
+const out = path.join(pkg, "dist");
+
+const spec = await buildSpec();
+if (!spec.ok) {
+  console.error(spec.message);
+  process.exit(1);
+}
+await rm(out, { recursive: true, force: true });
+
+const suiteFiles = (await readdir(pkg)).filter((f) => f.endsWith(".contract.test.ts"));
+await build({
+  absWorkingDir: pkg,
+  entryPoints: ["cli.ts", "index.ts", "vitest.config.ts", "support/global-setup.ts", "support/setup.ts", ...suiteFiles],
+  outdir: out,
+  outbase: pkg,
+  bundle: true,
+  // One copy of each shared module (the exchange budget, the current test), imported by every entry that uses it.
+  splitting: true,
+  // Shared chunks go to the top of dist/, beside the config and the spec that locations.ts finds from there.
+  chunkNames: "[name]-[hash]",
+  format: "esm",
+  platform: "node",
+  target: "node20",
+  packages: "external",
+  logLevel: "warning",
+});
+
+const declarations = await runCommand(bin("tsc"), ["-p", path.join(pkg, "tsconfig.build.json")], { cwd: repoRoot });
+if (declarations.code !== 0) {
+  process.stderr.write(declarations.output);
+  console.error("build:contract failed: tsc could not emit the declarations of contract-tests/index.ts.");
+  process.exit(1);
+}
+// tsc keeps the sources' ".ts" specifiers in declarations; published ones must name the ".d.ts" siblings as ".js".
+for (const file of (await readdir(out, { recursive: true })).filter((f) => f.endsWith(".d.ts"))) {
+  const full = path.join(out, file);
+  await writeFile(full, (await readFile(full, "utf8")).replace(/(from\s+["']\.{1,2}\/[^"']+)\.ts(["'])/g, "$1.js$2"));
+}
+await copyFile(bundledSpec.json, path.join(out, "openapi.json"));
+console.log("Built contract-tests/dist/: cli.js (bin file-library-contract), index.js and .d.ts, the suite, openapi.json.");

@@ -1,0 +1,34 @@
+import { mkdir, readdir, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { expect } from "vitest";
+import { runCommand } from "../../contract-tests/runner/child-process.ts";
+import { bin, repoRoot } from "../../scripts/lib/paths.ts";
+
+/** Runs a command to completion and expects exit 0, showing its output when it fails; resolves with the output. */
+export async function run(command: string, args: string[], cwd = repoRoot, env: NodeJS.ProcessEnv = process.env): Promise<string> {
+  const result = await runCommand(command, args, { cwd, env });
+  expect(result.code, `${path.basename(command)} ${args.join(" ")}\n${result.output}`).toBe(0);
+  return result.output;
+}
+
+/** Packs the root package or a workspace into `destination` (its prepack script builds it first); resolves with the tarball. */
+export async function pack(destination: string, workspace?: string): Promise<string> {
+  await run("npm", ["pack", ...(workspace ? ["--workspace", workspace] : []), "--pack-destination", destination, "--silent"]);
+  const tarballs = (await readdir(destination)).filter((f) => f.endsWith(".tgz"));
+  expect(tarballs).toHaveLength(1);
+  return path.join(destination, tarballs[0]!);
+}
+
+/** publint (strict) on the package's folder and arethetypeswrong on its tarball: both must pass. */
+export async function lintPackage(folder: string, tarball: string, attwFlags: string[] = []): Promise<void> {
+  expect(await run(bin("publint"), ["--strict"], folder)).toContain("All good!");
+  await run(bin("attw"), [tarball, "--profile", "esm-only", ...attwFlags]);
+}
+
+/** A new project in `folder` with the tarball installed, as a user would do; resolves with the folder. */
+export async function installInto(folder: string, tarball: string, manifest: Record<string, unknown> = {}): Promise<string> {
+  await mkdir(folder, { recursive: true });
+  await writeFile(path.join(folder, "package.json"), JSON.stringify({ name: path.basename(folder), private: true, ...manifest }));
+  await run("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline", tarball], folder);
+  return folder;
+}
