@@ -9,7 +9,7 @@ import { runCommand, spawnTracked } from "./runner/child-process.ts";
 /** How to run the suite; every FILE_LIBRARY_* setting comes from `env`. */
 export interface SuiteOptions {
   /** The environment of the run (default: process.env): target, key, file id, checks, seed, budgets. */
-  env?: NodeJS.ProcessEnv | undefined;
+  env?: Record<string, string | undefined> | undefined;
   /** Folder of the reports (default: FILE_LIBRARY_REPORT_DIR, else `reports` under `cwd`). */
   reportDir?: string | undefined;
   /** "inherit" prints the suite's output as it runs; "capture" returns it in `output` (default). */

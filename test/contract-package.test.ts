@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { mkdtemp, readFile, readdir, rm } from "node:fs/promises";
+import { mkdtemp, readFile, readdir, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { runCommand } from "../contract-tests/runner/child-process.ts";
-import { fromRoot } from "../scripts/lib/paths.ts";
+import { bin, fromRoot } from "../scripts/lib/paths.ts";
 import type { ContractSummary } from "../contract-tests/index.ts";
-import { installInto, lintPackage, pack } from "./support/packages.ts";
+import { catalogue } from "../contract-tests/checks/catalogue.ts";
+import { installInto, lintPackage, pack, run } from "./support/packages.ts";
 import { sandbox, SANDBOX_KEY } from "./support/sandbox.ts";
 
 // What a pipeline does with the published contract package: install it and run its CLI against a server.
@@ -18,6 +19,21 @@ beforeAll(async () => {
   project = await installInto(path.join(scratch, "pipeline"), tarball);
 }, 240_000);
 afterAll(() => rm(scratch, { recursive: true, force: true }));
+
+// A program that runs the suite through the package's library entry; it declares `process` and `console` itself, so that
+// type-checking proves the published types do not need @types/node.
+const PROGRAM = `import { runSuite, type ContractSummary } from "file-library-contract";
+declare const process: { env: Record<string, string | undefined> };
+declare const console: { log(line: string): void };
+const run = await runSuite({ env: process.env, reportDir: "program-reports" });
+const summary: ContractSummary | undefined = run.summary;
+const typesOnly = () => {
+  // @ts-expect-error output is "inherit" or "capture": the published types must say so
+  void runSuite({ output: "quiet" });
+};
+void typesOnly;
+console.log(JSON.stringify({ exitCode: run.exitCode, mode: summary?.target.mode, failed: summary?.totals.failed, reportDir: run.reportDir }));
+`;
 
 /** Runs the installed CLI through npx, as a pipeline would, in the project folder. */
 const cli = (args: string[], env: NodeJS.ProcessEnv = {}) =>
@@ -60,6 +76,16 @@ describe("the contract package, packed and installed in a project of its own", {
     expect(output).not.toContain("--mock");
   });
 
+  it("--version prints the package's version, and --list-checks the whole catalogue", async () => {
+    const { version } = JSON.parse(await readFile(fromRoot("contract-tests/package.json"), "utf8")) as { version: string };
+    const printed = await cli(["--version"]);
+    expect(printed.code).toBe(0);
+    expect(printed.output).toContain(`${version}\n`);
+    const listed = await cli(["--list-checks"]);
+    expect(listed.code).toBe(0);
+    for (const check of catalogue) expect(listed.output).toMatch(new RegExp(`^${check.name} `, "m"));
+  });
+
   it("without a server to check, exits 2 with one line that says what to give", async () => {
     const { code, output } = await cli([]);
     expect(code).toBe(2);
@@ -76,6 +102,21 @@ describe("the contract package, packed and installed in a project of its own", {
     expect(run.summary.checks.length).toBeGreaterThanOrEqual(15);
     expect((await readdir(run.reportDir)).sort()).toEqual(["contract-coverage.json", "contract-coverage.md", "contract-junit.xml", "contract-summary.json"]);
     expect(run.output).not.toContain(SANDBOX_KEY);
+  });
+
+  it("runSuite, imported by a program that type-checks against the package (without @types/node), runs the same checks", async () => {
+    await writeFile(path.join(project, "check.mts"), PROGRAM);
+    const compilerOptions = { strict: true, module: "nodenext", moduleResolution: "nodenext", target: "es2022", lib: ["es2022"], types: [], outDir: "out" };
+    await writeFile(path.join(project, "tsconfig.json"), JSON.stringify({ compilerOptions, files: ["check.mts"] }));
+    await run(bin("tsc"), ["-p", "tsconfig.json"], project);
+    const sb = await sandbox({ fixturesFile: fromRoot("test/fixtures/sandbox-files.json") });
+    try {
+      const env = { ...process.env, FILE_LIBRARY_BASE_URL: sb.baseUrl, FILE_LIBRARY_API_KEY: SANDBOX_KEY, FILE_LIBRARY_FILE_ID: "doc-1", FILE_LIBRARY_WRITE_CHECKS: "" };
+      const output = await run(process.execPath, ["out/check.mjs"], project, env);
+      expect(JSON.parse(output.trim().split("\n").at(-1)!)).toEqual({ exitCode: 0, mode: "live", failed: 0, reportDir: path.join(project, "program-reports") });
+    } finally {
+      await sb.close();
+    }
   });
 
   it("fails a server that echoes the key, exit 1, without printing or reporting the key", async () => {
