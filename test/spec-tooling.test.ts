@@ -57,6 +57,17 @@ describe("lint:spec", () => {
     expect(output).toContain("rule/unknown-id-is-422");
   });
 
+  it.each([
+    ["a 2xx", "openapi/paths/studio_v1_library_files_{file_id}_download.yaml"],
+    ["a 4xx", "openapi/components/responses/UnknownFile.yaml"],
+    ["a 5xx", "openapi/components/responses/ServerError.yaml"],
+  ])("fails when %s answer does not document X-Request-Id", async (_, file) => {
+    const dir = await specCopy(`no-request-id-${path.basename(file, ".yaml")}`, { [file]: (t) => t.replace("X-Request-Id:", "X-Trace-Id:") });
+    const { ok, output } = await lintSpec(dir);
+    expect(ok).toBe(false);
+    expect(output).toContain('Response object must contain a "X-Request-Id" header');
+  });
+
   it("fails when an example does not match its schema", async () => {
     const dir = await specCopy("bad-example", {
       "openapi/paths/studio_v1_library_files_{file_id}.yaml": (t) => t.replace("size: 482113", "size: big"),
