@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { spawn } from "node:child_process";
 import { mkdtemp, readFile, readdir, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -7,6 +8,7 @@ import { bin, fromRoot } from "../scripts/lib/paths.ts";
 import type { ContractSummary } from "../contract-tests/index.ts";
 import { catalogue } from "../contract-tests/checks/catalogue.ts";
 import { installInto, lintPackage, pack, run } from "./support/packages.ts";
+import { childrenOf, exitOf, waitForOutput, waitUntilGone } from "./support/processes.ts";
 import { sandbox, SANDBOX_KEY } from "./support/sandbox.ts";
 
 // What a pipeline does with the published contract package: install it and run its CLI against a server.
@@ -115,6 +117,28 @@ describe("the contract package, packed and installed in a project of its own", {
       const output = await run(process.execPath, ["out/check.mjs"], project, env);
       expect(JSON.parse(output.trim().split("\n").at(-1)!)).toEqual({ exitCode: 0, mode: "live", failed: 0, reportDir: path.join(project, "program-reports") });
     } finally {
+      await sb.close();
+    }
+  });
+
+  it("on Ctrl-C (SIGINT) stops the suite it started and exits 130", async () => {
+    // Every answer of this sandbox takes 120 ms, so that the run is still going when the signal comes.
+    const sb = await sandbox({ fixturesFile: fromRoot("test/fixtures/sandbox-files.json"), fault: "slow-answers" });
+    const child = spawn(process.execPath, [path.join(project, "node_modules/file-library-contract/dist/cli.js"), "--base-url", sb.baseUrl, "--file-id", "doc-1"], {
+      cwd: project,
+      env: { ...process.env, FILE_LIBRARY_API_KEY: SANDBOX_KEY, FILE_LIBRARY_REPORT_DIR: "interrupted-reports" },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    try {
+      await waitForOutput(child, /contract: seed \d+/);
+      const suite = await childrenOf(child.pid!);
+      expect(suite, "the CLI runs the suite in a child process").toHaveLength(1);
+      child.kill("SIGINT");
+      expect(await exitOf(child)).toBe(130);
+      // Orphaned, the suite would go on for seconds more (over 40 requests at 120 ms each).
+      await waitUntilGone(suite[0]!, 2_000);
+    } finally {
+      child.kill("SIGKILL");
       await sb.close();
     }
   });

@@ -49,3 +49,17 @@ export async function waitUntilGone(pid: number, timeoutMs = 10_000): Promise<vo
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
 }
+
+/** The ids of the processes whose parent is `pid` (from /proc: Linux). */
+export async function childrenOf(pid: number): Promise<number[]> {
+  const { readdir, readFile } = await import("node:fs/promises");
+  const ids = (await readdir("/proc")).filter((name) => /^\d+$/.test(name));
+  const parents = await Promise.all(
+    ids.map(async (id) => {
+      // The command name in field 2 is in parentheses and may hold spaces: the parent id comes after its ")".
+      const stat = await readFile(`/proc/${id}/stat`, "utf8").catch(() => "");
+      return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+    }),
+  );
+  return ids.filter((_, i) => parents[i] === pid).map(Number);
+}
