@@ -39,10 +39,11 @@ export async function suiteTime(): Promise<Section> {
   let liveChecks: number;
   try {
     let run: Awaited<ReturnType<typeof runSuite>> | undefined;
+    const liveReportDir = await mkdtemp(path.join(os.tmpdir(), "file-library-bench-"));
     live = await seconds(async () => {
       run = await runSuite({
         env: { ...process.env, FILE_LIBRARY_BASE_URL: sandbox.baseUrl, FILE_LIBRARY_API_KEY: "bench-key", FILE_LIBRARY_FILE_ID: "doc-1", FILE_LIBRARY_WRITE_CHECKS: "1" },
-        reportDir: await mkdtemp(path.join(os.tmpdir(), "file-library-bench-")),
+        reportDir: liveReportDir,
       });
     });
     if (!run?.summary) throw new Error(`the live suite wrote no summary:\n${run?.output}`);

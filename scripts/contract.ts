@@ -13,7 +13,7 @@ import { startPrism } from "./lib/prism.ts";
 import { runContractCommand } from "../contract-tests/runner/command.ts";
 
 /** The three preparation steps are independent: run them side by side (in this process), report them in order. */
-async function steps(): Promise<boolean> {
+async function runSteps(): Promise<boolean> {
   const steps = [
     { name: "lint:spec", run: () => lintSpec().then(({ ok, output }) => ({ ok, message: output })) },
     { name: "build:spec", run: buildSpec },
@@ -37,6 +37,6 @@ process.exit(
     intro: `Lints the spec, bundles it, checks src/generated for drift, then runs the contract suite.
 Without a base URL the suite checks the embedded Prism mock, which it starts and stops itself.`,
     // Prism starts from the split spec, so it need not wait for the bundle.
-    repo: { steps, startMock: () => startPrism(specRoot) },
+    repo: { steps: runSteps, startMock: () => startPrism(specRoot) },
   }),
 );

@@ -11,6 +11,8 @@ import { installInto, lintPackage, pack, run } from "./support/packages.ts";
 import { childrenOf, exitOf, waitForOutput, waitUntilGone } from "./support/processes.ts";
 import { sandbox, SANDBOX_KEY } from "./support/sandbox.ts";
 
+const fixturesFile = fromRoot("test/fixtures/sandbox-files.json");
+
 // What a pipeline does with the published contract package: install it and run its CLI against a server.
 let scratch: string;
 let project: string;
@@ -46,7 +48,7 @@ const cli = (args: string[], env: NodeJS.ProcessEnv = {}) =>
 
 /** Starts a sandbox (with a fault, if named), runs the CLI against it with its reports in a fresh folder, stops it. */
 async function cliAgainst(fault?: string) {
-  const sb = await sandbox({ fixturesFile: fromRoot("test/fixtures/sandbox-files.json"), ...(fault ? { fault } : {}) });
+  const sb = await sandbox({ fixturesFile, ...(fault ? { fault } : {}) });
   const reportDir = await mkdtemp(path.join(project, "reports-"));
   try {
     const result = await cli(["--base-url", sb.baseUrl, "--file-id", "doc-1", "--report-dir", path.basename(reportDir)], {
@@ -111,7 +113,7 @@ describe("the contract package, packed and installed in a project of its own", {
     const compilerOptions = { strict: true, module: "nodenext", moduleResolution: "nodenext", target: "es2022", lib: ["es2022"], types: [], outDir: "out" };
     await writeFile(path.join(project, "tsconfig.json"), JSON.stringify({ compilerOptions, files: ["check.mts"] }));
     await run(bin("tsc"), ["-p", "tsconfig.json"], project);
-    const sb = await sandbox({ fixturesFile: fromRoot("test/fixtures/sandbox-files.json") });
+    const sb = await sandbox({ fixturesFile });
     try {
       const env = { ...process.env, FILE_LIBRARY_BASE_URL: sb.baseUrl, FILE_LIBRARY_API_KEY: SANDBOX_KEY, FILE_LIBRARY_FILE_ID: "doc-1", FILE_LIBRARY_WRITE_CHECKS: "" };
       const output = await run(process.execPath, ["out/check.mjs"], project, env);
@@ -123,7 +125,7 @@ describe("the contract package, packed and installed in a project of its own", {
 
   it("on Ctrl-C (SIGINT) stops the suite it started and exits 130", async () => {
     // Every answer of this sandbox takes 120 ms, so that the run is still going when the signal comes.
-    const sb = await sandbox({ fixturesFile: fromRoot("test/fixtures/sandbox-files.json"), fault: "slow-answers" });
+    const sb = await sandbox({ fixturesFile, fault: "slow-answers" });
     const child = spawn(process.execPath, [path.join(project, "node_modules/file-library-contract/dist/cli.js"), "--base-url", sb.baseUrl, "--file-id", "doc-1"], {
       cwd: project,
       env: { ...process.env, FILE_LIBRARY_API_KEY: SANDBOX_KEY, FILE_LIBRARY_REPORT_DIR: "interrupted-reports" },

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import { readdir, readFile } from "node:fs/promises";
 import { fromRoot, repoRoot } from "../../scripts/lib/paths.ts";
 
 /** Starts one of our TypeScript scripts under node with tsx's loader (no wrapper process in between). */
@@ -52,7 +53,6 @@ export async function waitUntilGone(pid: number, timeoutMs = 10_000): Promise<vo
 
 /** The ids of the processes whose parent is `pid` (from /proc: Linux). */
 export async function childrenOf(pid: number): Promise<number[]> {
-  const { readdir, readFile } = await import("node:fs/promises");
   const ids = (await readdir("/proc")).filter((name) => /^\d+$/.test(name));
   const parents = await Promise.all(
     ids.map(async (id) => {
