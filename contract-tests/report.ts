@@ -1,5 +1,33 @@
 /** The shapes of the suite's JSON reports (contract-summary.json, contract-coverage.json), for programs that read them. */
 
+/** One attempt of a request that got no HTTP answer. */
+export interface FailedAttempt {
+  /** 1 for the first try, 2 for the retry. */
+  attempt: number;
+  /** What happened, in words ("the server closed the connection before answering (other side closed)"). */
+  reason: string;
+  /** Milliseconds from sending the attempt to its failure. */
+  afterMs: number;
+  /** Whether the server closed or reset the connection (rather than a timeout, or nothing listening). */
+  closedByServer: boolean;
+  /** Whether the connection had carried earlier answers: a kept-alive connection, reused. */
+  reusedConnection?: boolean | undefined;
+  /** Milliseconds since the previous answer from this server. */
+  idleMs?: number | undefined;
+  /** The Keep-Alive header of that previous answer (the idle timeout the server advertised). */
+  keepAlive?: string | undefined;
+}
+
+/** A request that got no HTTP answer: the request, every attempt, and a curl that repeats it. */
+export interface NoAnswerEvidence {
+  operationId: string;
+  method: string;
+  path: string;
+  url: string;
+  curl: string;
+  attempts: FailedAttempt[];
+}
+
 /** What a report shows of one exchange: the request line and the start of the answer; the key is already redacted. */
 export interface ExchangeEvidence {
   operationId: string;
@@ -11,6 +39,8 @@ export interface ExchangeEvidence {
   bodyExcerpt: string;
   /** A command that sends the same request, with the key as $FILE_LIBRARY_API_KEY. */
   curl: string;
+  /** Attempts that got no answer before this one did (the request was retried). */
+  failedAttempts?: FailedAttempt[] | undefined;
 }
 
 /** One failed check, with the exchange that showed it. */
@@ -19,6 +49,8 @@ export interface CheckFailureRecord {
   operation: string;
   problem: string;
   evidence?: ExchangeEvidence | undefined;
+  /** When the failing request got no answer at all. */
+  noAnswer?: NoAnswerEvidence | undefined;
 }
 
 /** Which documented statuses of each operation the run saw, and which statuses it saw that are not documented. */
@@ -35,14 +67,24 @@ export interface CheckOutcome {
   warnings: string[];
   requests: number;
   durationMs: number;
-  failures: Array<{ problem: string; evidence?: ExchangeEvidence | undefined }>;
+  failures: Array<Omit<CheckFailureRecord, "check" | "operation">>;
 }
 
 /** The whole run, written to contract-summary.json. */
 export interface ContractSummary {
   target: { mode: "mock" | "live"; baseUrl: string | undefined };
   seed: number | undefined;
-  totals: { passed: number; failed: number; skipped: number; warnings: number; requests: number };
+  totals: {
+    passed: number;
+    failed: number;
+    skipped: number;
+    warnings: number;
+    requests: number;
+    /** Requests sent again after a connection closed before any answer. */
+    connectionRetries: number;
+  };
   checks: CheckOutcome[];
   coverage: Coverage;
+  /** Requests that got an answer only on a retry, with what happened to the attempts before. */
+  retried: ExchangeEvidence[];
 }

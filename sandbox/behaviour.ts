@@ -41,6 +41,11 @@ export interface Behaviour {
   extraHeaders(apiKey: string): Record<string, string>;
   /** Milliseconds to wait before answering. */
   delayMs: number;
+  /**
+   * Every Nth request that arrives on a kept-alive connection is dropped unanswered and the connection closed
+   * (0: never), as by a server that retires an idle connection just as the client reuses it.
+   */
+  dropsReusedEvery: number;
 }
 
 /** The metadata as the spec defines it. */
@@ -69,4 +74,5 @@ export const correctBehaviour: Behaviour = {
   requestId: (generated) => generated,
   extraHeaders: () => ({}),
   delayMs: 0,
+  dropsReusedEvery: 0,
 };

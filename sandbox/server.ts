@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import type { AddressInfo, Socket } from "node:net";
 import { mediaTypeOf, type OpenApiValidator } from "../contract-tests/support/openapi-validator.ts";
 import { createKeyCheck } from "./api-key.ts";
 import { metadataOf, type Behaviour, type LabelUpdate } from "./behaviour.ts";
@@ -152,7 +152,17 @@ export function createSandboxServer(deps: ServerDependencies): Server {
     await handlers[match.operationId]!(req, res, fileId);
   }
 
+  const requestsOn = new WeakMap<Socket, number>();
+  let reusedRequests = 0;
+  /** Whether the behaviour drops this request: it arrived on a connection that already carried one. */
+  const dropped = (req: IncomingMessage) => {
+    const count = (requestsOn.get(req.socket) ?? 0) + 1;
+    requestsOn.set(req.socket, count);
+    return behaviour.dropsReusedEvery > 0 && count > 1 && ++reusedRequests % behaviour.dropsReusedEvery === 0;
+  };
+
   return createServer((req, res) => {
+    if (dropped(req)) return void req.socket.destroy();
     const started = performance.now();
     res.setHeader("x-request-id", behaviour.requestId(randomUUID()));
     for (const [name, value] of Object.entries(behaviour.extraHeaders(deps.apiKey))) res.setHeader(name, value);

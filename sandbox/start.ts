@@ -9,6 +9,7 @@ import { createSandboxServer } from "./server.ts";
 import { UrlSigner } from "./signed-urls.ts";
 import { FileStore } from "./storage.ts";
 import { lineWriter } from "./line-writer.ts";
+import { DEFAULT_KEEP_ALIVE, keepIdleConnectionsLonger, type KeepAlivePolicy } from "./keep-alive.ts";
 
 /** How to start a sandbox; only the key is required. */
 export interface SandboxConfig {
@@ -30,6 +31,8 @@ export interface SandboxConfig {
   fault?: string | undefined;
   /** A named legitimate variant from faults.ts, for tests of the contract suite. */
   variant?: string | undefined;
+  /** How long idle connections stay open (default: advertised 60 s, kept 5 s longer). */
+  keepAlive?: KeepAlivePolicy;
   /** The spec requests are validated with (default: dist/openapi.json). */
   specFile?: string;
   log?: (line: string) => void;
@@ -83,6 +86,7 @@ export async function startSandbox(config: SandboxConfig): Promise<RunningSandbo
     maxBodyBytes: config.maxBodyBytes ?? 1024 * 1024,
     log,
   });
+  keepIdleConnectionsLonger(server, config.keepAlive ?? DEFAULT_KEEP_ALIVE);
   await listen(server, config.port ?? 0, config.host ?? "127.0.0.1").catch((error: unknown) => {
     store.close();
     throw error;

@@ -4,10 +4,11 @@ import { promisify } from "node:util";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { catalogue } from "../contract-tests/checks/catalogue.ts";
-import { faults, legitimateVariants } from "../sandbox/faults.ts";
+import { legitimateVariants } from "../sandbox/faults.ts";
 import { fromRoot } from "../scripts/lib/paths.ts";
 import { failedChecks, runContractSuite, type ContractRun } from "./support/contract-suite.ts";
 import { call, FILES, sandbox, SANDBOX_KEY } from "./support/sandbox.ts";
+import { expectedFailures, faultExpectations, type FaultExpectation } from "./support/fault-expectations.ts";
 
 const FILE_ID = "doc-1";
 const SEED = "20261123";
@@ -81,37 +82,31 @@ describe("the live suite against the sandbox", { timeout: 120_000 }, () => {
   });
 });
 
-const results = new Map<string, ContractRun>();
-
-describe.concurrent("the live suite catches every sandbox fault", { timeout: 180_000 }, () => {
-  const cases = Object.entries(faults).map(([name, fault]) => [name, fault.caughtBy] as const);
-  it.each(cases)("%s: caught by %s", async (name, caughtBy) => {
+describe.concurrent("the live suite catches every sandbox fault, in exactly the checks it breaks", { timeout: 180_000 }, () => {
+  const cases = Object.entries(faultExpectations).map(([name, expectation]) => [name, expectation.caughtBy, expectation] as const);
+  it.each(cases)("%s: caught by %s", async (name, caughtBy, expectation) => {
     // max_response_time only warns: it is shown by a limit below the fault's delay.
     const extra = caughtBy === "max_response_time" ? { FILE_LIBRARY_MAX_RESPONSE_MS: "60" } : {};
     const run = await suiteAgainst({ fault: name }, extra);
-    results.set(name, run);
     expect(run.output).not.toContain(SANDBOX_KEY);
+    expect(failedChecks(run).sort(), run.output).toEqual(expectedFailures(expectation));
     if (caughtBy === "max_response_time") {
       expect(run.exitCode, run.output).toBe(0);
       expect(warnedChecks(run)).toContain("max_response_time");
       return;
     }
     expect(run.exitCode, run.output).toBe(1);
-    expect(failedChecks(run)).toContain(caughtBy);
     const line = run.output.split("\n").find((l) => l.startsWith("FAILED") && l.includes(` ${caughtBy}: `));
     expect(line, `a summary line naming ${caughtBy}`).toBeDefined();
   });
 });
 
+// Each fault's test above shows exactly which checks it trips; this shows that the faults together single out every check.
 describe("every check has a fault that only it catches", () => {
   it.each(catalogue.map((c) => [c.name]))("%s", (check) => {
-    const only = Object.entries(faults).filter(([name, fault]) => {
-      const run = results.get(name);
-      if (!run || fault.caughtBy !== check) return false;
-      return check === "max_response_time"
-        ? failedChecks(run).length === 0 && warnedChecks(run).includes(check)
-        : failedChecks(run).length === 1 && failedChecks(run)[0] === check;
-    });
+    const only = Object.entries(faultExpectations).filter(
+      ([, expectation]) => expectation.caughtBy === check && !(expectation as FaultExpectation).alsoCaughtBy?.length,
+    );
     expect(only.map(([name]) => name), `faults caught by ${check} alone`).not.toEqual([]);
   });
 });

@@ -7,6 +7,7 @@ import { runCommand } from "../contract-tests/runner/child-process.ts";
 import { bin, fromRoot } from "../scripts/lib/paths.ts";
 import type { ContractSummary } from "../contract-tests/index.ts";
 import { catalogue } from "../contract-tests/checks/catalogue.ts";
+import { formatSummary } from "../contract-tests/support/summary-format.ts";
 import { installInto, lintPackage, pack, run } from "./support/packages.ts";
 import { childrenOf, exitOf, waitForOutput, waitUntilGone } from "./support/processes.ts";
 import { sandbox, SANDBOX_KEY } from "./support/sandbox.ts";
@@ -117,7 +118,13 @@ describe("the contract package, packed and installed in a project of its own", {
     try {
       const env = { ...process.env, FILE_LIBRARY_BASE_URL: sb.baseUrl, FILE_LIBRARY_API_KEY: SANDBOX_KEY, FILE_LIBRARY_FILE_ID: "doc-1", FILE_LIBRARY_WRITE_CHECKS: "" };
       const output = await run(process.execPath, ["out/check.mjs"], project, env);
-      expect(JSON.parse(output.trim().split("\n").at(-1)!)).toEqual({ exitCode: 0, mode: "live", failed: 0, reportDir: path.join(project, "program-reports") });
+      const summary = JSON.parse(await readFile(path.join(project, "program-reports", "contract-summary.json"), "utf8")) as ContractSummary;
+      expect(JSON.parse(output.trim().split("\n").at(-1)!), formatSummary(summary)).toEqual({
+        exitCode: 0,
+        mode: "live",
+        failed: 0,
+        reportDir: path.join(project, "program-reports"),
+      });
     } finally {
       await sb.close();
     }

@@ -27,6 +27,7 @@ function answer(operationId: OperationId, status: number, body: unknown, content
     text: body === undefined ? "" : text,
     durationMs: 1,
     secretEchoedIn: [],
+    failedAttempts: [],
   };
 }
 

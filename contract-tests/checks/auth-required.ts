@@ -1,7 +1,7 @@
-import type { ScenarioCheck } from "./types.ts";
+import { scenarioCheck } from "./types.ts";
 
 /** auth_required: requests without a key, or with a wrong one, get 401 (strict on download, a warning elsewhere). */
-export const authRequired: ScenarioCheck = {
+export const authRequired = scenarioCheck({
   kind: "scenario",
   name: "auth_required",
   description: "Requests without a key or with a wrong key get 401: strict on the download (the description says so), a warning on get and update (design.md assumes it).",
@@ -19,4 +19,4 @@ export const authRequired: ScenarioCheck = {
       s.warn(`${s.operationId} answered HTTP ${ex.status} to a request ${what} (expected 401)`);
     }
   },
-};
+});

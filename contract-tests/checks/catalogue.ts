@@ -16,7 +16,7 @@ import { unknownIdRejected } from "./unknown-id-rejected.ts";
 import { updatePersisted } from "./update-persisted.ts";
 
 /** Every check of the suite, in the order they are listed and reported. */
-export const catalogue: readonly Check[] = [
+export const catalogue = [
   notAServerError,
   statusCodeConformance,
   contentTypeConformance,
@@ -32,13 +32,16 @@ export const catalogue: readonly Check[] = [
   omittedFieldsKept,
   downloadUrlValid,
   metadataOfRequestedFile,
-];
+] as const satisfies readonly Check[];
+
+/** The name of a check of the catalogue. */
+export type CheckName = (typeof catalogue)[number]["name"];
 
 /** The checks applied to every answer. */
-export const responseChecks = catalogue.filter((c): c is ResponseCheck => c.kind === "response");
+export const responseChecks = (catalogue as readonly Check[]).filter((c): c is ResponseCheck => c.kind === "response");
 
 /** The checks that send requests of their own. */
-export const scenarioChecks = catalogue.filter((c): c is ScenarioCheck => c.kind === "scenario");
+export const scenarioChecks = (catalogue as readonly Check[]).filter((c): c is ScenarioCheck => c.kind === "scenario");
 
 /** A `--checks`/`--exclude-checks` value names a check that does not exist. */
 export class UnknownCheckError extends Error {
@@ -47,7 +50,7 @@ export class UnknownCheckError extends Error {
 
 /** The names selected by FILE_LIBRARY_CHECKS and FILE_LIBRARY_EXCLUDE_CHECKS (comma-separated); throws on an unknown name. */
 export function selectedChecks(env: NodeJS.ProcessEnv = process.env): Set<string> {
-  const names = new Set(catalogue.map((c) => c.name));
+  const names = new Set<string>(catalogue.map((c) => c.name));
   const parse = (value: string | undefined) => (value ?? "").split(",").map((n) => n.trim()).filter(Boolean);
   const include = parse(env.FILE_LIBRARY_CHECKS);
   const exclude = parse(env.FILE_LIBRARY_EXCLUDE_CHECKS);

@@ -1,8 +1,8 @@
 import { isJsonMediaType } from "../support/openapi-validator.ts";
-import type { ResponseCheck } from "./types.ts";
+import { responseCheck } from "./types.ts";
 
 /** content_type_conformance: a body comes with a content type documented for its status. */
-export const contentTypeConformance: ResponseCheck = {
+export const contentTypeConformance = responseCheck({
   kind: "response",
   name: "content_type_conformance",
   description: "A body comes with a content type the operation documents for its status (non-JSON error bodies only warn).",
@@ -16,4 +16,4 @@ export const contentTypeConformance: ResponseCheck = {
     if (ex.status >= 400 && !isJsonMediaType(ex.mediaType)) return { failures: [], warnings: [problem] };
     return { failures: [problem], warnings: [] };
   },
-};
+});

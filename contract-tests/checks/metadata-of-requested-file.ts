@@ -1,8 +1,8 @@
 import { jsonBody } from "../support/exchange.ts";
-import type { ScenarioCheck } from "./types.ts";
+import { scenarioCheck } from "./types.ts";
 
 /** metadata_of_requested_file: the metadata's id is the id that was asked for. */
-export const metadataOfRequestedFile: ScenarioCheck = {
+export const metadataOfRequestedFile = scenarioCheck({
   kind: "scenario",
   name: "metadata_of_requested_file",
   description: "The metadata answered for a file id has that id.",
@@ -14,4 +14,4 @@ export const metadataOfRequestedFile: ScenarioCheck = {
     const id = (jsonBody(ex) as { id?: unknown } | undefined)?.id;
     if (id !== s.target.fileId) s.fail(`the metadata's id is ${JSON.stringify(id)}, not the requested ${JSON.stringify(s.target.fileId)}`, ex);
   },
-};
+});

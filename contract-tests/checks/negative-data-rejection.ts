@@ -1,12 +1,12 @@
 import { invalidBodies, WRONG_WHOLE_BODIES, type GeneratedBody } from "../support/generators.ts";
 import { readFileState } from "./file-state.ts";
-import type { ScenarioCheck } from "./types.ts";
+import { scenarioCheck } from "./types.ts";
 
 // Prism and many frameworks answer a body that is not JSON with 400, others with 422: both reject it.
 const REJECTED = new Set([400, 422]);
 
 /** negative_data_rejection: update bodies that break the schema in one place get 400 or 422 and change nothing. */
-export const negativeDataRejection: ScenarioCheck = {
+export const negativeDataRejection = scenarioCheck({
   kind: "scenario",
   name: "negative_data_rejection",
   description: "Update bodies that break the schema in one place (a wrong type, a non-string item, not an object, not JSON) get 400 or 422 and change nothing.",
@@ -27,4 +27,4 @@ export const negativeDataRejection: ScenarioCheck = {
       }
     }
   },
-};
+});

@@ -1,8 +1,8 @@
 import { readFileState, withRestore } from "./file-state.ts";
-import type { ScenarioCheck } from "./types.ts";
+import { scenarioCheck } from "./types.ts";
 
 /** omitted_fields_kept: an update that omits labels keeps them. */
-export const omittedFieldsKept: ScenarioCheck = {
+export const omittedFieldsKept = scenarioCheck({
   kind: "scenario",
   name: "omitted_fields_kept",
   description: "An update that omits labels keeps them (and one that omits publicUrl keeps it).",
@@ -25,4 +25,4 @@ export const omittedFieldsKept: ScenarioCheck = {
       }
     });
   },
-};
+});

@@ -1,10 +1,10 @@
 import fc from "fast-check";
 import { arbitraryFor } from "../support/generators.ts";
 import { withRestore } from "./file-state.ts";
-import type { ScenarioCheck } from "./types.ts";
+import { scenarioCheck } from "./types.ts";
 
 /** positive_data_acceptance: valid requests get a 2xx; for updates, generated valid bodies (write checks only). */
-export const positiveDataAcceptance: ScenarioCheck = {
+export const positiveDataAcceptance = scenarioCheck({
   kind: "scenario",
   name: "positive_data_acceptance",
   description: "Valid requests get 200: reads of the file, and generated valid update bodies (write checks only; the file is put back).",
@@ -31,4 +31,4 @@ export const positiveDataAcceptance: ScenarioCheck = {
       });
     });
   },
-};
+});

@@ -1,7 +1,7 @@
-import type { ResponseCheck } from "./types.ts";
+import { responseCheck } from "./types.ts";
 
 /** response_headers_conformance: documented headers are present when required, and match their schemas. */
-export const responseHeadersConformance: ResponseCheck = {
+export const responseHeadersConformance = responseCheck({
   kind: "response",
   name: "response_headers_conformance",
   description: "Headers the spec documents for the answer are present when required and match their schemas.",
@@ -20,4 +20,4 @@ export const responseHeadersConformance: ResponseCheck = {
     }
     return { failures, warnings: [] };
   },
-};
+});

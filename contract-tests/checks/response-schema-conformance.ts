@@ -1,11 +1,11 @@
 import { isJsonMediaType } from "../support/openapi-validator.ts";
-import type { ResponseCheck } from "./types.ts";
+import { responseCheck } from "./types.ts";
 
 // The spec documents the update's 200 with no body; these are the empty answers servers really send.
 const EMPTY_BODIES = new Set(["", "null", "{}"]);
 
 /** response_schema_conformance: a body matches the schema documented for its status and content type. */
-export const responseSchemaConformance: ResponseCheck = {
+export const responseSchemaConformance = responseCheck({
   kind: "response",
   name: "response_schema_conformance",
   description: "A body matches the schema documented for its status and content type; an answer documented without a body has none.",
@@ -33,4 +33,4 @@ export const responseSchemaConformance: ResponseCheck = {
     if (result.valid) return none;
     return { failures: [`the body does not match ${result.schemaPointer}: ${result.problems.slice(0, 5).join("; ")}`], warnings: [] };
   },
-};
+});

@@ -1,7 +1,7 @@
-import type { ResponseCheck } from "./types.ts";
+import { responseCheck } from "./types.ts";
 
 /** status_code_conformance: every status is one the operation documents (4xx included). */
-export const statusCodeConformance: ResponseCheck = {
+export const statusCodeConformance = responseCheck({
   kind: "response",
   name: "status_code_conformance",
   description: "Every status is one the operation documents, 4xx included.",
@@ -10,4 +10,4 @@ export const statusCodeConformance: ResponseCheck = {
     const documented = spec.operation(ex.operationId).statuses.join(", ");
     return { failures: [`status ${ex.status} is not documented for ${ex.operationId} (documented: ${documented})`], warnings: [] };
   },
-};
+});

@@ -13,9 +13,9 @@ export interface ResponseFindings {
 }
 
 /** A check applied to every answer the suite gets (Schemathesis' response checks). */
-export interface ResponseCheck {
+export interface ResponseCheck<Name extends string = string> {
   kind: "response";
-  name: string;
+  name: Name;
   /** What it verifies, in one line. */
   description: string;
   inspect(ex: Exchange, spec: OpenApiValidator): ResponseFindings;
@@ -25,9 +25,9 @@ export interface ResponseCheck {
 export type Requirement = "state" | "writes";
 
 /** A check that sends requests of its own to one operation and judges the answers. */
-export interface ScenarioCheck {
+export interface ScenarioCheck<Name extends string = string> {
   kind: "scenario";
-  name: string;
+  name: Name;
   description: string;
   operations: readonly OperationId[];
   /** "state": a server that remembers (not the mock); "writes": FILE_LIBRARY_WRITE_CHECKS=1. */
@@ -37,6 +37,12 @@ export interface ScenarioCheck {
 
 /** Any check of the catalogue. */
 export type Check = ResponseCheck | ScenarioCheck;
+
+/** Declares a response check, keeping its name as a literal type (the catalogue's names are a union). */
+export const responseCheck = <const Name extends string>(check: ResponseCheck<Name>): ResponseCheck<Name> => check;
+
+/** Declares a scenario check, keeping its name as a literal type. */
+export const scenarioCheck = <const Name extends string>(check: ScenarioCheck<Name>): ScenarioCheck<Name> => check;
 
 /** What a scenario check works with. */
 export interface Scenario {

@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { awkwardUnknownIds, LONG_UNKNOWN_ID } from "../support/generators.ts";
-import type { Scenario, ScenarioCheck } from "./types.ts";
+import { scenarioCheck, type Scenario } from "./types.ts";
 
 const bodyFor = (s: Scenario) => (s.operationId === "updateFile" ? { json: { labels: ["contract-check"] } } : {});
 
 /** unknown_id_rejected: an id the server does not have gets 422, and no awkward id gets a 2xx or a 5xx. */
-export const unknownIdRejected: ScenarioCheck = {
+export const unknownIdRejected = scenarioCheck({
   kind: "scenario",
   name: "unknown_id_rejected",
   description: "An unknown file id gets 422 (not 404); ids with /, .., %, ?, #, spaces, non-ASCII or 1000 characters get a 4xx, never 2xx or 5xx.",
@@ -22,4 +22,4 @@ export const unknownIdRejected: ScenarioCheck = {
     await rejected(LONG_UNKNOWN_ID);
     await s.forAll(awkwardUnknownIds(), rejected);
   },
-};
+});

@@ -1,8 +1,8 @@
 import { readFileState, withRestore } from "./file-state.ts";
-import type { ScenarioCheck } from "./types.ts";
+import { scenarioCheck } from "./types.ts";
 
 /** update_persisted: an update is visible in the next read, with exactly the labels sent. */
-export const updatePersisted: ScenarioCheck = {
+export const updatePersisted = scenarioCheck({
   kind: "scenario",
   name: "update_persisted",
   description: "An update is visible in the next getFile, with exactly the labels sent (labels replace the list).",
@@ -19,4 +19,4 @@ export const updatePersisted: ScenarioCheck = {
       }
     });
   },
-};
+});

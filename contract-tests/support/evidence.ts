@@ -1,6 +1,6 @@
 import type { TestContext } from "vitest";
 import type { Exchange } from "./exchange.ts";
-import { REDACTED } from "../../src/redact.ts";
+import { curlFor } from "./curl.ts";
 import type { CheckFailureRecord, ExchangeEvidence } from "../report.ts";
 
 declare module "vitest" {
@@ -24,32 +24,19 @@ export function setCurrentTest(context: TestContext | undefined): void {
   current = context;
 }
 
-/** Quotes a word for a POSIX shell. */
-const shellQuote = (text: string) => `'${text.replace(/'/g, "'\\''")}'`;
-
-/** A curl command that repeats the request; the key stays in the environment. */
-export function curlFor(ex: Exchange): string {
-  const parts = ["curl", "-i", "-X", ex.request.method, shellQuote(ex.request.url)];
-  for (const [name, value] of Object.entries(ex.request.headers)) {
-    if (name === "authorization" && value.includes(REDACTED)) parts.push("-H", '"Authorization: Bearer $FILE_LIBRARY_API_KEY"');
-    else parts.push("-H", shellQuote(`${name}: ${value}`));
-  }
-  if (ex.request.body !== undefined) parts.push("--data-raw", shellQuote(ex.request.body));
-  return parts.join(" ");
-}
-
 /** The evidence of an exchange, short enough for a one-line report. */
 export function evidenceOf(ex: Exchange): ExchangeEvidence {
   const oneLine = ex.text.replace(/\s+/g, " ");
   return {
     operationId: ex.operationId,
-    curl: curlFor(ex),
+    curl: curlFor(ex.request),
     method: ex.request.method,
     path: ex.request.path,
     url: ex.request.url,
     status: ex.status,
     contentType: ex.headers.get("content-type"),
     bodyExcerpt: oneLine.length > EXCERPT ? `${oneLine.slice(0, EXCERPT)}…` : oneLine,
+    ...(ex.failedAttempts.length > 0 ? { failedAttempts: ex.failedAttempts } : {}),
   };
 }
 

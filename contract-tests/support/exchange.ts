@@ -1,8 +1,11 @@
 import { REDACTED, redactString } from "../../src/redact.ts";
+import type { FailedAttempt, NoAnswerEvidence } from "../report.ts";
+import { curlFor } from "./curl.ts";
 import type { OpenApiValidator } from "./openapi-validator.ts";
 import { mediaTypeOf } from "./openapi-validator.ts";
 import type { Target } from "./target.ts";
 import type { OperationId } from "../checks/types.ts";
+import { NoAnswerError, sendRequest } from "./transport.ts";
 
 /** Which Authorization header to send. */
 export type AuthMode = "valid" | "none" | "wrong";
@@ -20,10 +23,19 @@ export interface ExchangeRequest {
   accept?: string;
 }
 
+/** A request as reports show it: the key redacted. */
+export interface ShownRequest {
+  method: string;
+  path: string;
+  url: string;
+  headers: Record<string, string>;
+  body?: string;
+}
+
 /** One request and its answer, with the key redacted from everything shown. */
 export interface Exchange {
   operationId: OperationId;
-  request: { method: string; path: string; url: string; headers: Record<string, string>; body?: string };
+  request: ShownRequest;
   status: number;
   headers: Headers;
   /** The media type of the answer, lower-cased, without parameters ("" when absent). */
@@ -32,6 +44,19 @@ export interface Exchange {
   durationMs: number;
   /** Where the API key came back in the answer ("body", "header x-..."), before it was redacted. */
   secretEchoedIn: string[];
+  /** Attempts that got no answer before this one did (a connection closed before any answer is retried once). */
+  failedAttempts: FailedAttempt[];
+}
+
+/** A request of the suite got no HTTP answer: the evidence says which request, on which attempts, and what happened. */
+export class ExchangeFailedError extends Error {
+  override name = "ExchangeFailedError";
+  constructor(
+    message: string,
+    readonly evidence: NoAnswerEvidence,
+  ) {
+    super(message);
+  }
 }
 
 /** The run sent as many requests as it may (FILE_LIBRARY_MAX_REQUESTS). */
@@ -42,7 +67,7 @@ export class RequestBudgetError extends Error {
 let sent = 0;
 
 /** The most requests a run may send: FILE_LIBRARY_MAX_REQUESTS, else 100 for a read-only live run, 300 with write checks, none against the mock. */
-export function requestBudget(target: Target, env: NodeJS.ProcessEnv = process.env): number {
+export function requestBudget(target: Pick<Target, "mode" | "writeChecks">, env: NodeJS.ProcessEnv = process.env): number {
   const value = Number(env.FILE_LIBRARY_MAX_REQUESTS);
   if (Number.isInteger(value) && value > 0) return value;
   if (target.mode === "mock") return Number.POSITIVE_INFINITY;
@@ -51,7 +76,13 @@ export function requestBudget(target: Target, env: NodeJS.ProcessEnv = process.e
 
 /** A key no server issues, for the wrong-key checks. */
 export const WRONG_API_KEY = "file-library-contract-wrong-key";
-const TIMEOUT_MS = Number(process.env.FILE_LIBRARY_REQUEST_TIMEOUT_MS ?? 10_000);
+
+/** How long one attempt of a request may take: FILE_LIBRARY_REQUEST_TIMEOUT_MS, default 10 000. */
+export function requestTimeoutMs(env: NodeJS.ProcessEnv = process.env): number {
+  const value = Number(env.FILE_LIBRARY_REQUEST_TIMEOUT_MS);
+  return Number.isFinite(value) && value > 0 ? value : 10_000;
+}
+const TIMEOUT_MS = requestTimeoutMs();
 
 /** Sends one request to the target over plain fetch (not our client: the suite must see the raw answer). */
 export async function exchange(target: Target, spec: OpenApiValidator, request: ExchangeRequest): Promise<Exchange> {
@@ -71,23 +102,21 @@ export async function exchange(target: Target, spec: OpenApiValidator, request: 
   if (shownHeaders.authorization) shownHeaders.authorization = auth === "valid" ? `Bearer ${REDACTED}` : shownHeaders.authorization;
   const shown = { method, path, url, headers: shownHeaders, ...(body === undefined ? {} : { body: redactString(body, [target.apiKey]) }) };
 
-  if (sent >= requestBudget(target)) {
-    throw new RequestBudgetError(`the run's request budget of ${requestBudget(target)} is spent (FILE_LIBRARY_MAX_REQUESTS raises it)`);
-  }
-  sent++;
-  const started = performance.now();
-  let response: Response;
-  let text: string;
+  const takeFromBudget = () => {
+    if (sent >= requestBudget(target)) {
+      throw new RequestBudgetError(`the run's request budget of ${requestBudget(target)} is spent (FILE_LIBRARY_MAX_REQUESTS raises it)`);
+    }
+    sent++;
+  };
+  let delivered;
   try {
-    response = await fetch(url, { method, headers, body: body ?? null, redirect: "manual", signal: AbortSignal.timeout(TIMEOUT_MS) });
-    text = await response.text();
+    delivered = await sendRequest(url, { method, headers, body: body ?? null }, { timeoutMs: TIMEOUT_MS, beforeAttempt: takeFromBudget });
   } catch (error) {
-    const reason = error instanceof Error && error.name === "TimeoutError"
-      ? `no answer within ${TIMEOUT_MS} ms`
-      : (error as Error & { cause?: Error }).cause?.message ?? String(error);
-    throw new Error(`${request.operationId}: ${method} ${path} got no HTTP answer from ${target.baseUrl}: ${reason}`);
+    if (!(error instanceof NoAnswerError)) throw error;
+    const evidence = { operationId: request.operationId, method, path, url, curl: curlFor(shown), attempts: error.attempts };
+    throw new ExchangeFailedError(`${request.operationId}: ${redactString(error.message, [target.apiKey])}`, evidence);
   }
-  const durationMs = performance.now() - started;
+  const { response, text, durationMs, failedAttempts } = delivered;
   const secretEchoedIn: string[] = [];
   if (text.includes(target.apiKey)) secretEchoedIn.push("the body");
   const headersShown = new Headers();
@@ -104,6 +133,7 @@ export async function exchange(target: Target, spec: OpenApiValidator, request: 
     text: redactString(text, [target.apiKey]),
     durationMs,
     secretEchoedIn,
+    failedAttempts,
   };
 }
 

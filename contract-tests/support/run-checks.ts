@@ -3,8 +3,9 @@ import { describe, inject, it, type TestContext } from "vitest";
 import { responseChecks, scenarioChecks, selectedChecks } from "../checks/catalogue.ts";
 import type { OperationId, Scenario, ScenarioCheck } from "../checks/types.ts";
 import { evidenceOf, recordExchange, recordFailure, recordWarning } from "./evidence.ts";
-import { exchange, RequestBudgetError, type Exchange } from "./exchange.ts";
+import { exchange, ExchangeFailedError, RequestBudgetError, type Exchange } from "./exchange.ts";
 import { spec } from "./spec.ts";
+import type { CheckFailureRecord } from "../report.ts";
 
 const target = inject("target");
 const seed = inject("seed");
@@ -62,18 +63,26 @@ async function runScenario(check: ScenarioCheck, operationId: OperationId, conte
       throw new ScenarioSkip(reason);
     },
     async forAll(arbitrary, property) {
+      // A request that got no answer says nothing about the input: stop generating, report it as it is.
+      let noAnswer: ExchangeFailedError | undefined;
       const details = await fc.check(
         fc.asyncProperty(arbitrary, async (value) => {
+          if (noAnswer) return;
           try {
             await property(value);
           } catch (error) {
-            // A spent budget is not a counterexample: stop exploring, keep what was found.
+            // A spent budget is not a counterexample either: stop exploring, keep what was found.
             if (error instanceof RequestBudgetError) return;
+            if (error instanceof ExchangeFailedError) {
+              noAnswer = error;
+              return;
+            }
             throw error;
           }
         }),
         { seed, numRuns: fuzzRuns },
       );
+      if (noAnswer) throw noAnswer;
       if (!details.failed) return;
       const cause = details.errorInstance;
       const shrunk = fc.stringify(details.counterexample?.[0]);
@@ -88,21 +97,24 @@ async function runScenario(check: ScenarioCheck, operationId: OperationId, conte
   try {
     await check.run(scenario);
   } catch (error) {
-    if (error instanceof ScenarioSkip) return context.skip(error.message);
-    if (error instanceof RequestBudgetError) return context.skip(error.message);
-    if (!(error instanceof ScenarioFailure)) throw error;
-    recordFailure({
-      check: check.name,
-      operation: operationId,
-      problem: error.problem,
-      evidence: error.exchange && evidenceOf(error.exchange),
-    });
+    if (error instanceof ScenarioSkip || error instanceof RequestBudgetError) return context.skip(error.message);
+    recordFailure({ check: check.name, operation: operationId, ...failureOf(error) });
   }
   const failures = context.task.meta.failures ?? [];
   if (failures.length > 0) {
-    const lines = failures.map((f) => `- ${f.check}: ${f.problem}${f.evidence ? `\n    reproduce: ${f.evidence.curl}` : ""}`);
+    const lines = failures.map((f) => {
+      const curl = f.evidence?.curl ?? f.noAnswer?.curl;
+      return `- ${f.check}: ${f.problem}${curl ? `\n    reproduce: ${curl}` : ""}`;
+    });
     throw new Error(`${failures.length} check(s) failed:\n${lines.join("\n")}`);
   }
+}
+
+/** What a scenario's error shows: the failure and its evidence, or no answer at all; anything else is the suite's own bug. */
+function failureOf(error: unknown): Omit<CheckFailureRecord, "check" | "operation"> {
+  if (error instanceof ExchangeFailedError) return { problem: error.message, noAnswer: error.evidence };
+  if (error instanceof ScenarioFailure) return { problem: error.problem, evidence: error.exchange && evidenceOf(error.exchange) };
+  throw error;
 }
 
 /** Applies every selected response check to an answer, recording failures and warnings. */

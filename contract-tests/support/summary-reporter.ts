@@ -5,6 +5,7 @@ import { catalogue, responseChecks, selectedChecks } from "../checks/catalogue.t
 import { statusCoverage } from "./coverage.ts";
 import type { CheckFailureRecord, CheckOutcome, ContractSummary, ExchangeEvidence } from "../report.ts";
 import { spec } from "./spec.ts";
+import { coverageMarkdown, formatSummary } from "./summary-format.ts";
 
 const OPERATIONS = ["getFile", "updateFile", "getFileDownloadUrl"];
 
@@ -49,7 +50,7 @@ export default class SummaryReporter implements Reporter {
           durationMs: test.diagnostic()?.duration ?? 0,
           failures: unexplained
             ? [{ problem: result.state === "failed" ? (result.errors[0]?.message ?? "failed") : "failed" }]
-            : own.map(({ problem, evidence }) => ({ problem, evidence })),
+            : own.map(withoutCheck),
         });
       }
     }
@@ -67,14 +68,17 @@ export default class SummaryReporter implements Reporter {
           warnings: (warningsByOperation.get(operation) ?? []).filter((w) => w.startsWith(`${operation} ${check.name}:`)),
           requests: 0,
           durationMs: 0,
-          failures: own.map(({ problem, evidence }) => ({ problem, evidence })),
+          failures: own.map(withoutCheck),
         });
       }
     }
 
-    const order = new Map(catalogue.map((c, i) => [c.name, i]));
+    const order = new Map<string, number>(catalogue.map((c, i) => [c.name, i]));
     outcomes.sort((a, b) => order.get(a.check)! - order.get(b.check)! || OPERATIONS.indexOf(a.operation) - OPERATIONS.indexOf(b.operation));
     const count = (state: CheckOutcome["state"]) => outcomes.filter((c) => c.state === state).length;
+    // Every attempt is a request sent: the retried ones, and those of requests that never got an answer.
+    const unanswered = failures.flatMap((f) => f.noAnswer?.attempts ?? []);
+    const retriedBeforeAnswer = exchanges.reduce((n, e) => n + (e.failedAttempts?.length ?? 0), 0);
     const summary: ContractSummary = {
       target: {
         mode: provided?.target.mode ?? (process.env.FILE_LIBRARY_BASE_URL ? "live" : "mock"),
@@ -86,10 +90,12 @@ export default class SummaryReporter implements Reporter {
         failed: count("failed"),
         skipped: count("skipped"),
         warnings: outcomes.reduce((n, c) => n + c.warnings.length, 0),
-        requests: exchanges.length,
+        requests: exchanges.length + retriedBeforeAnswer + unanswered.length,
+        connectionRetries: retriedBeforeAnswer + unanswered.filter((a) => a.attempt > 1).length,
       },
       checks: outcomes,
       coverage: statusCoverage(spec, exchanges, OPERATIONS),
+      retried: exchanges.filter((e) => e.failedAttempts?.length),
     };
     mkdirSync(this.reportDir, { recursive: true });
     writeFileSync(path.join(this.reportDir, "contract-summary.json"), `${JSON.stringify(summary, null, 2)}\n`);
@@ -101,61 +107,13 @@ export default class SummaryReporter implements Reporter {
   }
 }
 
+/** A failure as an outcome lists it: the check and operation are the outcome's own. */
+const withoutCheck = ({ check: _check, operation: _operation, ...rest }: CheckFailureRecord) => rest;
+
 function safeSelection(): Set<string> {
   try {
     return selectedChecks();
   } catch {
     return new Set(catalogue.map((c) => c.name));
   }
-}
-
-/** The readable summary: failures with evidence and a curl, warnings, the status coverage, then the totals line. */
-export function formatSummary(summary: ContractSummary): string {
-  const { target, totals, checks } = summary;
-  const lines = [
-    `\nContract summary (${target.mode}${target.baseUrl ? ` ${target.baseUrl}` : ""}${summary.seed === undefined ? "" : `, seed ${summary.seed}`}): ${totals.requests} requests`,
-  ];
-  for (const c of checks.filter((c) => c.state === "failed")) {
-    for (const f of c.failures) {
-      const e = f.evidence;
-      const evidence = e ? ` | ${e.method} ${e.path} -> ${e.status} ${e.contentType ?? "(no content type)"}, body: ${e.bodyExcerpt || "<empty>"}` : "";
-      lines.push(`FAILED  ${c.operation} ${c.check}: ${f.problem}${evidence}`);
-      if (e) lines.push(`        reproduce: ${e.curl}`);
-    }
-  }
-  for (const c of checks) for (const w of c.warnings) lines.push(`WARNING ${w}`);
-  lines.push("", "Statuses seen (documented ones marked [x] when a request got them):");
-  for (const op of summary.coverage.operations) {
-    const marks = op.documented.map((d) => `[${d.observed ? "x" : " "}] ${d.status}`).join("  ");
-    lines.push(`  ${op.operation.padEnd(20)} ${marks}${op.undocumented.length > 0 ? `  UNDOCUMENTED: ${op.undocumented.join(", ")}` : ""}`);
-  }
-  if (summary.seed !== undefined) lines.push(`Generated inputs used seed ${summary.seed}: replay with --seed ${summary.seed}.`);
-  lines.push(`contract: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`, "");
-  return lines.join("\n");
-}
-
-/** The coverage as Markdown, for reports/contract-coverage.md and GitHub's step summary. */
-function coverageMarkdown(summary: ContractSummary): string {
-  const statuses = [...new Set(summary.coverage.operations.flatMap((o) => o.documented.map((d) => d.status)))];
-  const out = [
-    `## File Library contract: ${summary.totals.passed} passed, ${summary.totals.failed} failed, ${summary.totals.skipped} skipped`,
-    "",
-    `Target: ${summary.target.mode}${summary.target.baseUrl ? ` ${summary.target.baseUrl}` : ""}; ${summary.totals.requests} requests; seed ${summary.seed ?? "n/a"}.`,
-    "",
-    `| operation | ${statuses.join(" | ")} | undocumented |`,
-    `|---|${statuses.map(() => "---").join("|")}|---|`,
-  ];
-  for (const op of summary.coverage.operations) {
-    const cells = statuses.map((s) => {
-      const d = op.documented.find((x) => x.status === s);
-      return d ? (d.observed ? "seen" : "not seen") : "n/a";
-    });
-    out.push(`| ${op.operation} | ${cells.join(" | ")} | ${op.undocumented.join(", ") || "none"} |`);
-  }
-  out.push("", "| check | operation | result | note |", "|---|---|---|---|");
-  for (const c of summary.checks) {
-    const note = c.state === "failed" ? (c.failures[0]?.problem ?? "") : (c.note ?? c.warnings[0] ?? "");
-    out.push(`| ${c.check} | ${c.operation} | ${c.state}${c.warnings.length > 0 ? " (warning)" : ""} | ${note.replace(/\|/g, "\\|")} |`);
-  }
-  return `${out.join("\n")}\n`;
 }

@@ -1,0 +1,24 @@
+import { requestBudget, requestTimeoutMs } from "./exchange.ts";
+import { liveTargetFromEnv } from "./target.ts";
+
+// Against the mock the budget is unlimited; no check of the suite sends anywhere near this many requests.
+const MOST_REQUESTS_WITHOUT_BUDGET = 1_000;
+
+/**
+ * How long one check may run before vitest stops it: every request of the run's budget, each with its one
+ * retry, each up to the request timeout. The per-request timeout is the real deadline (a slow machine or server
+ * only makes each request slower, never more numerous); this only stops a suite that hangs.
+ */
+export function checkDeadlineMs(env: NodeJS.ProcessEnv = process.env): number {
+  let target: Parameters<typeof requestBudget>[0];
+  try {
+    target = liveTargetFromEnv(env) ?? { mode: "mock", writeChecks: true };
+  } catch {
+    // A bad target is reported by the runner and the global setup; here any finite deadline will do.
+    target = { mode: "live", writeChecks: false };
+  }
+  const budget = requestBudget(target, env);
+  const requests = Number.isFinite(budget) ? budget : MOST_REQUESTS_WITHOUT_BUDGET;
+  const attemptsPerRequest = 2;
+  return requests * attemptsPerRequest * requestTimeoutMs(env);
+}

@@ -1,0 +1,143 @@
+import type { FailedAttempt } from "../report.ts";
+
+/** An answer read whole, and the attempts that got none before it. */
+export interface Delivered {
+  response: Response;
+  text: string;
+  /** Milliseconds from sending the answered attempt to the end of its body. */
+  durationMs: number;
+  failedAttempts: FailedAttempt[];
+}
+
+/** How to send: the time limit of one attempt, and what runs before each attempt (the request budget). */
+export interface SendPolicy {
+  timeoutMs: number;
+  /** Called before every attempt, retries included; throwing stops the request. */
+  beforeAttempt?: () => void;
+}
+
+/** The request got no HTTP answer; `attempts` says what happened to each try. */
+export class NoAnswerError extends Error {
+  override name = "NoAnswerError";
+  constructor(
+    readonly method: string,
+    readonly url: string,
+    readonly attempts: FailedAttempt[],
+  ) {
+    super(describeNoAnswer(method, url, attempts));
+  }
+}
+
+// RFC 9110, 9.2.2: repeating these has the same effect as sending them once.
+const IDEMPOTENT = new Set(["GET", "HEAD", "PUT", "DELETE", "OPTIONS", "TRACE"]);
+// The previous answer from each origin: when it came, and the keep-alive timeout it advertised.
+const lastAnswer = new Map<string, { at: number; keepAlive: string | null }>();
+
+/**
+ * Sends one request. A connection the server closed or reset before any answer is retried once, for idempotent
+ * methods: that is the keep-alive race every HTTP client meets (the server retires an idle connection just as
+ * the client reuses it), and browsers and Go's net/http retry it the same way. Timeouts are not retried.
+ */
+export async function sendRequest(url: string, init: RequestInit & { method: string }, policy: SendPolicy): Promise<Delivered> {
+  const origin = new URL(url).origin;
+  const failedAttempts: FailedAttempt[] = [];
+  for (let attempt = 1; ; attempt++) {
+    try {
+      policy.beforeAttempt?.();
+    } catch (error) {
+      // Out of budget for the retry: the failure stands, with the reason it was not retried.
+      if (failedAttempts.length === 0) throw error;
+      failedAttempts.at(-1)!.reason += `; not retried: ${(error as Error).message}`;
+      throw new NoAnswerError(init.method, url, failedAttempts);
+    }
+    const previous = lastAnswer.get(origin);
+    const started = performance.now();
+    let response: Response;
+    try {
+      // Redirects are answers to check, unless the caller follows them (a signed URL may redirect to storage).
+      response = await fetch(url, { redirect: "manual", ...init, signal: AbortSignal.timeout(policy.timeoutMs) });
+    } catch (error) {
+      const failed = describeFailure(error, attempt, performance.now() - started, policy.timeoutMs, previous, started);
+      failedAttempts.push(failed.attempt);
+      if (failed.retryable && attempt === 1 && IDEMPOTENT.has(init.method)) continue;
+      throw new NoAnswerError(init.method, url, failedAttempts);
+    }
+    let text: string;
+    try {
+      text = await response.text();
+    } catch (error) {
+      // An answer came, then broke off: not retried, a server that cuts its bodies short is worth reporting.
+      const cause = causeOf(error);
+      failedAttempts.push({
+        attempt,
+        reason: `the answer (HTTP ${response.status}) broke off while its body was read (${cause.message})`,
+        afterMs: Math.round(performance.now() - started),
+        closedByServer: true,
+      });
+      throw new NoAnswerError(init.method, url, failedAttempts);
+    }
+    lastAnswer.set(origin, { at: performance.now(), keepAlive: response.headers.get("keep-alive") });
+    return { response, text, durationMs: performance.now() - started, failedAttempts };
+  }
+}
+
+type Cause = Error & { code?: string; socket?: { bytesRead?: number } };
+
+/** undici puts the socket's error in `cause`. */
+function causeOf(error: unknown): Cause {
+  const inner = (error as { cause?: unknown }).cause;
+  return (inner instanceof Error ? inner : error instanceof Error ? error : new Error(String(error))) as Cause;
+}
+
+function describeFailure(
+  error: unknown,
+  attempt: number,
+  elapsed: number,
+  timeoutMs: number,
+  previous: { at: number; keepAlive: string | null } | undefined,
+  startedAt: number,
+): { attempt: FailedAttempt; retryable: boolean } {
+  const afterMs = Math.round(elapsed);
+  if (error instanceof Error && error.name === "TimeoutError") {
+    return { attempt: { attempt, reason: `no answer within ${timeoutMs} ms`, afterMs, closedByServer: false }, retryable: false };
+  }
+  const cause = causeOf(error);
+  const code = cause.code ?? "";
+  const closed: Record<string, string> = {
+    UND_ERR_SOCKET: `the server closed the connection before answering (${cause.message})`,
+    ECONNRESET: "the server reset the connection before answering (ECONNRESET)",
+    EPIPE: "the server closed the connection while the request was being sent (EPIPE)",
+  };
+  const reason = closed[code] ?? (code === "ECONNREFUSED" ? "nothing accepts connections there (ECONNREFUSED)" : cause.message);
+  const closedByServer = code in closed;
+  const bytesRead = cause.socket?.bytesRead;
+  return {
+    attempt: {
+      attempt,
+      reason,
+      afterMs,
+      closedByServer,
+      ...(bytesRead === undefined ? {} : { reusedConnection: bytesRead > 0 }),
+      ...(previous ? { idleMs: Math.round(startedAt - previous.at) } : {}),
+      ...(previous?.keepAlive ? { keepAlive: previous.keepAlive } : {}),
+    },
+    retryable: closedByServer,
+  };
+}
+
+/** One attempt in words, for a report line. */
+export function describeAttempt(a: FailedAttempt): string {
+  const connection = a.reusedConnection
+    ? `, on a kept-alive connection${a.idleMs === undefined ? "" : ` ${(a.idleMs / 1000).toFixed(1)} s after the server's previous answer`}${a.keepAlive ? ` (it advertised Keep-Alive: ${a.keepAlive})` : ""}`
+    : a.reusedConnection === false
+      ? ", on a new connection"
+      : "";
+  return `attempt ${a.attempt}: ${a.reason}, ${a.afterMs} ms after sending${connection}`;
+}
+
+/** The whole failure on one line: which request, then every attempt. */
+export function describeNoAnswer(method: string, url: string, attempts: readonly FailedAttempt[]): string {
+  const { origin, pathname } = new URL(url);
+  const count = attempts.length === 1 ? "" : ` after ${attempts.length} attempts`;
+  return `${method} ${pathname} got no HTTP answer from ${origin}${count}: ${attempts.map(describeAttempt).join("; ")}`;
+}

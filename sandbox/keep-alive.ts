@@ -1,0 +1,28 @@
+import type { IncomingMessage, Server, ServerResponse } from "node:http";
+
+/** How long idle connections stay open: what clients are told, and the grace the sandbox adds on top. */
+export interface KeepAlivePolicy {
+  /** Sent as `Keep-Alive: timeout=N`: clients retire an idle connection before then. */
+  advertisedSeconds: number;
+  /** How much longer the sandbox really keeps an idle connection. */
+  graceSeconds: number;
+}
+
+/**
+ * Long, as behind most load balancers (60 s), with a grace of 5 s: a client that honours the advertised
+ * timeout never writes a request into a connection the sandbox has just closed. (node:http closes at the very
+ * second it advertises, 5 s by default: a client whose event loop stalls past that sends into a dead socket,
+ * and gets "other side closed"; see docs/decisions.md, "Kept-alive connections".)
+ */
+export const DEFAULT_KEEP_ALIVE: KeepAlivePolicy = { advertisedSeconds: 60, graceSeconds: 5 };
+
+/** Makes the server keep idle connections `graceSeconds` longer than the `Keep-Alive` timeout it advertises. */
+export function keepIdleConnectionsLonger(server: Server, policy: KeepAlivePolicy = DEFAULT_KEEP_ALIVE): void {
+  server.keepAliveTimeout = (policy.advertisedSeconds + policy.graceSeconds) * 1000;
+  const header = `timeout=${policy.advertisedSeconds}`;
+  // First among the request listeners, so that the header is set before any handler writes its head;
+  // node:http then sends it instead of its own (which would announce the longer, real timeout).
+  server.prependListener("request", (_req: IncomingMessage, res: ServerResponse) => {
+    if (res.shouldKeepAlive) res.setHeader("keep-alive", header);
+  });
+}
