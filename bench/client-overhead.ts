@@ -2,7 +2,7 @@ import createClient from "openapi-fetch";
 import { createFileLibraryClient } from "../src/index.ts";
 import type { paths } from "../src/generated/schema.d.ts";
 import { fmt, percentile, type Section } from "./lib/report.ts";
-import { startServerProcess } from "./lib/server-process.ts";
+import { startScriptServer } from "../scripts/lib/script-server.ts";
 
 const CONCURRENCY = 16;
 const REQUESTS_PER_ROUND = 3_000;
@@ -31,11 +31,11 @@ async function load(call: () => Promise<unknown>, total: number): Promise<{ late
 
 /** (a) raw fetch, (b) bare openapi-fetch and (c) our client, against one loopback server, interleaved in rounds. */
 export async function clientOverhead(): Promise<Section> {
-  const server = await startServerProcess("bench/metadata-server.ts");
+  const server = await startScriptServer("bench/metadata-server.ts");
   try {
-    const url = `${server.baseUrl}/studio/v1/library/files/file_bench`;
-    const bare = createClient<paths>({ baseUrl: server.baseUrl, headers: { Authorization: `Bearer ${KEY}` } });
-    const ours = createFileLibraryClient({ baseUrl: server.baseUrl, apiKey: KEY });
+    const url = `${server.url}/studio/v1/library/files/file_bench`;
+    const bare = createClient<paths>({ baseUrl: server.url, headers: { Authorization: `Bearer ${KEY}` } });
+    const ours = createFileLibraryClient({ baseUrl: server.url, apiKey: KEY });
     const variants: Variant[] = [
       { name: "raw fetch", call: async () => (await fetch(url, { headers: { authorization: `Bearer ${KEY}` } })).json() },
       { name: "bare openapi-fetch", call: () => bare.GET(PATH, { params: { path: { file_id: "file_bench" } } }) },

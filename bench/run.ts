@@ -1,7 +1,7 @@
 /** `npm run bench`: runs every benchmark, prints the tables with their ratios, writes reports/bench.json. Never fails on a timing. */
 import { mkdir, writeFile } from "node:fs/promises";
 import os from "node:os";
-import { runCommand } from "../contract-tests/runner/child-process.ts";
+import { exitOnInterrupt, runCommand } from "../lib/process.ts";
 import { bin, fromRoot, repoRoot } from "../scripts/lib/paths.ts";
 import { clientOverhead } from "./client-overhead.ts";
 import { clientSize } from "./client-size.ts";
@@ -10,6 +10,7 @@ import { sandboxThroughput } from "./sandbox-throughput.ts";
 import { suiteTime } from "./suite-time.ts";
 
 const machine = `${os.cpus()[0]?.model ?? "unknown CPU"}, ${os.availableParallelism()} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${os.platform()} ${os.release()}`;
+exitOnInterrupt();
 const started = performance.now();
 
 // The sandbox and the suite read the bundled spec.

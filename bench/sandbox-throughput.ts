@@ -1,7 +1,7 @@
 import autocannon from "autocannon";
 import { fromRoot } from "../scripts/lib/paths.ts";
 import { fmt, type Section } from "./lib/report.ts";
-import { startServerProcess } from "./lib/server-process.ts";
+import { startScriptServer } from "../scripts/lib/script-server.ts";
 
 const CONNECTIONS = 10;
 const SECONDS = 3;
@@ -25,16 +25,16 @@ async function measure(target: Target): Promise<{ rps: number; p50: number; p99:
 
 /** The sandbox (auth, validation, SQLite, logging) next to a bare node:http server answering the same JSON. */
 export async function sandboxThroughput(): Promise<Section> {
-  const bare = await startServerProcess("bench/metadata-server.ts");
-  const sandbox = await startServerProcess("sandbox/main.ts", ["--fixtures", fromRoot("test/fixtures/sandbox-files.json")], {
+  const bare = await startScriptServer("bench/metadata-server.ts");
+  const sandbox = await startScriptServer("sandbox/main.ts", ["--fixtures", fromRoot("test/fixtures/sandbox-files.json")], {
     ...process.env,
     FILE_LIBRARY_API_KEY: KEY,
   });
   try {
     const targets: Target[] = [
-      { name: "bare node:http, same JSON", url: `${bare.baseUrl}/studio/v1/library/files/doc-1` },
-      { name: "sandbox GET metadata", url: `${sandbox.baseUrl}/studio/v1/library/files/doc-1` },
-      { name: "sandbox GET download URL", url: `${sandbox.baseUrl}/studio/v1/library/files/doc-1/download` },
+      { name: "bare node:http, same JSON", url: `${bare.url}/studio/v1/library/files/doc-1` },
+      { name: "sandbox GET metadata", url: `${sandbox.url}/studio/v1/library/files/doc-1` },
+      { name: "sandbox GET download URL", url: `${sandbox.url}/studio/v1/library/files/doc-1/download` },
     ];
     const samples = new Map(targets.map((t) => [t.name, [] as Array<Awaited<ReturnType<typeof measure>>>]));
     for (let round = 0; round < ROUNDS; round++) {

@@ -1,12 +1,12 @@
 import { mkdtemp, readFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { runCommand } from "../contract-tests/runner/child-process.ts";
+import { runCommand } from "../lib/process.ts";
 import { runSuite, type ContractSummary } from "../contract-tests/index.ts";
 import { bin, bundledSpec, fromRoot, repoRoot } from "../scripts/lib/paths.ts";
 import { startPrism } from "../scripts/lib/prism.ts";
 import { fmt, type Section } from "./lib/report.ts";
-import { startServerProcess } from "./lib/server-process.ts";
+import { startScriptServer } from "../scripts/lib/script-server.ts";
 
 async function seconds(work: () => Promise<unknown>): Promise<number> {
   const started = performance.now();
@@ -31,7 +31,7 @@ export async function suiteTime(): Promise<Section> {
   const summary = JSON.parse(await readFile(path.join(reportDir, "contract-summary.json"), "utf8")) as ContractSummary;
   const checks = summary.checks.reduce((sum, c) => sum + c.durationMs, 0) / 1000;
 
-  const sandbox = await startServerProcess("sandbox/main.ts", ["--fixtures", fromRoot("test/fixtures/sandbox-files.json")], {
+  const sandbox = await startScriptServer("sandbox/main.ts", ["--fixtures", fromRoot("test/fixtures/sandbox-files.json")], {
     ...process.env,
     FILE_LIBRARY_API_KEY: "bench-key",
   });
@@ -42,7 +42,7 @@ export async function suiteTime(): Promise<Section> {
     const liveReportDir = await mkdtemp(path.join(os.tmpdir(), "file-library-bench-"));
     live = await seconds(async () => {
       run = await runSuite({
-        env: { ...process.env, FILE_LIBRARY_BASE_URL: sandbox.baseUrl, FILE_LIBRARY_API_KEY: "bench-key", FILE_LIBRARY_FILE_ID: "doc-1", FILE_LIBRARY_WRITE_CHECKS: "1" },
+        env: { ...process.env, FILE_LIBRARY_BASE_URL: sandbox.url, FILE_LIBRARY_API_KEY: "bench-key", FILE_LIBRARY_FILE_ID: "doc-1", FILE_LIBRARY_WRITE_CHECKS: "1" },
         reportDir: liveReportDir,
       });
     });

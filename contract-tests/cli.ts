@@ -3,7 +3,11 @@
  * `file-library-contract`: checks a live File Library server against the bundled spec, with the key in the
  * environment. Exit codes: 0 every check passed, 1 a check failed, 2 the run could not start.
  */
+import { exitOnInterrupt } from "../lib/process.ts";
 import { runContractCommand } from "./runner/command.ts";
+
+// The command line owns this process: Ctrl-C stops the suite it started, then exits 130.
+exitOnInterrupt();
 
 process.exit(await runContractCommand(process.argv.slice(2), {
   name: "file-library-contract",

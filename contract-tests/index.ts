@@ -1,3 +1,3 @@
 /** The File Library contract suite as a library: run it from a program and read its reports. The CLI is `file-library-contract`. */
-export { runSuite, type SuiteOptions, type SuiteRun } from "./run-suite.ts";
+export { runSuite, type AbortSignalLike, type SuiteOptions, type SuiteRun } from "./run-suite.ts";
 export type { CheckFailureRecord, CheckOutcome, ContractSummary, Coverage, ExchangeEvidence } from "./report.ts";

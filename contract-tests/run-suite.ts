@@ -4,7 +4,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { defaultSpecFile, suiteConfigFile } from "./locations.ts";
 import type { ContractSummary } from "./report.ts";
-import { runCommand, spawnTracked } from "./runner/child-process.ts";
+import { exitCodeOf, runCommand, startChild } from "../lib/process.ts";
 
 /** How to run the suite; every FILE_LIBRARY_* setting comes from `env`. */
 export interface SuiteOptions {
@@ -16,6 +16,19 @@ export interface SuiteOptions {
   output?: "inherit" | "capture" | undefined;
   /** Working directory of the run (default: process.cwd()). */
   cwd?: string | undefined;
+  /**
+   * Stops the run: the suite's process is ended and runSuite rejects with the signal's reason. runSuite installs
+   * no signal handler of its own; a host that wants Ctrl-C to stop the suite aborts this from its handler.
+   */
+  signal?: AbortSignalLike | undefined;
+}
+
+/** What runSuite uses of an AbortSignal: any AbortSignal fits, and the published types need neither DOM nor Node's. */
+export interface AbortSignalLike {
+  readonly aborted: boolean;
+  readonly reason?: unknown;
+  addEventListener(type: "abort", listener: () => void, options?: { once?: boolean }): void;
+  removeEventListener(type: "abort", listener: () => void): void;
 }
 
 /** The outcome of one run of the suite. */
@@ -41,6 +54,20 @@ function vitestEntry(): string {
 
 /** Runs the contract suite once in a child process, against the target the environment names, and reads its summary. */
 export async function runSuite(options: SuiteOptions = {}): Promise<SuiteRun> {
+  const outer = options.signal;
+  if (outer?.aborted) throw outer.reason;
+  // A signal of our own for the child process, linked to the caller's, so that any signal-like object works.
+  const controller = new AbortController();
+  const forward = () => controller.abort(outer?.reason);
+  outer?.addEventListener("abort", forward, { once: true });
+  try {
+    return await run(options, controller.signal);
+  } finally {
+    outer?.removeEventListener("abort", forward);
+  }
+}
+
+async function run(options: SuiteOptions, signal: AbortSignal): Promise<SuiteRun> {
   const env = options.env ?? process.env;
   const cwd = options.cwd ?? process.cwd();
   const reportDir = path.resolve(cwd, options.reportDir ?? env.FILE_LIBRARY_REPORT_DIR ?? "reports");
@@ -49,13 +76,15 @@ export async function runSuite(options: SuiteOptions = {}): Promise<SuiteRun> {
   // A summary left by an earlier run must not pass for this one's.
   await rm(summaryFile, { force: true });
   const args = [vitestEntry(), "run", "--config", suiteConfigFile];
+  const spawnOptions = { cwd, env: childEnv, signal };
   let code: number;
   let output = "";
   if (options.output === "inherit") {
-    const child = spawnTracked(process.execPath, args, { cwd, env: childEnv, stdio: "inherit" });
-    code = await new Promise<number>((resolve) => child.once("exit", (c, signal) => resolve(c ?? (signal ? 1 : 0))));
+    // An abort of the signal kills the child (spawn's own `signal`); the wait ends only once it has exited.
+    code = await exitCodeOf(startChild(process.execPath, args, { ...spawnOptions, stdio: "inherit" }));
+    signal.throwIfAborted();
   } else {
-    ({ code, output } = await runCommand(process.execPath, args, { cwd, env: childEnv }));
+    ({ code, output } = await runCommand(process.execPath, args, spawnOptions));
   }
   const summary = await readFile(summaryFile, "utf8").then(
     (text) => JSON.parse(text) as ContractSummary,

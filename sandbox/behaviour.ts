@@ -1,3 +1,4 @@
+import type { operations } from "../src/generated/schema.d.ts";
 import type { FileRecord } from "./storage.ts";
 
 /** What an update does with the labels it is sent. */
@@ -10,7 +11,7 @@ export interface Behaviour {
   /** Body for an unknown id. */
   unknownIdBody(fileId: string): unknown;
   /** Status for a request without a key (the contract: 401). */
-  missingKeyStatus(operationId: string): number;
+  missingKeyStatus(operationId: keyof operations): number;
   /** Whether the download needs the key (the contract: yes). */
   downloadNeedsKey: boolean;
   /** Whether any bearer token passes, as if only its presence were checked (the contract: no). */

@@ -33,7 +33,7 @@ export function toStoredFiles(fixtures: Fixture[], now: Date = new Date()): Stor
     content: Buffer.from(fixture.content, "utf8"),
     labels: fixture.labels ?? [],
     created_at: new Date(fixture.created_at ?? now).toISOString(),
-    publicUrl: fixture.publicUrl,
+    ...(fixture.publicUrl === undefined ? {} : { publicUrl: fixture.publicUrl }),
   }));
 }
 

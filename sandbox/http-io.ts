@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
+import type { components } from "../src/generated/schema.d.ts";
 
 /** The request body is over the limit; answered with 413. */
 export class BodyTooLargeError extends Error {
@@ -46,12 +47,8 @@ export function sendEmpty(res: ServerResponse, status: number, headers: Record<s
   res.end();
 }
 
-/** One problem in a request, in the `detail` list of an error body (the shape of ErrorBody in the spec). */
-export interface ErrorDetail {
-  loc: Array<string | number>;
-  msg: string;
-  type: string;
-}
+/** One problem in a request, in the `detail` list of an error body (ValidationErrorItem). */
+export type ErrorDetail = components["schemas"]["ValidationErrorItem"];
 
 /** Sends an error body of the documented shape: a code, a message, and optionally the problems found. */
 export function sendError(
@@ -63,5 +60,6 @@ export function sendError(
   headers: Record<string, string> = {},
 ): void {
   for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
-  sendJson(res, status, detail ? { code, message, detail } : { code, message });
+  const body: components["schemas"]["ErrorBody"] = detail ? { code, message, detail } : { code, message };
+  sendJson(res, status, body);
 }

@@ -1,11 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
-import { mediaTypeOf, type OpenApiValidator } from "../contract-tests/support/openapi-validator.ts";
+import type { operations } from "../src/generated/schema.d.ts";
+import { mediaTypeOf } from "../lib/openapi/media-type.ts";
+import type { OpenApiValidator } from "../lib/openapi/validator.ts";
 import { createKeyCheck } from "./api-key.ts";
 import { metadataOf, type Behaviour, type LabelUpdate } from "./behaviour.ts";
 import { BodyTooLargeError, readBody, sendEmpty, sendError, sendJson, sendText, type ErrorDetail } from "./http-io.ts";
-import { createRouter } from "./routes.ts";
+import { createRouter } from "../lib/openapi/router.ts";
 import { CONTENT_PATH_PREFIX, type UrlSigner } from "./signed-urls.ts";
 import type { FilePatch, FileRecord, FileStore } from "./storage.ts";
 
@@ -23,6 +25,9 @@ export interface ServerDependencies {
 
 type Handler = (req: IncomingMessage, res: ServerResponse, fileId: string) => Promise<void> | void;
 
+/** The operations of the spec, by operationId (generated from it). */
+type OperationId = keyof operations;
+
 /** The sandbox's HTTP server: the three operations of the spec and the signed content URLs. */
 export function createSandboxServer(deps: ServerDependencies): Server {
   const { store, signer, spec, behaviour, log } = deps;
@@ -37,7 +42,8 @@ export function createSandboxServer(deps: ServerDependencies): Server {
   const unknownId = (res: ServerResponse, fileId: string) => sendJson(res, behaviour.unknownIdStatus(fileId), behaviour.unknownIdBody(fileId));
   const updatable = Object.keys((spec.requestBodySchema("updateFile", "application/json").properties ?? {}) as object);
 
-  const handlers: Record<string, Handler> = {
+  // One handler per operation of the spec: a missing one is a type error.
+  const handlers: Record<OperationId, Handler> = {
     getFile(_req, res, fileId) {
       const file = store.get(fileId);
       if (!file) return unknownId(res, fileId);
@@ -96,6 +102,8 @@ export function createSandboxServer(deps: ServerDependencies): Server {
     },
   };
 
+  const isOperation = (id: string | undefined): id is OperationId => id !== undefined && Object.hasOwn(handlers, id);
+
   /** Serves the bytes behind a signed URL; needs no key, only a valid, unexpired signature. */
   function serveContent(req: IncomingMessage, res: ServerResponse, url: URL): void {
     if (req.method !== "GET" && req.method !== "HEAD") {
@@ -130,17 +138,18 @@ export function createSandboxServer(deps: ServerDependencies): Server {
     const rawPath = (req.url ?? "/").split("?")[0]!;
     const match = route(method, rawPath);
     if (!match) return sendError(res, 404, "not_found", `No such route: ${method} ${url.pathname}.`);
-    if (!match.operationId) {
+    const operationId = match.operationId;
+    if (!isOperation(operationId)) {
       return sendError(res, 405, "method_not_allowed", `${method} is not allowed on ${url.pathname}.`, undefined, {
         allow: match.allow.join(", "),
       });
     }
     const key = checkKey(req.headers.authorization);
-    const needsKey = match.operationId !== "getFileDownloadUrl" || behaviour.downloadNeedsKey;
+    const needsKey = operationId !== "getFileDownloadUrl" || behaviour.downloadNeedsKey;
     if (needsKey && key !== "ok" && !(key === "wrong" && behaviour.anyBearerPasses)) {
       return sendError(
         res,
-        key === "missing" ? behaviour.missingKeyStatus(match.operationId) : 401,
+        key === "missing" ? behaviour.missingKeyStatus(operationId) : 401,
         "unauthorized",
         key === "missing" ? "Missing API key: send Authorization: Bearer <API_KEY>." : "The API key is not valid.",
         undefined,
@@ -149,7 +158,7 @@ export function createSandboxServer(deps: ServerDependencies): Server {
     }
     const fileId = match.params.file_id;
     if (fileId === undefined) return sendError(res, 422, "invalid_file_id", "The file id in the path is not valid percent-encoding.");
-    await handlers[match.operationId]!(req, res, fileId);
+    await handlers[operationId](req, res, fileId);
   }
 
   const requestsOn = new WeakMap<Socket, number>();
@@ -187,7 +196,7 @@ function patchFor(current: FileRecord, sent: FilePatch, mode: LabelUpdate): File
     case "drop":
       return {};
     case "append":
-      return { ...sent, labels: sent.labels && [...current.labels, ...sent.labels] };
+      return sent.labels ? { ...sent, labels: [...current.labels, ...sent.labels] } : sent;
     case "clear-when-omitted":
       return { ...sent, labels: sent.labels ?? [] };
   }

@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { bundledSpec } from "../scripts/lib/paths.ts";
-import { OpenApiValidator } from "../contract-tests/support/openapi-validator.ts";
+import { fileURLToPath } from "node:url";
+import { loadBundledSpec } from "../lib/openapi/load.ts";
 import { behaviourFor } from "./faults.ts";
 import { demoFixtures, loadFixtures, toStoredFiles } from "./fixtures.ts";
 import { createSandboxServer } from "./server.ts";
@@ -49,17 +49,14 @@ export interface RunningSandbox {
 }
 
 const GRACE_MS = 5_000;
+/** The bundled spec of the kit's repo, which `npm run build:spec` writes. */
+const REPO_SPEC = fileURLToPath(new URL("../dist/openapi.json", import.meta.url));
 
 /** Opens the store, loads fixtures (or demo files into a new database) and listens. */
 export async function startSandbox(config: SandboxConfig): Promise<RunningSandbox> {
   if (!config.apiKey?.trim()) throw new Error("FILE_LIBRARY_API_KEY is not set: the sandbox needs the key its clients will send.");
   const behaviour = behaviourFor(config.fault, config.variant);
-  let spec: OpenApiValidator;
-  try {
-    spec = OpenApiValidator.fromFile(config.specFile ?? bundledSpec.json);
-  } catch (error) {
-    throw new Error(`Cannot read the bundled spec (${(error as Error).message}): run \`npm run build:spec\` first.`);
-  }
+  const spec = loadBundledSpec(config.specFile ?? REPO_SPEC, "run `npm run build:spec` first.");
   const store = new FileStore(config.dataFile);
   let demoFileIds: string[] = [];
   try {

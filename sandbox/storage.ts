@@ -1,23 +1,14 @@
 import Database from "better-sqlite3";
+import type { components } from "../src/generated/schema.d.ts";
 
-/** A file as the sandbox stores it. */
-export interface StoredFile {
-  id: string;
-  name: string;
-  content: Buffer;
-  labels: string[];
-  created_at: string;
-  publicUrl?: string | undefined;
-}
+/** A file's metadata, as the spec defines it (FileMetadata). */
+export type FileRecord = components["schemas"]["FileMetadata"];
 
-/** A file's metadata: everything but the content, plus its size in bytes. */
-export type FileRecord = Omit<StoredFile, "content"> & { size: number };
+/** A file as the sandbox stores it: its metadata but the size, which is its content's. */
+export type StoredFile = Omit<FileRecord, "size"> & { content: Buffer };
 
-/** The attributes an update may change; an absent field keeps its value. */
-export interface FilePatch {
-  labels?: string[] | undefined;
-  publicUrl?: string | undefined;
-}
+/** What an update may change (UpdateFileRequest); an absent field keeps its value. */
+export type FilePatch = components["schemas"]["UpdateFileRequest"];
 
 interface Row {
   id: string;

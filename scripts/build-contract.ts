@@ -6,7 +6,7 @@
 import { copyFile, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { build } from "esbuild";
-import { runCommand } from "../contract-tests/runner/child-process.ts";
+import { runCommand } from "../lib/process.ts";
 import { buildSpec } from "./lib/build-spec.ts";
 import { bin, bundledSpec, fromRoot, repoRoot } from "./lib/paths.ts";
 

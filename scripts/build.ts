@@ -1,6 +1,6 @@
 /** `npm run build`: the client package in dist/: ESM JavaScript and .d.ts from src/, the generated types, the bundled spec. */
 import { copyFile, mkdir, readdir, rm } from "node:fs/promises";
-import { runCommand } from "../contract-tests/runner/child-process.ts";
+import { runCommand } from "../lib/process.ts";
 import { buildSpec } from "./lib/build-spec.ts";
 import { bin, fromRoot, generatedTypes, repoRoot } from "./lib/paths.ts";
 

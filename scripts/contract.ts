@@ -11,6 +11,7 @@ import { lintSpec } from "./lib/redocly.ts";
 import { generatedTypes, repoRoot, specRoot } from "./lib/paths.ts";
 import { startPrism } from "./lib/prism.ts";
 import { runContractCommand } from "../contract-tests/runner/command.ts";
+import { exitOnInterrupt } from "../lib/process.ts";
 
 /** The three preparation steps are independent: run them side by side (in this process), report them in order. */
 async function runSteps(): Promise<boolean> {
@@ -30,6 +31,7 @@ async function runSteps(): Promise<boolean> {
   return ok;
 }
 
+exitOnInterrupt();
 process.exit(
   await runContractCommand(process.argv.slice(2), {
     name: "contract",
@@ -37,6 +39,9 @@ process.exit(
     intro: `Lints the spec, bundles it, checks src/generated for drift, then runs the contract suite.
 Without a base URL the suite checks the embedded Prism mock, which it starts and stops itself.`,
     // Prism starts from the split spec, so it need not wait for the bundle.
-    repo: { steps: runSteps, startMock: () => startPrism(specRoot) },
+    repo: { steps: runSteps, startMock: async () => {
+      const prism = await startPrism(specRoot);
+      return { baseUrl: prism.url, stop: prism.stop };
+    } },
   }),
 );

@@ -8,7 +8,7 @@ import { mkdir } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { spawnTracked } from "../contract-tests/runner/child-process.ts";
+import { exitOnInterrupt, startChild } from "../lib/process.ts";
 import { fromRoot, repoRoot } from "./lib/paths.ts";
 
 const DEFAULT_FILES = ["test/contract-live.test.ts", "test/contract-connections.test.ts"];
@@ -45,8 +45,9 @@ const runs = Math.max(1, count("runs", parsed.values.runs));
 const load = count("load", parsed.values.load ?? String(os.availableParallelism()));
 const files = parsed.positionals.length > 0 ? parsed.positionals : DEFAULT_FILES;
 
-// The load: busy loops in processes of their own, stopped with this script however it ends (spawnTracked).
-for (let i = 0; i < load; i++) spawnTracked(process.execPath, ["-e", "for (;;) {}"], { stdio: "ignore" });
+// The load: busy loops in processes of their own, stopped with this script however it ends.
+exitOnInterrupt();
+for (let i = 0; i < load; i++) startChild(process.execPath, ["-e", "for (;;) {}"], { stdio: "ignore" });
 
 const logs = fromRoot("reports", "stress");
 await mkdir(logs, { recursive: true });
@@ -60,7 +61,7 @@ for (let round = 1; round <= runs; round++) {
   const started = performance.now();
   const code = await new Promise<number>((resolve) => {
     const out = createWriteStream(log);
-    const child = spawnTracked(process.execPath, [vitest, "run", "--config", "vitest.config.ts", ...files], {
+    const child = startChild(process.execPath, [vitest, "run", "--config", "vitest.config.ts", ...files], {
       cwd: repoRoot,
       stdio: ["ignore", "pipe", "pipe"],
     });

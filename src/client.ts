@@ -4,7 +4,7 @@ import { InvalidArgumentError, MalformedResponseError, type OperationId } from "
 import { assertFileId, showFileId } from "./file-id.js";
 import { checkMaxRetries, checkTimeout, resolveOptions, type ClientOptions, type RequestOptions } from "./options.js";
 import { redactString } from "./redact.js";
-import { excerpt, parseDownloadUrl, parseMetadata, type FileMetadata } from "./response-body.js";
+import { bodyExcerpt, DOWNLOAD_ACCEPT, parseDownloadUrl, parseMetadata, type FileMetadata } from "./response-body.js";
 import { sendWithRetries, type TextResult } from "./send.js";
 import { LightRequest, lightFetch } from "./light-request.js";
 
@@ -16,8 +16,6 @@ export const UPDATABLE_FIELDS = ["publicUrl", "labels"] as const satisfies reado
 
 const FILE_PATH = "/studio/v1/library/files/{file_id}";
 const DOWNLOAD_PATH = "/studio/v1/library/files/{file_id}/download";
-// The spec's first choice is text; a JSON string is the tolerated alternative.
-const DOWNLOAD_ACCEPT = { Accept: "text/plain, application/json;q=0.9" };
 
 /** A method's result together with the HTTP answer it came from. */
 export interface WithResponse<T> {
@@ -106,7 +104,7 @@ export function createFileLibraryClient(options: ClientOptions = {}): FileLibrar
   }
 
   function malformed(operation: OperationId, response: Response, text: string, problem: string): MalformedResponseError {
-    const shown = redactString(excerpt(text), secrets);
+    const shown = redactString(bodyExcerpt(text), secrets);
     return new MalformedResponseError(
       `${operation} got HTTP ${response.status} but ${problem} (content type ${response.headers.get("content-type") ?? "none"}; body: ${shown}). The server does not keep the File Library contract.`,
       operation,
@@ -139,7 +137,7 @@ export function createFileLibraryClient(options: ClientOptions = {}): FileLibrar
     async downloadUrl(fileId, callOptions = {}) {
       const id = assertFileId(fileId);
       const answer = await send("getFileDownloadUrl", "GET", DOWNLOAD_PATH, id, callOptions, (signal) =>
-        raw.GET(DOWNLOAD_PATH, { ...textRequest(id, callOptions, signal, DOWNLOAD_ACCEPT), ...transport() }),
+        raw.GET(DOWNLOAD_PATH, { ...textRequest(id, callOptions, signal, { Accept: DOWNLOAD_ACCEPT }), ...transport() }),
       );
       const url = parseDownloadUrl(answer.text, answer.response.headers.get("content-type"));
       if (!url.ok) throw malformed("getFileDownloadUrl", answer.response, answer.text, url.problem);

@@ -1,10 +1,11 @@
-import type { components } from "./generated/schema.js";
+import { oneLine } from "./excerpt.js";
+import type { components, operations } from "./generated/schema.js";
 
 /** The documented shape of an error body; servers may send any subset, or no JSON at all. */
 export type ErrorBody = components["schemas"]["ErrorBody"];
 
-/** The three operations of the File Library, by their operationId. */
-export type OperationId = "getFile" | "updateFile" | "getFileDownloadUrl";
+/** The operations of the File Library, by their operationId in the spec. */
+export type OperationId = keyof operations;
 
 /** Base class of every error this client throws: catch it to catch them all. */
 export class FileLibraryError extends Error {
@@ -189,8 +190,7 @@ const MAX_REASON_LENGTH = 300;
 
 /** One readable sentence from whichever error shape the server used: message, detail (text or a list) or code. */
 export function describeErrorBody(body: unknown): string {
-  const text = describe(body).replace(/\s+/g, " ").trim();
-  return text.length > MAX_REASON_LENGTH ? `${text.slice(0, MAX_REASON_LENGTH)}…` : text;
+  return oneLine(describe(body), MAX_REASON_LENGTH);
 }
 
 function describe(body: unknown): string {

@@ -1,4 +1,5 @@
 import { InvalidArgumentError } from "./errors.js";
+import { truncate } from "./excerpt.js";
 
 const MAX_SHOWN = 60;
 
@@ -21,5 +22,5 @@ export function assertFileId(fileId: unknown): string {
 
 /** The id as shown in messages: quoted, and cut when long. */
 export function showFileId(fileId: string): string {
-  return JSON.stringify(fileId.length > MAX_SHOWN ? `${fileId.slice(0, MAX_SHOWN)}…` : fileId);
+  return JSON.stringify(truncate(fileId, MAX_SHOWN));
 }

@@ -1,3 +1,4 @@
+import { parseBaseUrl } from "./base-url.js";
 import { InvalidArgumentError } from "./errors.js";
 import { checkLogLevel, defaultLogLevel, levelledLogger, type ClientLog, type Logger, type LogLevel } from "./logger.js";
 import { DEFAULT_MAX_RETRIES } from "./retry.js";
@@ -101,23 +102,9 @@ function checkBaseUrl(value: string | undefined): string {
       "No base URL: pass { baseUrl } to createFileLibraryClient or set FILE_LIBRARY_BASE_URL (for example https://files.example.com).",
     );
   }
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    throw new InvalidArgumentError(`The base URL ${JSON.stringify(value)} is not an absolute URL: give scheme and host, such as https://files.example.com.`);
-  }
-  const shown = `${url.protocol}//${url.host}${url.pathname}`;
-  if (url.protocol !== "http:" && url.protocol !== "https:") {
-    throw new InvalidArgumentError(`The base URL ${shown} must use http or https.`);
-  }
-  if (url.username || url.password) {
-    throw new InvalidArgumentError(`The base URL ${shown} must not carry credentials: pass the key as { apiKey } or FILE_LIBRARY_API_KEY.`);
-  }
-  if (url.search || url.hash) {
-    throw new InvalidArgumentError(`The base URL ${shown} must not have a query or fragment.`);
-  }
-  return `${url.origin}${url.pathname}`.replace(/\/+$/, "");
+  const parsed = parseBaseUrl(value);
+  if (!parsed.ok) throw new InvalidArgumentError(`The base URL ${parsed.problem}`);
+  return parsed.url;
 }
 
 function checkApiKey(value: string | undefined): string {

@@ -1,8 +1,11 @@
+import { oneLine } from "./excerpt.js";
 import type { components } from "./generated/schema.js";
-import { isJsonMediaType, mediaTypeOf } from "./media-type.js";
 
 /** The metadata of one file, as the spec defines it. */
 export type FileMetadata = components["schemas"]["FileMetadata"];
+
+/** The Accept header of the download: the spec's plain text first, a JSON string tolerated. */
+export const DOWNLOAD_ACCEPT = "text/plain, application/json;q=0.9";
 
 /** A body read as promised, or why it could not be (for a MalformedResponseError). */
 export type Parsed<T> = { ok: true; value: T } | { ok: false; problem: string };
@@ -11,11 +14,12 @@ const fail = (problem: string): { ok: false; problem: string } => ({ ok: false, 
 
 const EXCERPT_LENGTH = 120;
 
+// application/json or any +json type, whatever its parameters and case.
+const JSON_CONTENT_TYPE = /^\s*(application\/json|[^;\s]+\+json)\s*(;|$)/i;
+
 /** The start of a body, on one line, for error messages. */
-export function excerpt(text: string): string {
-  const oneLine = text.replace(/\s+/g, " ").trim();
-  if (oneLine === "") return "<empty body>";
-  return oneLine.length > EXCERPT_LENGTH ? `${oneLine.slice(0, EXCERPT_LENGTH)}…` : oneLine;
+export function bodyExcerpt(text: string): string {
+  return oneLine(text, EXCERPT_LENGTH) || "<empty body>";
 }
 
 /** Parses a metadata body: a JSON object, or a problem. */
@@ -36,7 +40,7 @@ export function parseMetadata(text: string): Parsed<FileMetadata> {
 export function parseDownloadUrl(text: string, contentType: string | null): Parsed<string> {
   let candidate = text.trim();
   // JSON frameworks quote the URL; some do so under text/plain too.
-  if (isJsonMediaType(mediaTypeOf(contentType)) || candidate.startsWith('"')) {
+  if (JSON_CONTENT_TYPE.test(contentType ?? "") || candidate.startsWith('"')) {
     let value: unknown;
     try {
       value = JSON.parse(candidate);

@@ -3,7 +3,7 @@ import { mkdtemp, readFile, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { breakingChanges } from "../scripts/lib/breaking-changes.ts";
-import { runCommand } from "../contract-tests/runner/child-process.ts";
+import { runCommand } from "../lib/process.ts";
 import { bin, bundledSpec, fromRoot, repoRoot } from "../scripts/lib/paths.ts";
 import { ensureBundle } from "./support/sandbox.ts";
 

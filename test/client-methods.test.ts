@@ -5,6 +5,15 @@ import { API_KEY, BASE_URL, fakeFetch, json, sampleMetadata, text } from "./supp
 const clientWith = (fetch: ReturnType<typeof fakeFetch>["fetch"]) =>
   createFileLibraryClient({ baseUrl: BASE_URL, apiKey: API_KEY, fetch });
 
+/** Reads one scripted 2xx answer with a method that parses its body, and expects a MalformedResponseError saying `problem`. */
+async function expectMalformed(response: Response, operation: "getFile" | "getFileDownloadUrl", problem: RegExp): Promise<void> {
+  const { files } = clientWith(fakeFetch(response).fetch);
+  const error = await (operation === "getFile" ? files.get("file_1") : files.downloadUrl("file_1")).catch((e: unknown) => e);
+  expect(error).toBeInstanceOf(MalformedResponseError);
+  expect((error as MalformedResponseError).message).toMatch(problem);
+  expect((error as MalformedResponseError).operation).toBe(operation);
+}
+
 describe("files.get", () => {
   it("GETs the file path with the bearer key and resolves to the metadata", async () => {
     const { fetch, seen } = fakeFetch(json(sampleMetadata));
@@ -26,13 +35,7 @@ describe("files.get", () => {
     ["a JSON array", json([sampleMetadata]), /not a JSON object/],
     ["JSON null", json(null), /not a JSON object/],
     ["empty", text("", 200, "application/json"), /not JSON/],
-  ])("rejects a 2xx body that is %s with MalformedResponseError", async (_, response, problem) => {
-    const { fetch } = fakeFetch(response);
-    const error = await clientWith(fetch).files.get("file_1").catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(MalformedResponseError);
-    expect((error as MalformedResponseError).message).toMatch(problem);
-    expect((error as MalformedResponseError).operation).toBe("getFile");
-  });
+  ])("rejects a 2xx body that is %s with MalformedResponseError", (_, response, problem) => expectMalformed(response, "getFile", problem));
 
   it("sends per-call and client headers", async () => {
     const { fetch, seen } = fakeFetch(json(sampleMetadata));
@@ -100,13 +103,7 @@ describe("files.downloadUrl", () => {
     ["a JSON object", json({ url: signed }), /not a string/],
     ["two URLs", text(`${signed} ${signed}`), /not a single URL/],
     ["an HTML page", text("<html>login</html>", 200, "text/html"), /not an absolute URL/],
-  ])("rejects %s with MalformedResponseError", async (_, response, problem) => {
-    const { fetch } = fakeFetch(response);
-    const error = await clientWith(fetch).files.downloadUrl("file_1").catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(MalformedResponseError);
-    expect((error as Error).message).toMatch(problem);
-    expect((error as MalformedResponseError).operation).toBe("getFileDownloadUrl");
-  });
+  ])("rejects %s with MalformedResponseError", (_, response, problem) => expectMalformed(response, "getFileDownloadUrl", problem));
 });
 
 describe("raw", () => {

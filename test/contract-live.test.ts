@@ -8,7 +8,7 @@ import { legitimateVariants } from "../sandbox/faults.ts";
 import { fromRoot } from "../scripts/lib/paths.ts";
 import { failedChecks, runContractSuite, type ContractRun } from "./support/contract-suite.ts";
 import { call, FILES, sandbox, SANDBOX_KEY } from "./support/sandbox.ts";
-import { expectedFailures, faultExpectations, type FaultExpectation } from "./support/fault-expectations.ts";
+import { expectedFailures, faultExpectations, type FaultExpectation } from "./fixtures/fault-expectations.ts";
 
 const FILE_ID = "doc-1";
 const SEED = "20261123";

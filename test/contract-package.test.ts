@@ -3,13 +3,13 @@ import { spawn } from "node:child_process";
 import { mkdtemp, readFile, readdir, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { runCommand } from "../contract-tests/runner/child-process.ts";
 import { bin, fromRoot } from "../scripts/lib/paths.ts";
 import type { ContractSummary } from "../contract-tests/index.ts";
 import { catalogue } from "../contract-tests/checks/catalogue.ts";
 import { formatSummary } from "../contract-tests/support/summary-format.ts";
 import { installInto, lintPackage, pack, run } from "./support/packages.ts";
-import { childrenOf, exitOf, waitForOutput, waitUntilGone } from "./support/processes.ts";
+import { exitCodeOf, runCommand, waitForOutput } from "../lib/process.ts";
+import { childrenOf, waitUntilGone } from "./support/processes.ts";
 import { sandbox, SANDBOX_KEY } from "./support/sandbox.ts";
 
 const fixturesFile = fromRoot("test/fixtures/sandbox-files.json");
@@ -143,7 +143,7 @@ describe("the contract package, packed and installed in a project of its own", {
       const suite = await childrenOf(child.pid!);
       expect(suite, "the CLI runs the suite in a child process").toHaveLength(1);
       child.kill("SIGINT");
-      expect(await exitOf(child)).toBe(130);
+      expect(await exitCodeOf(child)).toBe(130);
       // Orphaned, the suite would go on for seconds more (over 40 requests at 120 ms each).
       await waitUntilGone(suite[0]!, 2_000);
     } finally {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { closedPort } from "./support/closed-port.ts";
-import { exitOf, startScript } from "./support/processes.ts";
+import { exitCodeOf } from "../lib/process.ts";
+import { startScript } from "./support/processes.ts";
 
 /** Runs `npm run contract` (the script itself) and collects its exit code and output. */
 async function contract(args: string[], env: Record<string, string | undefined>) {
@@ -9,7 +10,7 @@ async function contract(args: string[], env: Record<string, string | undefined>)
   let stderr = "";
   child.stdout?.on("data", (chunk: Buffer) => (stdout += chunk));
   child.stderr?.on("data", (chunk: Buffer) => (stderr += chunk));
-  const code = await exitOf(child);
+  const code = await exitCodeOf(child);
   return { code, stdout, stderr };
 }
 
@@ -22,6 +23,7 @@ describe("npm run contract: a run that cannot start exits 2 with one line saying
     ["a base URL that is not a URL", { ...live, FILE_LIBRARY_BASE_URL: "files.example" }, [], /not an absolute URL/],
     ["the key as a flag", {}, ["--api-key", "secret-on-the-command-line"], /--api-key is not accepted.*FILE_LIBRARY_API_KEY/],
     ["an unknown flag", {}, ["--base-ur", "x"], /Unknown option '--base-ur'/],
+    ["a FILE_LIBRARY_SPEC that does not exist", { ...live, FILE_LIBRARY_SPEC: "/nonexistent/openapi.json" }, [], /The bundled spec \/nonexistent\/openapi.json is missing: point FILE_LIBRARY_SPEC at/],
   ])("%s", async (_, env, args, message) => {
     const { code, stderr } = await contract(args, env);
     expect(code).toBe(2);

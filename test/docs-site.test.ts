@@ -3,7 +3,7 @@ import { existsSync } from "node:fs";
 import { mkdir } from "node:fs/promises";
 import { pathToFileURL } from "node:url";
 import { chromium, type Browser } from "playwright-core";
-import { runCommand } from "../contract-tests/runner/child-process.ts";
+import { runCommand } from "../lib/process.ts";
 import { bin, fromRoot, repoRoot } from "../scripts/lib/paths.ts";
 
 const CHROMIUM = "/usr/bin/chromium";

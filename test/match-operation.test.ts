@@ -2,7 +2,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { bundledSpec, bin } from "../scripts/lib/paths.ts";
-import { OpenApiValidator } from "../contract-tests/support/openapi-validator.ts";
+import type { OpenApiValidator } from "../lib/openapi/validator.ts";
+import { loadBundledSpec } from "../lib/openapi/load.ts";
 import { contractProblems, toMatchOperation } from "../contract-tests/support/match-operation.ts";
 import type { Exchange } from "../contract-tests/support/exchange.ts";
 import type { OperationId } from "../contract-tests/checks/types.ts";
@@ -10,7 +11,7 @@ import type { OperationId } from "../contract-tests/checks/types.ts";
 let spec: OpenApiValidator;
 beforeAll(() => {
   if (!existsSync(bundledSpec.json)) execFileSync(bin("tsx"), ["scripts/build-spec.ts"]);
-  spec = OpenApiValidator.fromFile(bundledSpec.json);
+  spec = loadBundledSpec(bundledSpec.json, "run `npm run build:spec`.");
 });
 
 const metadata = { id: "f1", name: "a.pdf", size: 3, created_at: "2026-01-02T03:04:05Z", labels: ["x"] };

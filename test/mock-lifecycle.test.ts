@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { exitOf, isRunning, startScript, waitForOutput, waitUntilGone } from "./support/processes.ts";
+import { exitCodeOf, waitForOutput } from "../lib/process.ts";
+import { isRunning, startScript, waitUntilGone } from "./support/processes.ts";
 
 describe("npm run mock", () => {
   it.each(["SIGINT", "SIGTERM"] as const)("serves the spec on a free port and stops Prism on %s", { timeout: 60_000 }, async (signal) => {
@@ -11,7 +12,7 @@ describe("npm run mock", () => {
       expect(isRunning(Number(pid))).toBe(true);
 
       script.kill(signal);
-      await exitOf(script);
+      await exitCodeOf(script);
       await waitUntilGone(Number(pid));
       await expect(fetch(`${baseUrl}/studio/v1/library/files/f1`)).rejects.toThrow();
     } finally {

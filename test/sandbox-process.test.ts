@@ -3,7 +3,8 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { request } from "node:http";
 import os from "node:os";
 import path from "node:path";
-import { exitOf, startScript, waitForOutput } from "./support/processes.ts";
+import { exitCodeOf, waitForOutput } from "../lib/process.ts";
+import { startScript } from "./support/processes.ts";
 import { ensureBundle, FILES, SANDBOX_KEY } from "./support/sandbox.ts";
 
 let scratch: string;
@@ -33,7 +34,7 @@ describe("sandbox process", { timeout: 60_000 }, () => {
     });
     expect(put.status).toBe(200);
     first.child.kill("SIGKILL");
-    await exitOf(first.child);
+    await exitCodeOf(first.child);
 
     const second = await startMain(["--data", data]);
     try {
@@ -63,12 +64,12 @@ describe("sandbox process", { timeout: 60_000 }, () => {
       req.flushHeaders();
     });
     expect(await answer).toBe(200);
-    expect(await exitOf(child)).toBe(0);
+    expect(await exitCodeOf(child)).toBe(0);
   });
 
   it("refuses to start without FILE_LIBRARY_API_KEY, with exit 2 and one clear line", async () => {
     const child = startScript("sandbox/main.ts", [], { ...process.env, FILE_LIBRARY_API_KEY: "" });
-    const [line] = await Promise.all([waitForOutput(child, /sandbox: .*\n/), exitOf(child)]);
+    const [line] = await Promise.all([waitForOutput(child, /sandbox: .*\n/), exitCodeOf(child)]);
     expect(child.exitCode).toBe(2);
     expect(line[0]).toContain("FILE_LIBRARY_API_KEY is not set");
   });
@@ -77,7 +78,7 @@ describe("sandbox process", { timeout: 60_000 }, () => {
     const file = path.join(scratch, "bad-fixtures.json");
     await writeFile(file, JSON.stringify([{ id: "x", name: "n", content: 42 }]));
     const child = startScript("sandbox/main.ts", ["--fixtures", file], env);
-    const [line] = await Promise.all([waitForOutput(child, /sandbox: .*\n/), exitOf(child)]);
+    const [line] = await Promise.all([waitForOutput(child, /sandbox: .*\n/), exitCodeOf(child)]);
     expect(child.exitCode).toBe(2);
     expect(line[0]).toContain("/0/content must be string");
   });

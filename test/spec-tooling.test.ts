@@ -47,44 +47,37 @@ describe("check:generated", () => {
 });
 
 describe("lint:spec", () => {
-  it("fails when an operation does not document 422 for an unknown id", async () => {
-    const dir = await specCopy("no-422", {
-      "openapi/paths/studio_v1_library_files_{file_id}_download.yaml": (t) =>
-        t.replace("    '422':\n      $ref: ../components/responses/UnknownFile.yaml\n", ""),
-    });
-    const { ok, output } = await lintSpec(dir);
-    expect(ok).toBe(false);
-    expect(output).toContain("rule/unknown-id-is-422");
-  });
+  const requestIdRenamed = (t: string) => t.replace("X-Request-Id:", "X-Trace-Id:");
+  const REQUEST_ID_MISSING = 'Response object must contain a "X-Request-Id" header';
+  // Each case breaks a copy of the spec (or of redocly.yaml) in one way, and names what the lint must say.
+  const cases: Array<[string, Record<string, (text: string) => string>, string | RegExp]> = [
+    [
+      "an operation does not document 422 for an unknown id",
+      { "openapi/paths/studio_v1_library_files_{file_id}_download.yaml": (t) => t.replace("    '422':\n      $ref: ../components/responses/UnknownFile.yaml\n", "") },
+      "rule/unknown-id-is-422",
+    ],
+    ["a 2xx answer does not document X-Request-Id", { "openapi/paths/studio_v1_library_files_{file_id}_download.yaml": requestIdRenamed }, REQUEST_ID_MISSING],
+    ["a 4xx answer does not document X-Request-Id", { "openapi/components/responses/UnknownFile.yaml": requestIdRenamed }, REQUEST_ID_MISSING],
+    ["a 5xx answer does not document X-Request-Id", { "openapi/components/responses/ServerError.yaml": requestIdRenamed }, REQUEST_ID_MISSING],
+    [
+      "an example does not match its schema",
+      { "openapi/paths/studio_v1_library_files_{file_id}.yaml": (t) => t.replace("size: 482113", "size: big") },
+      "no-invalid-media-type-examples",
+    ],
+    [
+      "a rule only warns",
+      {
+        "redocly.yaml": (t) => t.replace("  operation-singular-tag: error", "  operation-singular-tag: error\n  tags-alphabetical: warn"),
+        "openapi/openapi.yaml": (t) => t.replace("tags:\n  - name: Files", "tags:\n  - name: Zeta\n    description: Unused here.\n  - name: Files"),
+      },
+      /warning/i,
+    ],
+  ];
 
-  it.each([
-    ["a 2xx", "openapi/paths/studio_v1_library_files_{file_id}_download.yaml"],
-    ["a 4xx", "openapi/components/responses/UnknownFile.yaml"],
-    ["a 5xx", "openapi/components/responses/ServerError.yaml"],
-  ])("fails when %s answer does not document X-Request-Id", async (_, file) => {
-    const dir = await specCopy(`no-request-id-${path.basename(file, ".yaml")}`, { [file]: (t) => t.replace("X-Request-Id:", "X-Trace-Id:") });
+  it.each(cases)("fails when %s", async (what, mutate, says) => {
+    const dir = await specCopy(what.replace(/\W+/g, "-"), mutate);
     const { ok, output } = await lintSpec(dir);
-    expect(ok).toBe(false);
-    expect(output).toContain('Response object must contain a "X-Request-Id" header');
-  });
-
-  it("fails when an example does not match its schema", async () => {
-    const dir = await specCopy("bad-example", {
-      "openapi/paths/studio_v1_library_files_{file_id}.yaml": (t) => t.replace("size: 482113", "size: big"),
-    });
-    const { ok, output } = await lintSpec(dir);
-    expect(ok).toBe(false);
-    expect(output).toContain("no-invalid-media-type-examples");
-  });
-
-  it("fails on a rule that only warns", async () => {
-    const dir = await specCopy("warning", {
-      "redocly.yaml": (t) => t.replace("  operation-singular-tag: error", "  operation-singular-tag: error\n  tags-alphabetical: warn"),
-      "openapi/openapi.yaml": (t) =>
-        t.replace("tags:\n  - name: Files", "tags:\n  - name: Zeta\n    description: Unused here.\n  - name: Files"),
-    });
-    const { ok, output } = await lintSpec(dir);
-    expect(output).toMatch(/warning/i);
+    expect(output).toMatch(says);
     expect(ok).toBe(false);
   });
 });

@@ -1,15 +1,12 @@
-import { parseDownloadUrl } from "../../src/response-body.ts";
+import { DOWNLOAD_ACCEPT, parseDownloadUrl } from "../../src/response-body.ts";
 import { NoAnswerError, sendRequest } from "../support/transport.ts";
 import { scenarioCheck } from "./types.ts";
 
 /** download_url_valid: the body is one absolute http(s) URL, and (live) it downloads. */
-export const downloadUrlValid = scenarioCheck({
-  kind: "scenario",
-  name: "download_url_valid",
-  description: "The download body is one absolute http(s) URL (raw text, or a JSON string), and against a live server fetching it answers 2xx.",
+export const downloadUrlValid = scenarioCheck("download_url_valid", "The download body is one absolute http(s) URL (raw text, or a JSON string), and against a live server fetching it answers 2xx.", {
   operations: ["getFileDownloadUrl"],
   async run(s) {
-    const ex = await s.send({ fileId: s.target.fileId, accept: "text/plain, application/json;q=0.9" });
+    const ex = await s.send({ fileId: s.target.fileId, accept: DOWNLOAD_ACCEPT });
     if (ex.status !== 200) s.fail(`the download got HTTP ${ex.status}, expected 200`, ex);
     // The client's own reading of the body: the rules the kit promises apps (text, or a JSON string; absolute http(s)).
     const found = parseDownloadUrl(ex.text, ex.mediaType);

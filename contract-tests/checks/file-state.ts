@@ -1,25 +1,21 @@
+import type { UpdateFileRequest } from "../../src/client.ts";
 import { jsonBody } from "../support/exchange.ts";
 import type { Scenario } from "./types.ts";
 
-/** What the write checks read and put back. */
-export interface FileState {
-  labels: string[];
-  publicUrl?: string | undefined;
-}
+/** What the write checks read and put back: the updatable fields (UpdateFileRequest), labels always known. */
+export type FileState = UpdateFileRequest & { labels: string[] };
 
 /** Reads the target file's labels and publicUrl through getFile; fails the scenario if it cannot. */
 export async function readFileState(s: Scenario): Promise<FileState> {
   const ex = await s.send({ operationId: "getFile", fileId: s.target.fileId });
   const body = jsonBody(ex) as { labels?: unknown; publicUrl?: unknown } | undefined;
   if (ex.status !== 200 || !body || !Array.isArray(body.labels)) s.fail(`could not read the file back (getFile answered ${ex.status})`, ex);
-  return { labels: body.labels as string[], publicUrl: typeof body.publicUrl === "string" ? body.publicUrl : undefined };
+  return { labels: body.labels as string[], ...(typeof body.publicUrl === "string" ? { publicUrl: body.publicUrl } : {}) };
 }
 
 /** Puts labels (and publicUrl, when the file had one) back as they were; warns when the server refuses. */
 export async function restoreFileState(s: Scenario, before: FileState): Promise<void> {
-  const json: Record<string, unknown> = { labels: before.labels };
-  if (before.publicUrl !== undefined) json.publicUrl = before.publicUrl;
-  const ex = await s.send({ operationId: "updateFile", fileId: s.target.fileId, json });
+  const ex = await s.send({ operationId: "updateFile", fileId: s.target.fileId, json: before });
   if (ex.status !== 200) s.warn(`could not put file ${s.target.fileId} back (HTTP ${ex.status}); its labels were ${JSON.stringify(before.labels)}`);
 }
 

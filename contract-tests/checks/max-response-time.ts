@@ -1,4 +1,4 @@
-import { responseCheck } from "./types.ts";
+import { findings, responseCheck } from "./types.ts";
 
 const DEFAULT_LIMIT_MS = 5_000;
 
@@ -9,12 +9,7 @@ export function maxResponseMs(env: NodeJS.ProcessEnv = process.env): number {
 }
 
 /** max_response_time: answers slower than the limit are reported (a warning, never a failure). */
-export const maxResponseTime = responseCheck({
-  kind: "response",
-  name: "max_response_time",
-  description: "An answer slower than FILE_LIBRARY_MAX_RESPONSE_MS (default 5000) is a warning.",
-  inspect(ex) {
-    const limit = maxResponseMs();
-    return { failures: [], warnings: ex.durationMs > limit ? [`answered in ${Math.round(ex.durationMs)} ms, over the limit of ${limit} ms`] : [] };
-  },
+export const maxResponseTime = responseCheck("max_response_time", "An answer slower than FILE_LIBRARY_MAX_RESPONSE_MS (default 5000) is a warning.", (ex) => {
+  const limit = maxResponseMs();
+  return findings([], ex.durationMs > limit ? [`answered in ${Math.round(ex.durationMs)} ms, over the limit of ${limit} ms`] : []);
 });

@@ -2,10 +2,7 @@ import { jsonBody } from "../support/exchange.ts";
 import { scenarioCheck } from "./types.ts";
 
 /** metadata_of_requested_file: the metadata's id is the id that was asked for. */
-export const metadataOfRequestedFile = scenarioCheck({
-  kind: "scenario",
-  name: "metadata_of_requested_file",
-  description: "The metadata answered for a file id has that id.",
+export const metadataOfRequestedFile = scenarioCheck("metadata_of_requested_file", "The metadata answered for a file id has that id.", {
   operations: ["getFile"],
   requires: ["state"],
   async run(s) {

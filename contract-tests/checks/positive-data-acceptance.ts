@@ -4,10 +4,7 @@ import { withRestore } from "./file-state.ts";
 import { scenarioCheck } from "./types.ts";
 
 /** positive_data_acceptance: valid requests get a 2xx; for updates, generated valid bodies (write checks only). */
-export const positiveDataAcceptance = scenarioCheck({
-  kind: "scenario",
-  name: "positive_data_acceptance",
-  description: "Valid requests get 200: reads of the file, and generated valid update bodies (write checks only; the file is put back).",
+export const positiveDataAcceptance = scenarioCheck("positive_data_acceptance", "Valid requests get 200: reads of the file, and generated valid update bodies (write checks only; the file is put back).", {
   operations: ["getFile", "updateFile", "getFileDownloadUrl"],
   async run(s) {
     if (s.operationId !== "updateFile") {

@@ -1,13 +1,10 @@
-import { responseCheck } from "./types.ts";
+import { documentedAnswerCheck, findings } from "./types.ts";
 
 /** response_headers_conformance: documented headers are present when required, and match their schemas. */
-export const responseHeadersConformance = responseCheck({
-  kind: "response",
-  name: "response_headers_conformance",
-  description: "Headers the spec documents for the answer are present when required and match their schemas.",
-  inspect(ex, spec) {
-    const statusKey = spec.documentedStatus(ex.operationId, ex.status);
-    if (!statusKey) return { failures: [], warnings: [] };
+export const responseHeadersConformance = documentedAnswerCheck(
+  "response_headers_conformance",
+  "Headers the spec documents for the answer are present when required and match their schemas.",
+  (ex, spec, statusKey) => {
     const failures: string[] = [];
     for (const header of spec.responseHeaders(ex.operationId, statusKey)) {
       const value = ex.headers.get(header.name);
@@ -18,6 +15,6 @@ export const responseHeadersConformance = responseCheck({
       const result = header.validate(value);
       if (!result.valid) failures.push(`header ${header.name}: ${JSON.stringify(value)} ${result.problems.map((p) => p.replace(/^body /, "")).join("; ")}`);
     }
-    return { failures, warnings: [] };
+    return findings(failures);
   },
-});
+);

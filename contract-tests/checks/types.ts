@@ -1,10 +1,12 @@
 import type * as fc from "fast-check";
 import type { Exchange, ExchangeRequest } from "../support/exchange.ts";
-import type { OpenApiValidator } from "../support/openapi-validator.ts";
+import type { OpenApiValidator } from "../../lib/openapi/validator.ts";
 import type { Target } from "../support/target.ts";
 
-/** The operations of the spec. */
-export type OperationId = "getFile" | "updateFile" | "getFileDownloadUrl";
+import type { OperationId } from "../../src/errors.ts";
+
+/** The operations of the spec, by operationId (generated from it). */
+export type { OperationId };
 
 /** What a response check found in one exchange. */
 export interface ResponseFindings {
@@ -38,11 +40,37 @@ export interface ScenarioCheck<Name extends string = string> {
 /** Any check of the catalogue. */
 export type Check = ResponseCheck | ScenarioCheck;
 
-/** Declares a response check, keeping its name as a literal type (the catalogue's names are a union). */
-export const responseCheck = <const Name extends string>(check: ResponseCheck<Name>): ResponseCheck<Name> => check;
+/** What a response check reports: failures, then warnings (none by default). */
+export const findings = (failures: string[] = [], warnings: string[] = []): ResponseFindings => ({ failures, warnings });
 
-/** Declares a scenario check, keeping its name as a literal type. */
-export const scenarioCheck = <const Name extends string>(check: ScenarioCheck<Name>): ScenarioCheck<Name> => check;
+/** Declares a response check; its name stays a literal type, so that the catalogue's names form a union. */
+export function responseCheck<const Name extends string>(name: Name, description: string, inspect: ResponseCheck["inspect"]): ResponseCheck<Name> {
+  return { kind: "response", name, description, inspect };
+}
+
+/**
+ * Declares a response check of the answers whose status the spec documents; `inspect` gets the documented status
+ * key ("422", "5XX"). Undocumented statuses are status_code_conformance's to report.
+ */
+export function documentedAnswerCheck<const Name extends string>(
+  name: Name,
+  description: string,
+  inspect: (ex: Exchange, spec: OpenApiValidator, statusKey: string) => ResponseFindings,
+): ResponseCheck<Name> {
+  return responseCheck(name, description, (ex, spec) => {
+    const statusKey = spec.documentedStatus(ex.operationId, ex.status);
+    return statusKey ? inspect(ex, spec, statusKey) : findings();
+  });
+}
+
+/** Declares a scenario check; its name stays a literal type. */
+export function scenarioCheck<const Name extends string>(
+  name: Name,
+  description: string,
+  definition: Omit<ScenarioCheck, "kind" | "name" | "description">,
+): ScenarioCheck<Name> {
+  return { kind: "scenario", name, description, ...definition };
+}
 
 /** What a scenario check works with. */
 export interface Scenario {

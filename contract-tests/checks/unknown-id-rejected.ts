@@ -1,14 +1,12 @@
 import { randomUUID } from "node:crypto";
+import { showFileId } from "../../src/file-id.ts";
 import { awkwardUnknownIds, LONG_UNKNOWN_ID } from "../support/generators.ts";
 import { scenarioCheck, type Scenario } from "./types.ts";
 
 const bodyFor = (s: Scenario) => (s.operationId === "updateFile" ? { json: { labels: ["contract-check"] } } : {});
 
 /** unknown_id_rejected: an id the server does not have gets 422, and no awkward id gets a 2xx or a 5xx. */
-export const unknownIdRejected = scenarioCheck({
-  kind: "scenario",
-  name: "unknown_id_rejected",
-  description: "An unknown file id gets 422 (not 404); ids with /, .., %, ?, #, spaces, non-ASCII or 1000 characters get a 4xx, never 2xx or 5xx.",
+export const unknownIdRejected = scenarioCheck("unknown_id_rejected", "An unknown file id gets 422 (not 404); ids with /, .., %, ?, #, spaces, non-ASCII or 1000 characters get a 4xx, never 2xx or 5xx.", {
   operations: ["getFile", "updateFile", "getFileDownloadUrl"],
   requires: ["state"],
   async run(s) {
@@ -17,7 +15,7 @@ export const unknownIdRejected = scenarioCheck({
     if (plain.status !== 422) s.fail(`an unknown id got HTTP ${plain.status}, expected 422`, plain);
     const rejected = async (fileId: string) => {
       const ex = await s.send({ fileId, ...bodyFor(s) });
-      if (ex.status < 400 || ex.status >= 500) s.fail(`the unknown id ${JSON.stringify(fileId.length > 60 ? `${fileId.slice(0, 60)}…` : fileId)} got HTTP ${ex.status}, expected a 4xx`, ex);
+      if (ex.status < 400 || ex.status >= 500) s.fail(`the unknown id ${showFileId(fileId)} got HTTP ${ex.status}, expected a 4xx`, ex);
     };
     await rejected(LONG_UNKNOWN_ID);
     await s.forAll(awkwardUnknownIds(), rejected);

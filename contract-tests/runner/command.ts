@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { formatCatalogue, selectedChecks, UnknownCheckError } from "../checks/catalogue.ts";
-import { packageManifestFile } from "../locations.ts";
+import { loadBundledSpec, SpecLoadError } from "../../lib/openapi/load.ts";
+import { defaultSpecFile, packageManifestFile } from "../locations.ts";
 import { runSuite } from "../run-suite.ts";
 import { liveTargetFromEnv, TargetError } from "../support/target.ts";
 import { parseContractArgs, UsageError } from "./args.ts";
@@ -80,6 +81,15 @@ async function run(argv: string[], options: CommandOptions, baseEnv: NodeJS.Proc
   const live = orCannotStart(() => liveTargetFromEnv(env), TargetError);
   if (!live && !repo) {
     throw new CannotStart("no server to check: give its base URL with --base-url URL or FILE_LIBRARY_BASE_URL, and a file id with --file-id ID or FILE_LIBRARY_FILE_ID.");
+  }
+  // The spec is checked before anything starts; in the kit's repo without FILE_LIBRARY_SPEC, the steps bundle it.
+  if (env.FILE_LIBRARY_SPEC) {
+    orCannotStart(
+      () => loadBundledSpec(env.FILE_LIBRARY_SPEC!, "point FILE_LIBRARY_SPEC at a bundled OpenAPI document (JSON), or unset it to use the suite's own."),
+      SpecLoadError,
+    );
+  } else if (!repo) {
+    orCannotStart(() => loadBundledSpec(defaultSpecFile, "reinstall the package: its bundled spec is missing."), SpecLoadError);
   }
   if (live) {
     const reason = await unreachableReason(live.baseUrl);

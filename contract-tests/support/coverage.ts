@@ -1,5 +1,5 @@
 import type { Coverage, ExchangeEvidence } from "../report.ts";
-import type { OpenApiValidator } from "./openapi-validator.ts";
+import type { OpenApiValidator } from "../../lib/openapi/validator.ts";
 
 /** Coverage of the spec's statuses by the answers of a run. */
 export function statusCoverage(spec: OpenApiValidator, exchanges: ExchangeEvidence[], operations: string[]): Coverage {

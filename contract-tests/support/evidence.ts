@@ -1,5 +1,6 @@
 import type { TestContext } from "vitest";
 import type { Exchange } from "./exchange.ts";
+import { oneLine } from "../../src/excerpt.ts";
 import { curlFor } from "./curl.ts";
 import type { CheckFailureRecord, ExchangeEvidence } from "../report.ts";
 
@@ -26,7 +27,6 @@ export function setCurrentTest(context: TestContext | undefined): void {
 
 /** The evidence of an exchange, short enough for a one-line report. */
 export function evidenceOf(ex: Exchange): ExchangeEvidence {
-  const oneLine = ex.text.replace(/\s+/g, " ");
   return {
     operationId: ex.operationId,
     curl: curlFor(ex.request),
@@ -35,7 +35,7 @@ export function evidenceOf(ex: Exchange): ExchangeEvidence {
     url: ex.request.url,
     status: ex.status,
     contentType: ex.headers.get("content-type"),
-    bodyExcerpt: oneLine.length > EXCERPT ? `${oneLine.slice(0, EXCERPT)}…` : oneLine,
+    bodyExcerpt: oneLine(ex.text, EXCERPT),
     ...(ex.failedAttempts.length > 0 ? { failedAttempts: ex.failedAttempts } : {}),
   };
 }

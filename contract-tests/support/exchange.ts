@@ -1,8 +1,8 @@
 import { REDACTED, redactString } from "../../src/redact.ts";
 import type { FailedAttempt, NoAnswerEvidence } from "../report.ts";
 import { curlFor } from "./curl.ts";
-import type { OpenApiValidator } from "./openapi-validator.ts";
-import { mediaTypeOf } from "./openapi-validator.ts";
+import type { OpenApiValidator } from "../../lib/openapi/validator.ts";
+import { mediaTypeOf } from "../../lib/openapi/media-type.ts";
 import type { Target } from "./target.ts";
 import type { OperationId } from "../checks/types.ts";
 import { NoAnswerError, sendRequest } from "./transport.ts";

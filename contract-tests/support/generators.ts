@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import type { OpenApiValidator } from "./openapi-validator.ts";
+import type { OpenApiValidator } from "../../lib/openapi/validator.ts";
 
 type Schema = Record<string, unknown>;
 

@@ -2,8 +2,9 @@ import { contentTypeConformance } from "../checks/content-type-conformance.ts";
 import { responseSchemaConformance } from "../checks/response-schema-conformance.ts";
 import { statusCodeConformance } from "../checks/status-code-conformance.ts";
 import type { OperationId } from "../checks/types.ts";
+import { truncate } from "../../src/excerpt.ts";
 import type { Exchange } from "./exchange.ts";
-import type { OpenApiValidator } from "./openapi-validator.ts";
+import type { OpenApiValidator } from "../../lib/openapi/validator.ts";
 
 /** Which statuses a check expects: one, several, or any documented one (undefined). */
 export type ExpectedStatus = number | readonly number[] | undefined;
@@ -22,7 +23,7 @@ export function contractProblems(spec: OpenApiValidator, ex: Exchange, operation
 
 /** The request and answer, as evidence for a failure report (the key is already redacted). */
 export function describeExchange(ex: Exchange): string {
-  const body = ex.text.length > BODY_EXCERPT ? `${ex.text.slice(0, BODY_EXCERPT)}…` : ex.text;
+  const body = truncate(ex.text, BODY_EXCERPT);
   const headers = Object.entries(ex.request.headers).map(([k, v]) => `${k}: ${v}`).join("; ");
   return [
     `  request:  ${ex.request.method} ${ex.request.path}${headers ? ` (${headers})` : ""}${ex.request.body === undefined ? "" : ` body ${ex.request.body}`}`,

@@ -1,5 +1,9 @@
 import type { ContractSummary } from "../report.ts";
+import { truncate } from "../../src/excerpt.ts";
 import { describeAttempt } from "./transport.ts";
+
+// A path holds the file id, which the suite makes up to 1000 characters long.
+const SHOWN_PATH = 120;
 
 /** The readable summary: failures with evidence and a curl, retried requests, warnings, the status coverage, then the totals line. */
 export function formatSummary(summary: ContractSummary): string {
@@ -18,7 +22,7 @@ export function formatSummary(summary: ContractSummary): string {
   }
   const RETRIED_SHOWN = 10;
   for (const e of summary.retried.slice(0, RETRIED_SHOWN)) {
-    lines.push(`RETRIED ${e.operationId} ${e.method} ${e.path}: ${e.failedAttempts!.map(describeAttempt).join("; ")}; attempt ${e.failedAttempts!.length + 1} got HTTP ${e.status}`);
+    lines.push(`RETRIED ${e.operationId} ${e.method} ${truncate(e.path, SHOWN_PATH)}: ${e.failedAttempts!.map(describeAttempt).join("; ")}; attempt ${e.failedAttempts!.length + 1} got HTTP ${e.status}`);
   }
   if (summary.retried.length > RETRIED_SHOWN) lines.push(`RETRIED ... and ${summary.retried.length - RETRIED_SHOWN} more (contract-summary.json lists them all)`);
   for (const c of checks) for (const w of c.warnings) lines.push(`WARNING ${w}`);

@@ -7,8 +7,6 @@ import type { CheckFailureRecord, CheckOutcome, ContractSummary, ExchangeEvidenc
 import { spec } from "./spec.ts";
 import { coverageMarkdown, formatSummary } from "./summary-format.ts";
 
-const OPERATIONS = ["getFile", "updateFile", "getFileDownloadUrl"];
-
 /** Prints one line per failed check (with a curl that reproduces it) and per warning, the coverage, and writes the reports. */
 export default class SummaryReporter implements Reporter {
   private vitest: Vitest | undefined;
@@ -19,6 +17,7 @@ export default class SummaryReporter implements Reporter {
   }
 
   onTestRunEnd(testModules: ReadonlyArray<TestModule>): void {
+    const operations = spec.operationIds();
     const provided = this.vitest?.getRootProject().getProvidedContext();
     const outcomes: CheckOutcome[] = [];
     const failures: CheckFailureRecord[] = [];
@@ -57,7 +56,7 @@ export default class SummaryReporter implements Reporter {
 
     const selected = safeSelection();
     for (const check of responseChecks) {
-      for (const operation of OPERATIONS) {
+      for (const operation of operations) {
         const own = failures.filter((f) => f.check === check.name && f.operation === operation);
         const inspected = exchanges.some((e) => e.operationId === operation);
         outcomes.push({
@@ -74,7 +73,7 @@ export default class SummaryReporter implements Reporter {
     }
 
     const order = new Map<string, number>(catalogue.map((c, i) => [c.name, i]));
-    outcomes.sort((a, b) => order.get(a.check)! - order.get(b.check)! || OPERATIONS.indexOf(a.operation) - OPERATIONS.indexOf(b.operation));
+    outcomes.sort((a, b) => order.get(a.check)! - order.get(b.check)! || operations.indexOf(a.operation) - operations.indexOf(b.operation));
     const count = (state: CheckOutcome["state"]) => outcomes.filter((c) => c.state === state).length;
     // Every attempt is a request sent: the retried ones, and those of requests that never got an answer.
     const unanswered = failures.flatMap((f) => f.noAnswer?.attempts ?? []);
@@ -94,7 +93,7 @@ export default class SummaryReporter implements Reporter {
         connectionRetries: retriedBeforeAnswer + unanswered.filter((a) => a.attempt > 1).length,
       },
       checks: outcomes,
-      coverage: statusCoverage(spec, exchanges, OPERATIONS),
+      coverage: statusCoverage(spec, exchanges, operations),
       retried: exchanges.filter((e) => e.failedAttempts?.length),
     };
     mkdirSync(this.reportDir, { recursive: true });

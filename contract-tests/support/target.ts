@@ -1,3 +1,5 @@
+import { parseBaseUrl } from "../../src/base-url.ts";
+
 /** What the suite checks: the embedded Prism mock, or a live server given by base URL. */
 export interface Target {
   mode: "mock" | "live";
@@ -23,15 +25,8 @@ const isTrue = (value: string | undefined) => value !== undefined && /^(1|true|y
 export function liveTargetFromEnv(env: NodeJS.ProcessEnv = process.env): Target | undefined {
   const baseUrl = env.FILE_LIBRARY_BASE_URL?.trim();
   if (!baseUrl) return undefined;
-  let url: URL;
-  try {
-    url = new URL(baseUrl);
-  } catch {
-    throw new TargetError(`FILE_LIBRARY_BASE_URL ${JSON.stringify(baseUrl)} is not an absolute URL (for example https://files.example.com).`);
-  }
-  if (url.protocol !== "http:" && url.protocol !== "https:") {
-    throw new TargetError(`FILE_LIBRARY_BASE_URL must use http or https, not ${url.protocol.slice(0, -1)}.`);
-  }
+  const parsed = parseBaseUrl(baseUrl);
+  if (!parsed.ok) throw new TargetError(`FILE_LIBRARY_BASE_URL ${parsed.problem}`);
   const apiKey = env.FILE_LIBRARY_API_KEY;
   if (!apiKey?.trim()) {
     throw new TargetError("FILE_LIBRARY_API_KEY is not set: a live run needs the API key of the target, in the environment.");
@@ -42,7 +37,7 @@ export function liveTargetFromEnv(env: NodeJS.ProcessEnv = process.env): Target 
   }
   return {
     mode: "live",
-    baseUrl: `${url.origin}${url.pathname}`.replace(/\/+$/, ""),
+    baseUrl: parsed.url,
     apiKey,
     fileId,
     writeChecks: isTrue(env.FILE_LIBRARY_WRITE_CHECKS),

@@ -1,3 +1,4 @@
+import { truncate } from "../../src/excerpt.ts";
 import type { FailedAttempt } from "../report.ts";
 
 /** An answer read whole, and the attempts that got none before it. */
@@ -139,5 +140,5 @@ export function describeAttempt(a: FailedAttempt): string {
 export function describeNoAnswer(method: string, url: string, attempts: readonly FailedAttempt[]): string {
   const { origin, pathname } = new URL(url);
   const count = attempts.length === 1 ? "" : ` after ${attempts.length} attempts`;
-  return `${method} ${pathname} got no HTTP answer from ${origin}${count}: ${attempts.map(describeAttempt).join("; ")}`;
+  return `${method} ${truncate(pathname, 120)} got no HTTP answer from ${origin}${count}: ${attempts.map(describeAttempt).join("; ")}`;
 }

@@ -1,13 +1,16 @@
-import { runCommand, type CommandResult } from "../../contract-tests/runner/child-process.ts";
+import { runCommand, type CommandResult } from "../../lib/process.ts";
 import { bin, repoRoot } from "./paths.ts";
 
 // Redocly CLI 2 prints a boxed Node 20 end-of-life notice that no setting turns off; it says
 // nothing about our spec, so it is dropped from what we show.
 const BANNER_LINE = /^\s*[╔║╚].*$/;
 
+/** Redocly stays offline and quiet: no telemetry, no update check. */
+const REDOCLY_ENV = { REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_UPDATE_NOTICE: "true" };
+
 /** Runs the Redocly CLI (from the repository root by default) with telemetry off, without its Node banner. */
 export async function redocly(args: string[], cwd: string = repoRoot): Promise<CommandResult> {
-  const result = await runCommand(bin("redocly"), args, { cwd });
+  const result = await runCommand(bin("redocly"), args, { cwd, env: { ...process.env, ...REDOCLY_ENV } });
   const output = result.output
     .split("\n")
     .filter((line) => !BANNER_LINE.test(line))

@@ -1,7 +1,7 @@
 import { mkdir, readdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { expect } from "vitest";
-import { runCommand } from "../../contract-tests/runner/child-process.ts";
+import { runCommand } from "../../lib/process.ts";
 import { bin, repoRoot } from "../../scripts/lib/paths.ts";
 
 /** Runs a command to completion and expects exit 0, showing its output when it fails; resolves with the output. */

@@ -1,35 +1,15 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
+import { startChild } from "../../lib/process.ts";
 import { readdir, readFile } from "node:fs/promises";
 import { fromRoot, repoRoot } from "../../scripts/lib/paths.ts";
 
-/** Starts one of our TypeScript scripts under node with tsx's loader (no wrapper process in between). */
+/** Starts one of our TypeScript scripts under node with tsx's loader (no wrapper process in between); it ends with the test run at the latest. */
 export function startScript(script: string, args: string[] = [], env: NodeJS.ProcessEnv = process.env): ChildProcess {
-  return spawn(process.execPath, ["--import", "tsx", fromRoot(script), ...args], {
+  return startChild(process.execPath, ["--import", "tsx", fromRoot(script), ...args], {
     cwd: repoRoot,
     env,
     stdio: ["ignore", "pipe", "pipe"],
   });
-}
-
-/** Resolves with the first match of `pattern` in the child's output; rejects if it exits first. */
-export function waitForOutput(child: ChildProcess, pattern: RegExp): Promise<RegExpExecArray> {
-  return new Promise((resolve, reject) => {
-    let output = "";
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = pattern.exec(output);
-      if (match) resolve(match);
-    };
-    child.stdout?.on("data", onData);
-    child.stderr?.on("data", onData);
-    child.once("exit", (code) => reject(new Error(`exited (${code}) before printing ${pattern}:\n${output}`)));
-  });
-}
-
-/** Resolves with the exit code (or signal) once the child has exited. */
-export function exitOf(child: ChildProcess): Promise<number | NodeJS.Signals> {
-  if (child.exitCode !== null) return Promise.resolve(child.exitCode);
-  return new Promise((resolve) => child.once("exit", (code, signal) => resolve(code ?? signal!)));
 }
 
 /** Whether a process with this id still exists. */
@@ -62,4 +42,9 @@ export async function childrenOf(pid: number): Promise<number[]> {
     }),
   );
   return ids.filter((_, i) => parents[i] === pid).map(Number);
+}
+
+/** The command line of a process, its arguments joined by spaces (from /proc: Linux); "" once it is gone. */
+export async function commandLineOf(pid: number): Promise<string> {
+  return (await readFile(`/proc/${pid}/cmdline`, "utf8").catch(() => "")).split("\0").join(" ").trim();
 }

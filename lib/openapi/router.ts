@@ -1,4 +1,4 @@
-import type { OpenApiValidator } from "../contract-tests/support/openapi-validator.ts";
+import type { OpenApiValidator } from "./validator.ts";
 
 /** A request matched to an operation of the spec. */
 export interface RouteMatch {

@@ -1,6 +1,5 @@
 import { Ajv2020, type ErrorObject, type ValidateFunction } from "ajv/dist/2020.js";
 import addFormatsModule from "ajv-formats";
-import { readFileSync } from "node:fs";
 
 // ajv-formats is CommonJS; under NodeNext its default export arrives wrapped.
 const addFormats = addFormatsModule as unknown as typeof addFormatsModule.default;
@@ -45,8 +44,6 @@ export interface ValidationResult {
 const HTTP_METHODS = ["get", "put", "post", "delete", "patch", "head", "options", "trace"];
 const SPEC_ID = "https://file-library.invalid/openapi.json";
 
-export { isJsonMediaType, mediaTypeOf } from "../../src/media-type.ts";
-
 const escapePointer = (segment: string) => segment.replace(/~/g, "~0").replace(/\//g, "~1");
 
 /** Validates requests and responses against one bundled OpenAPI 3.1 document with Ajv (2020-12, with formats). */
@@ -74,9 +71,9 @@ export class OpenApiValidator {
     }
   }
 
-  /** Loads a bundled spec from a JSON file. */
-  static fromFile(file: string): OpenApiValidator {
-    return new OpenApiValidator(JSON.parse(readFileSync(file, "utf8")) as OpenApiDocument);
+  /** The operationIds of the spec, in the order its paths list them. */
+  operationIds(): string[] {
+    return [...this.operations.keys()];
   }
 
   /** The operation with this operationId; throws when the spec has none. */

@@ -1,0 +1,57 @@
+/**
+ * The kit's boundaries, checked by `npm run lint:boundaries` (part of `npm test`). Type-only imports count too.
+ * @type {import("dependency-cruiser").IConfiguration}
+ */
+module.exports = {
+  forbidden: [
+    {
+      name: "client-stands-alone",
+      comment: "src/ is the published client, for Node and browsers: it imports only src/ and openapi-fetch (no Node built-in, no other package).",
+      severity: "error",
+      from: { path: "^src/" },
+      to: { pathNot: ["^src/", "^node_modules/openapi-fetch/"] },
+    },
+    {
+      name: "sandbox-is-a-server-of-its-own",
+      comment: "The sandbox must not depend on what examines it (contract-tests/), on the client (src/, but for the spec's generated types), or on the repo's tools.",
+      severity: "error",
+      from: { path: "^sandbox/" },
+      to: { path: ["^contract-tests/", "^src/", "^scripts/", "^bench/", "^test/"], pathNot: "^src/generated/" },
+    },
+    {
+      name: "suite-ships-alone",
+      comment: "The contract suite is a package of its own: it must not reach into the sandbox it is proven on, nor into the repo's tools.",
+      severity: "error",
+      from: { path: "^contract-tests/" },
+      to: { path: ["^sandbox/", "^scripts/", "^bench/", "^test/"] },
+    },
+    {
+      name: "lib-is-neutral",
+      comment: "lib/ is what the suite and the sandbox share: it depends on neither of them, nor on the client or the tools (the spec's generated types aside).",
+      severity: "error",
+      from: { path: "^lib/" },
+      to: { path: ["^src/", "^sandbox/", "^contract-tests/", "^scripts/", "^bench/", "^test/"], pathNot: "^src/generated/" },
+    },
+    {
+      name: "tests-stay-in-test",
+      comment: "Only tests import test/: what ships or runs must not depend on test helpers.",
+      severity: "error",
+      from: { pathNot: "^test/" },
+      to: { path: "^test/" },
+    },
+    {
+      name: "resolvable",
+      comment: "An import that resolves to nothing is a broken import, whatever tsc says about it.",
+      severity: "error",
+      from: {},
+      to: { couldNotResolve: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: "node_modules" },
+    exclude: { path: ["(^|/)dist/", "(^|/)node_modules/"] },
+    // Type-only imports are dependencies too: a type from the suite in the sandbox couples them all the same.
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: "tsconfig.json" },
+  },
+};

@@ -1,0 +1,147 @@
+import { spawn, type ChildProcess, type SpawnOptions } from "node:child_process";
+
+const running = new Set<ChildProcess>();
+let exitHookInstalled = false;
+
+/**
+ * Starts a child process that does not outlive this one: it is stopped when this process exits, and when the
+ * `signal` of its options aborts. Installs no signal handler: a host keeps its own (see `exitOnInterrupt`).
+ */
+export function startChild(command: string, args: string[], options: SpawnOptions = {}): ChildProcess {
+  if (!exitHookInstalled) {
+    exitHookInstalled = true;
+    // An "exit" listener runs whoever ends the process, and changes nothing about how it ends.
+    process.once("exit", () => stopChildren("SIGTERM"));
+  }
+  const child = spawn(command, args, options);
+  running.add(child);
+  child.once("exit", () => running.delete(child));
+  // An aborted spawn reports through "error"; whoever waits for the child hears of it from its exit.
+  child.on("error", () => {});
+  return child;
+}
+
+/** Sends `signal` to every child started here that is still running. */
+export function stopChildren(signal: NodeJS.Signals = "SIGTERM"): void {
+  for (const child of running) {
+    if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+  }
+}
+
+const SIGNAL_NUMBERS = { SIGHUP: 1, SIGINT: 2, SIGTERM: 15 } as const;
+
+/**
+ * For command-line entry points only: on SIGINT, SIGTERM or SIGHUP, stop every child started here and exit with
+ * 128 + the signal's number, as a shell reports it. Libraries never call this; it would take over the host's shutdown.
+ */
+export function exitOnInterrupt(): void {
+  for (const signal of Object.keys(SIGNAL_NUMBERS) as Array<keyof typeof SIGNAL_NUMBERS>) {
+    process.once(signal, () => {
+      stopChildren(signal === "SIGHUP" ? "SIGTERM" : signal);
+      process.exit(128 + SIGNAL_NUMBERS[signal]);
+    });
+  }
+}
+
+/** Resolves with the exit code once the child has exited (128 + n when a signal ended it, as a shell reports it). */
+export function exitCodeOf(child: ChildProcess): Promise<number> {
+  const code = () => child.exitCode ?? (child.signalCode ? 128 + (SIGNAL_NUMBERS[child.signalCode as keyof typeof SIGNAL_NUMBERS] ?? 0) : 1);
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(code());
+  return new Promise((resolve) => child.once("exit", () => resolve(code())));
+}
+
+/** A finished command: its exit code and everything it printed, stdout and stderr interleaved. */
+export interface CommandResult {
+  code: number;
+  output: string;
+}
+
+/** Runs a command to completion, capturing its output; rejects when it cannot start or when `signal` aborts it. */
+export function runCommand(command: string, args: string[], options: SpawnOptions = {}): Promise<CommandResult> {
+  return new Promise((resolve, reject) => {
+    const child = startChild(command, args, { stdio: ["ignore", "pipe", "pipe"], ...options });
+    let output = "";
+    child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    child.once("error", (error) => reject(options.signal?.aborted ? options.signal.reason : error));
+    child.once("close", (code, signal) => {
+      if (options.signal?.aborted) reject(options.signal.reason);
+      else resolve({ code: code ?? (signal ? 1 : 0), output });
+    });
+  });
+}
+
+/**
+ * Resolves with the first match of `pattern` in what the child prints from now on (stdout and stderr); rejects,
+ * with that output, when the child exits first or after `timeoutMs`.
+ */
+export function waitForOutput(child: ChildProcess, pattern: RegExp, timeoutMs = 0): Promise<RegExpExecArray> {
+  return new Promise((resolve, reject) => {
+    let output = "";
+    const done = (settle: () => void) => {
+      clearTimeout(timer);
+      child.stdout?.off("data", onData);
+      child.stderr?.off("data", onData);
+      child.off("close", onClose);
+      settle();
+    };
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = pattern.exec(output);
+      if (match) done(() => resolve(match));
+    };
+    // "close" comes after the last output: "exit" may come before it.
+    const onClose = (code: number | null, signal: string | null) =>
+      done(() => reject(new Error(`it exited (${signal ?? `code ${code}`}) before printing ${pattern}; its output:\n${output.trim()}`)));
+    const timer = timeoutMs > 0 ? setTimeout(() => done(() => reject(new Error(`no ${pattern} within ${timeoutMs / 1000} s; its output:\n${output.trim()}`))), timeoutMs) : undefined;
+    child.stdout?.on("data", onData);
+    child.stderr?.on("data", onData);
+    child.once("close", onClose);
+  });
+}
+
+/** A server in a process of its own, listening. */
+export interface ServerProcess {
+  /** The URL it printed (the first group of `ready`). */
+  url: string;
+  pid: number;
+  /** Everything it printed so far, for failure reports. */
+  output(): string;
+  /** SIGTERM, then SIGKILL after a grace period; resolves once it has exited. */
+  stop(): Promise<void>;
+}
+
+const STOP_GRACE_MS = 3_000;
+// What a server printed is kept for failure reports; its start and its last lines say what went wrong.
+const OUTPUT_KEPT = 64 * 1024;
+
+/**
+ * Starts a server process and resolves once its output matches `ready`, whose first group is its URL. Its output
+ * keeps being read afterwards, so that a server that logs every request never blocks on a full pipe.
+ */
+export async function startServer(
+  command: string,
+  args: string[],
+  { ready, timeoutMs, what, ...options }: SpawnOptions & { ready: RegExp; timeoutMs: number; what: string },
+): Promise<ServerProcess> {
+  const child = startChild(command, args, { ...options, stdio: ["ignore", "pipe", "pipe"] });
+  let output = "";
+  const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-OUTPUT_KEPT));
+  child.stdout!.on("data", keep);
+  child.stderr!.on("data", keep);
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = exitCodeOf(child);
+    child.kill("SIGTERM");
+    const timer = setTimeout(() => child.kill("SIGKILL"), STOP_GRACE_MS);
+    await exited;
+    clearTimeout(timer);
+  };
+  try {
+    const [, url] = await waitForOutput(child, ready, timeoutMs);
+    return { url: url!, pid: child.pid!, output: () => output, stop };
+  } catch (error) {
+    await stop();
+    throw new Error(`${what} did not start: ${(error as Error).message}`);
+  }
+}
