@@ -16,13 +16,31 @@ export interface KeepAlivePolicy {
  */
 export const DEFAULT_KEEP_ALIVE: KeepAlivePolicy = { advertisedSeconds: 60, graceSeconds: 5 };
 
-/** Makes the server keep idle connections `graceSeconds` longer than the `Keep-Alive` timeout it advertises. */
-export function keepIdleConnectionsLonger(server: Server, policy: KeepAlivePolicy = DEFAULT_KEEP_ALIVE): void {
+/**
+ * Makes the server keep idle connections `graceSeconds` longer than the `Keep-Alive` timeout it advertises.
+ * Returns what a shutdown calls: from then on every answer closes its connection, so that no client keeps
+ * one idle while the server waits for its in-flight requests.
+ */
+export function keepIdleConnectionsLonger(server: Server, policy: KeepAlivePolicy = DEFAULT_KEEP_ALIVE): () => void {
   server.keepAliveTimeout = (policy.advertisedSeconds + policy.graceSeconds) * 1000;
   const header = `timeout=${policy.advertisedSeconds}`;
+  const unanswered = new Set<ServerResponse>();
+  let closing = false;
   // First among the request listeners, so that the header is set before any handler writes its head;
   // node:http then sends it instead of its own (which would announce the longer, real timeout).
   server.prependListener("request", (_req: IncomingMessage, res: ServerResponse) => {
-    if (res.shouldKeepAlive) res.setHeader("keep-alive", header);
+    if (closing) res.shouldKeepAlive = false;
+    if (!res.shouldKeepAlive) return;
+    res.setHeader("keep-alive", header);
+    unanswered.add(res);
+    res.once("close", () => unanswered.delete(res));
   });
+  return () => {
+    closing = true;
+    for (const res of unanswered) {
+      if (res.headersSent) continue;
+      res.shouldKeepAlive = false;
+      res.removeHeader("keep-alive");
+    }
+  };
 }

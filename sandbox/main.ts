@@ -1,9 +1,10 @@
 /** `npm run sandbox`: a stateful File Library on this machine, for local development and tests. */
 import { parseArgs } from "node:util";
+import { parseCorsOrigins } from "./cors.ts";
 import { startSandbox } from "./start.ts";
 import { faults, legitimateVariants } from "./faults.ts";
 
-const HELP = `Usage: npm run sandbox -- [--port N] [--host 127.0.0.1] [--data FILE] [--fixtures FILE.json] [--url-ttl SECONDS]
+const HELP = `Usage: npm run sandbox -- [--port N] [--host 127.0.0.1] [--data FILE] [--fixtures FILE.json] [--url-ttl SECONDS] [--cors-origin ORIGIN]...
 
 Serves the three File Library operations, validated against the bundled spec, backed by SQLite.
 
@@ -13,6 +14,10 @@ Serves the three File Library operations, validated against the bundled spec, ba
   --fixtures FILE     JSON array of { id, name, content, labels?, created_at?, publicUrl? } to load
   --url-ttl SECONDS   lifetime of signed download URLs (default 900)
   --max-body BYTES    larger update bodies get 413 (default 1048576)
+  --cors-origin ORIGIN  a web origin whose pages may call the sandbox from a browser, such as
+                      http://localhost:5173; repeat it for several. Default: any origin (*), because the
+                      sandbox is a development tool that listens on 127.0.0.1 only. --cors-origin none
+                      turns CORS off (a browser then refuses every call from another origin).
   --fault NAME        break the contract on purpose (tests of the contract suite only)
   --variant NAME      keep the contract in a less common way (tests of the contract suite only)
 
@@ -37,6 +42,7 @@ try {
       "max-body": { type: "string", default: String(1024 * 1024) },
       fault: { type: "string" },
       variant: { type: "string" },
+      "cors-origin": { type: "string", multiple: true, default: [] },
       help: { type: "boolean", short: "h", default: false },
     },
     strict: true,
@@ -55,6 +61,13 @@ const integer = (name: string, text: string, min: number) => {
   return value;
 };
 
+let corsOrigins;
+try {
+  corsOrigins = parseCorsOrigins(values["cors-origin"]);
+} catch (error) {
+  fail((error as Error).message);
+}
+
 let sandbox;
 try {
   sandbox = await startSandbox({
@@ -68,6 +81,7 @@ try {
     secret: process.env.FILE_LIBRARY_SANDBOX_SECRET,
     fault: values.fault,
     variant: values.variant,
+    corsOrigins,
   });
 } catch (error) {
   fail((error as Error).message);
@@ -77,6 +91,7 @@ console.log(`File Library sandbox listening at ${sandbox.baseUrl}`);
 console.log(`  database: ${values.data ?? "in memory"}, ${sandbox.fileCount} file(s)`);
 if (sandbox.demoFileIds.length > 0) console.log(`  demo files: ${sandbox.demoFileIds.join(", ")}`);
 console.log(`  key: FILE_LIBRARY_API_KEY; signed URLs expire after ${values["url-ttl"]} s`);
+console.log(`  CORS: ${corsOrigins === "none" ? "off" : corsOrigins === "*" ? "any origin (--cors-origin ORIGIN restricts it)" : corsOrigins.join(", ")}`);
 if (values.fault) console.log(`  FAULT ${values.fault}: ${faults[values.fault as keyof typeof faults].description}`);
 if (values.variant) console.log(`  variant ${values.variant}: ${legitimateVariants[values.variant as keyof typeof legitimateVariants].description}`);
 

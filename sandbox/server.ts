@@ -5,6 +5,7 @@ import type { operations } from "../src/generated/schema.d.ts";
 import { mediaTypeOf } from "../lib/openapi/media-type.ts";
 import type { OpenApiValidator } from "../lib/openapi/validator.ts";
 import { createKeyCheck } from "./api-key.ts";
+import type { CorsPolicy } from "./cors.ts";
 import { metadataOf, type Behaviour, type LabelUpdate } from "./behaviour.ts";
 import { BodyTooLargeError, readBody, sendEmpty, sendError, sendJson, sendText, type ErrorDetail } from "./http-io.ts";
 import { createRouter } from "../lib/openapi/router.ts";
@@ -21,6 +22,8 @@ export interface ServerDependencies {
   maxBodyBytes: number;
   /** One line per request; never given the key. */
   log: (line: string) => void;
+  /** CORS for browser apps; absent when it is off. */
+  cors?: CorsPolicy | undefined;
 }
 
 type Handler = (req: IncomingMessage, res: ServerResponse, fileId: string) => Promise<void> | void;
@@ -30,7 +33,7 @@ type OperationId = keyof operations;
 
 /** The sandbox's HTTP server: the three operations of the spec and the signed content URLs. */
 export function createSandboxServer(deps: ServerDependencies): Server {
-  const { store, signer, spec, behaviour, log } = deps;
+  const { store, signer, spec, behaviour, log, cors } = deps;
   const route = createRouter(spec);
   const checkKey = createKeyCheck(deps.apiKey);
 
@@ -106,6 +109,7 @@ export function createSandboxServer(deps: ServerDependencies): Server {
 
   /** Serves the bytes behind a signed URL; needs no key, only a valid, unexpired signature. */
   function serveContent(req: IncomingMessage, res: ServerResponse, url: URL): void {
+    if (cors?.isPreflight(req)) return cors.answerPreflight(req, res, ["GET", "HEAD"]);
     if (req.method !== "GET" && req.method !== "HEAD") {
       return sendError(res, 405, "method_not_allowed", `${req.method} is not allowed here.`, undefined, { allow: "GET, HEAD" });
     }
@@ -138,6 +142,7 @@ export function createSandboxServer(deps: ServerDependencies): Server {
     const rawPath = (req.url ?? "/").split("?")[0]!;
     const match = route(method, rawPath);
     if (!match) return sendError(res, 404, "not_found", `No such route: ${method} ${url.pathname}.`);
+    if (cors?.isPreflight(req)) return cors.answerPreflight(req, res, match.allow);
     const operationId = match.operationId;
     if (!isOperation(operationId)) {
       return sendError(res, 405, "method_not_allowed", `${method} is not allowed on ${url.pathname}.`, undefined, {
@@ -175,6 +180,7 @@ export function createSandboxServer(deps: ServerDependencies): Server {
     const started = performance.now();
     res.setHeader("x-request-id", behaviour.requestId(randomUUID()));
     for (const [name, value] of Object.entries(behaviour.extraHeaders(deps.apiKey))) res.setHeader(name, value);
+    cors?.decorate(req, res);
     res.once("finish", () => {
       const path = (req.url ?? "/").split("?")[0];
       log(`${req.method} ${path} ${res.statusCode} ${(performance.now() - started).toFixed(1)}ms ${res.getHeader("x-request-id")}`);

@@ -9,6 +9,7 @@ import { createSandboxServer } from "./server.ts";
 import { UrlSigner } from "./signed-urls.ts";
 import { FileStore } from "./storage.ts";
 import { lineWriter } from "./line-writer.ts";
+import { corsPolicy, type CorsOrigins } from "./cors.ts";
 import { DEFAULT_KEEP_ALIVE, keepIdleConnectionsLonger, type KeepAlivePolicy } from "./keep-alive.ts";
 
 /** How to start a sandbox; only the key is required. */
@@ -31,6 +32,8 @@ export interface SandboxConfig {
   fault?: string | undefined;
   /** A named legitimate variant from faults.ts, for tests of the contract suite. */
   variant?: string | undefined;
+  /** Web origins whose pages may call the sandbox (CORS): `*` (the default), a list, or `none`. */
+  corsOrigins?: CorsOrigins;
   /** How long idle connections stay open (default: advertised 60 s, kept 5 s longer). */
   keepAlive?: KeepAlivePolicy;
   /** The spec requests are validated with (default: dist/openapi.json). */
@@ -82,8 +85,9 @@ export async function startSandbox(config: SandboxConfig): Promise<RunningSandbo
     behaviour,
     maxBodyBytes: config.maxBodyBytes ?? 1024 * 1024,
     log,
+    cors: corsPolicy(config.corsOrigins ?? "*"),
   });
-  keepIdleConnectionsLonger(server, config.keepAlive ?? DEFAULT_KEEP_ALIVE);
+  const stopKeepingAlive = keepIdleConnectionsLonger(server, config.keepAlive ?? DEFAULT_KEEP_ALIVE);
   await listen(server, config.port ?? 0, config.host ?? "127.0.0.1").catch((error: unknown) => {
     store.close();
     throw error;
@@ -94,7 +98,7 @@ export async function startSandbox(config: SandboxConfig): Promise<RunningSandbo
     baseUrl: `http://${family === "IPv6" ? `[${address}]` : address}:${port}`,
     demoFileIds,
     fileCount: store.count(),
-    close: () => (closing ??= shutDown(server, store).finally(() => (log as { flush?: () => void }).flush?.())),
+    close: () => (closing ??= shutDown(server, store, stopKeepingAlive).finally(() => (log as { flush?: () => void }).flush?.())),
   };
 }
 
@@ -107,7 +111,8 @@ function listen(server: Server, port: number, host: string): Promise<void> {
   });
 }
 
-async function shutDown(server: Server, store: FileStore): Promise<void> {
+async function shutDown(server: Server, store: FileStore, stopKeepingAlive: () => void): Promise<void> {
+  stopKeepingAlive();
   const closed = new Promise<void>((resolve) => server.close(() => resolve()));
   server.closeIdleConnections();
   const timer = setTimeout(() => server.closeAllConnections(), GRACE_MS);

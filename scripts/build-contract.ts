@@ -50,4 +50,6 @@ for (const file of (await readdir(out, { recursive: true })).filter((f) => f.end
   await writeFile(full, (await readFile(full, "utf8")).replace(/(from\s+["']\.{1,2}\/[^"']+)\.ts(["'])/g, "$1.js$2"));
 }
 await copyFile(bundledSpec.json, path.join(out, "openapi.json"));
-console.log("Built contract-tests/dist/: cli.js (bin file-library-contract), index.js and .d.ts, the suite, openapi.json.");
+// The decisions the checks rely on travel with them: the package's README and --help point here.
+await copyFile(fromRoot("docs", "decisions.md"), path.join(out, "decisions.md"));
+console.log("Built contract-tests/dist/: cli.js (bin file-library-contract), index.js and .d.ts, the suite, openapi.json, decisions.md.");

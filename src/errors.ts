@@ -183,7 +183,12 @@ function formatApiErrorMessage(details: ApiErrorDetails, hint: string): string {
   if (hint) parts.push(hint);
   const requestId = details.headers.get("x-request-id");
   if (requestId) parts.push(`Request id: ${requestId}`);
-  return parts.join(". ");
+  return joinSentences(parts);
+}
+
+/** Joins sentences with one full stop between them, none added after one that already ends in punctuation. */
+export function joinSentences(parts: readonly string[]): string {
+  return parts.reduce((text, part) => (text === "" ? part : `${text}${/[.!?…]$/.test(text) ? "" : "."} ${part}`), "");
 }
 
 const MAX_REASON_LENGTH = 300;

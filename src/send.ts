@@ -1,4 +1,4 @@
-import { AbortError, ApiError, ConnectionError, TimeoutError, type OperationId } from "./errors.js";
+import { AbortError, ApiError, ConnectionError, joinSentences, TimeoutError, type OperationId } from "./errors.js";
 import type { ClientLog } from "./logger.js";
 import { redactHeaders, redactString, redactValue } from "./redact.js";
 import { retryDelay, shouldRetryStatus, wait, type RetryDelay } from "./retry.js";
@@ -30,6 +30,13 @@ export interface Answer {
   response: Response;
   attempts: number;
 }
+
+// A browser reports a request its CORS policy refused as a plain network failure, so the client cannot tell them apart.
+const CORS_HINT =
+  "In a browser, a request that the server's CORS policy refuses fails exactly like this, and the page cannot tell the two apart: check that the server allows this page's origin (Access-Control-Allow-Origin); the browser's console names the refusal.";
+
+/** Whether the client runs in a browser page or worker (where CORS applies). */
+const inBrowser = () => "document" in globalThis || "WorkerGlobalScope" in globalThis;
 
 // The abort reason of a timed-out attempt: it tells our own timeout apart from any other abort.
 const TIMED_OUT = Symbol("attempt timed out");
@@ -92,8 +99,11 @@ export async function sendWithRetries(call: Call, perform: (signal: AbortSignal)
         }
         throw new ConnectionError(
           redactString(
-            `${operation} could not reach the File Library at ${call.baseUrl} (${method} ${path})${tries}: ${cause}. ` +
+            joinSentences([
+              `${operation} could not reach the File Library at ${call.baseUrl} (${method} ${path})${tries}: ${cause}`,
               "Check the base URL (the baseUrl option or FILE_LIBRARY_BASE_URL) and that the service is running.",
+              ...(inBrowser() ? [CORS_HINT] : []),
+            ]),
             call.secrets,
           ),
           operation,

@@ -1,26 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { existsSync } from "node:fs";
 import { mkdir } from "node:fs/promises";
 import { pathToFileURL } from "node:url";
-import { chromium, type Browser } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { runCommand } from "../lib/process.ts";
 import { bin, fromRoot, repoRoot } from "../scripts/lib/paths.ts";
+import { browserFor, launchBrowser } from "./support/browser.ts";
 
-const CHROMIUM = "/usr/bin/chromium";
-const available = existsSync(CHROMIUM);
-// In CI a missing browser is a failure (.ci/run installs it); on a developer's machine the test says what to install.
-if (!available && process.env.CI === "true") throw new Error(`${CHROMIUM} is missing: .ci/run should have installed Debian's chromium package.`);
-if (!available) console.warn(`docs-site test skipped: install Debian's chromium package (apt-get install -y chromium) to run it.`);
+const chrome = browserFor("test/docs-site.test.ts");
 
-describe.skipIf(!available)("the reference site, in a real browser", { timeout: 120_000 }, () => {
+describe.skipIf(!chrome)("the reference site, in a real browser", { timeout: 120_000 }, () => {
   let browser: Browser;
   beforeAll(async () => {
     const built = await runCommand(bin("tsx"), [fromRoot("scripts/build-docs.ts")], { cwd: repoRoot });
     expect(built.code, built.output).toBe(0);
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
-    });
+    browser = await launchBrowser(chrome!);
   });
   afterAll(async () => {
     await browser?.close();

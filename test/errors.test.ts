@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import {
   ApiError,
   AuthenticationError,
@@ -85,6 +85,15 @@ describe("the readable message", () => {
     expect(error.message).toContain("Bad Gateway from proxy");
   });
 
+  it("joins the server's own sentence without doubling its full stop", async () => {
+    const body = { code: "file_not_found", message: "No file with id x exists in this workspace." };
+    const error = (await failWith(json(body, 422, { "x-request-id": "req-1" }))) as ApiError;
+    expect(error.message).toBe(
+      "getFile failed with HTTP 422 (GET /studio/v1/library/files/file_1): No file with id x exists in this workspace. " +
+        "The file id may not exist, or the request body may be invalid. Request id: req-1",
+    );
+  });
+
   it("tolerates an empty error body", async () => {
     const error = (await failWith(new Response(null, { status: 422 }))) as ApiError;
     expect(error).toBeInstanceOf(UnprocessableEntityError);
@@ -103,6 +112,21 @@ describe("failures without an HTTP answer", () => {
     expect((error as Error).message).toMatch(/ECONNREFUSED/);
     expect((error as Error).message).toMatch(/FILE_LIBRARY_BASE_URL/);
     expect((error as ConnectionError).cause).toBeInstanceOf(Error);
+    // Outside a browser there is no CORS to suspect.
+    expect((error as Error).message).not.toMatch(/CORS/);
+  });
+
+  it("in a browser, says that a CORS refusal fails exactly like an unreachable server", async () => {
+    vi.stubGlobal("document", {});
+    try {
+      const client = createFileLibraryClient({ baseUrl: `http://127.0.0.1:${await closedPort()}`, apiKey: API_KEY, maxRetries: 0 });
+      const error = await client.files.get("file_1").catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ConnectionError);
+      expect((error as Error).message).toMatch(/CORS policy refuses fails exactly like this.*Access-Control-Allow-Origin/);
+      expect((error as Error).message).not.toContain("..");
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it("an aborted call is an AbortError and sends nothing when aborted before", async () => {

@@ -74,6 +74,21 @@ describe("sandbox process", { timeout: 60_000 }, () => {
     expect(line[0]).toContain("FILE_LIBRARY_API_KEY is not set");
   });
 
+  it("--help explains --cors-origin: its default (any origin, since it listens on 127.0.0.1) and none", async () => {
+    const child = startScript("sandbox/main.ts", ["--help"], env);
+    const [match] = await Promise.all([waitForOutput(child, /--cors-origin ORIGIN[\s\S]*turns CORS off[^\n]*\n/), exitCodeOf(child)]);
+    expect(child.exitCode).toBe(0);
+    expect(match[0]).toMatch(/Default: any origin \(\*\), because the\s+sandbox is a development tool that listens on 127\.0\.0\.1/);
+    expect(match[0]).toContain("--cors-origin none");
+  });
+
+  it("refuses a --cors-origin that is not a web origin, with exit 2 and one clear line", async () => {
+    const child = startScript("sandbox/main.ts", ["--cors-origin", "localhost:5173/app"], env);
+    const [line] = await Promise.all([waitForOutput(child, /sandbox: .*\n/), exitCodeOf(child)]);
+    expect(child.exitCode).toBe(2);
+    expect(line[0]).toContain("--cors-origin takes a web origin such as http://localhost:5173");
+  });
+
   it("refuses fixtures that do not match the format, naming the entry and field", async () => {
     const file = path.join(scratch, "bad-fixtures.json");
     await writeFile(file, JSON.stringify([{ id: "x", name: "n", content: 42 }]));

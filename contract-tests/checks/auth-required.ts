@@ -1,7 +1,7 @@
 import { scenarioCheck } from "./types.ts";
 
 /** auth_required: requests without a key, or with a wrong one, get 401 (strict on download, a warning elsewhere). */
-export const authRequired = scenarioCheck("auth_required", "Requests without a key or with a wrong key get 401: strict on the download (the description says so), a warning on get and update (design.md assumes it).", {
+export const authRequired = scenarioCheck("auth_required", "Requests without a key or with a wrong key get 401: strict on the download (the service requires the key there), a warning on get and update (the kit's assumption; decisions.md, Authentication).", {
   operations: ["getFile", "updateFile", "getFileDownloadUrl"],
   async run(s) {
     const strict = s.operationId === "getFileDownloadUrl";

@@ -3,7 +3,7 @@ import { NoAnswerError, sendRequest } from "../support/transport.ts";
 import { scenarioCheck } from "./types.ts";
 
 /** download_url_valid: the body is one absolute http(s) URL, and (live) it downloads. */
-export const downloadUrlValid = scenarioCheck("download_url_valid", "The download body is one absolute http(s) URL (raw text, or a JSON string), and against a live server fetching it answers 2xx.", {
+export const downloadUrlValid = scenarioCheck("download_url_valid", "The download body is one absolute http(s) URL (raw text, or a JSON string: decisions.md, The download's body), and against a live server fetching it answers 2xx.", {
   operations: ["getFileDownloadUrl"],
   async run(s) {
     const ex = await s.send({ fileId: s.target.fileId, accept: DOWNLOAD_ACCEPT });

@@ -6,7 +6,7 @@ import { scenarioCheck } from "./types.ts";
 const REJECTED = new Set([400, 422]);
 
 /** negative_data_rejection: update bodies that break the schema in one place get 400 or 422 and change nothing. */
-export const negativeDataRejection = scenarioCheck("negative_data_rejection", "Update bodies that break the schema in one place (a wrong type, a non-string item, not an object, not JSON) get 400 or 422 and change nothing.", {
+export const negativeDataRejection = scenarioCheck("negative_data_rejection", "Update bodies that break the schema in one place (a wrong type, a non-string item, not an object, not JSON) get 400 or 422 (decisions.md, Statuses) and change nothing.", {
   operations: ["updateFile"],
   async run(s) {
     const before = s.target.mode === "live" ? await readFileState(s) : undefined;

@@ -2,7 +2,7 @@ import { readFileState, withRestore } from "./file-state.ts";
 import { scenarioCheck } from "./types.ts";
 
 /** omitted_fields_kept: an update that omits labels keeps them. */
-export const omittedFieldsKept = scenarioCheck("omitted_fields_kept", "An update that omits labels keeps them (and one that omits publicUrl keeps it).", {
+export const omittedFieldsKept = scenarioCheck("omitted_fields_kept", "An update that omits labels keeps them, and one that omits publicUrl keeps it (decisions.md, The update).", {
   operations: ["updateFile"],
   requires: ["state", "writes"],
   async run(s) {

@@ -7,7 +7,7 @@ const EMPTY_BODIES = new Set(["", "null", "{}"]);
 /** response_schema_conformance: a body matches the schema documented for its status and content type. */
 export const responseSchemaConformance = documentedAnswerCheck(
   "response_schema_conformance",
-  "A body matches the schema documented for its status and content type; an answer documented without a body has none.",
+  "A body matches the schema documented for its status and content type; an answer documented without a body has none (empty, null or {}: decisions.md, The update's answer).",
   (ex, spec, statusKey) => {
     const mediaTypes = spec.responseMediaTypes(ex.operationId, statusKey);
     if (mediaTypes.length === 0) {

@@ -2,7 +2,7 @@ import { readFileState, withRestore } from "./file-state.ts";
 import { scenarioCheck } from "./types.ts";
 
 /** update_persisted: an update is visible in the next read, with exactly the labels sent. */
-export const updatePersisted = scenarioCheck("update_persisted", "An update is visible in the next getFile, with exactly the labels sent (labels replace the list).", {
+export const updatePersisted = scenarioCheck("update_persisted", "An update is visible in the next getFile, with exactly the labels sent (labels replace the list: decisions.md, The update).", {
   operations: ["updateFile"],
   requires: ["state", "writes"],
   async run(s) {

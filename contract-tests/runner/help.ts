@@ -30,5 +30,7 @@ Environment:
   FILE_LIBRARY_SPEC          bundled spec (JSON) to check against (default: ${mockFlag ? "dist/openapi.json" : "the one shipped with the suite"})
   GITHUB_STEP_SUMMARY        when set, the Markdown coverage is appended to it
 
-Exit codes: 0 every check passed, 1 a check${mockFlag ? " or step" : ""} failed, 2 the run could not start.`;
+Exit codes: 0 every check passed, 1 a check${mockFlag ? " or step" : ""} failed, 2 the run could not start.
+
+What each check holds a server to where the service description is silent, and why: ${mockFlag ? "docs/decisions.md" : "dist/decisions.md in this package (docs/decisions.md in the kit's repository)"}.`;
 }

@@ -59,7 +59,7 @@ export const WRONG_WHOLE_BODIES: readonly GeneratedBody[] = [
 
 /**
  * Bodies that break an object schema in exactly one field: a property of the wrong type, or an array
- * item of the wrong type, the rest valid. Unknown fields are not among them: a server may ignore those (design.md).
+ * item of the wrong type, the rest valid. Unknown fields are not among them: a server may ignore those (docs/decisions.md, The update).
  */
 export function invalidBodies(spec: OpenApiValidator, schemaNode: Schema): fc.Arbitrary<GeneratedBody> {
   const schema = spec.deref(schemaNode);
