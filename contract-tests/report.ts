@@ -68,6 +68,8 @@ export interface CheckOutcome {
   requests: number;
   durationMs: number;
   failures: Array<Omit<CheckFailureRecord, "check" | "operation">>;
+  /** What the check sent, by kind of input ("not JSON": 2, "labels of a wrong type": 5, "generated": 5...). */
+  inputs?: Array<{ kind: string; count: number }> | undefined;
 }
 
 /** The whole run, written to contract-summary.json. */
@@ -87,4 +89,6 @@ export interface ContractSummary {
   coverage: Coverage;
   /** Requests that got an answer only on a retry, with what happened to the attempts before. */
   retried: ExchangeEvidence[];
+  /** Set when the run could not finish (the server rate-limited it past a cap): the run exits 2. */
+  stopped?: { reason: string } | undefined;
 }

@@ -33,8 +33,8 @@ export interface AbortSignalLike {
 
 /** The outcome of one run of the suite. */
 export interface SuiteRun {
-  /** 0 when every selected check passed, 1 otherwise. */
-  exitCode: 0 | 1;
+  /** 0 when every selected check passed, 1 when one failed, 2 when the run could not finish (`summary.stopped` says why). */
+  exitCode: 0 | 1 | 2;
   /** What the suite printed, when captured ("" otherwise). */
   output: string;
   /** Absolute folder of the reports. */
@@ -90,5 +90,6 @@ async function run(options: SuiteOptions, signal: AbortSignal): Promise<SuiteRun
     (text) => JSON.parse(text) as ContractSummary,
     () => undefined,
   );
-  return { exitCode: code === 0 ? 0 : 1, output, reportDir, summary };
+  const exitCode = summary?.stopped ? 2 : code === 0 ? 0 : 1;
+  return { exitCode, output, reportDir, summary };
 }

@@ -16,14 +16,16 @@ export interface Behaviour {
   downloadNeedsKey: boolean;
   /** Whether any bearer token passes, as if only its presence were checked (the contract: no). */
   anyBearerPasses: boolean;
+  /** How much of the key is compared: all of it (the contract), or only its first half, as a server that checks a key id but not its secret. */
+  keyCompared: "whole" | "first-half";
   /** The metadata body for a stored file. */
   metadataBody(file: FileRecord): unknown;
   /** The content type of the metadata (the contract: application/json). */
   metadataContentType: string;
   /** What an update does with labels (the contract: replace; omitted keeps). */
   labelUpdate: LabelUpdate;
-  /** Whether update bodies are checked against the spec (the contract: yes). */
-  validatesUpdateBody: boolean;
+  /** Update bodies, invalid by the spec, that are answered 200 anyway (and not stored); the contract: none. */
+  acceptsInvalidBody(body: unknown): boolean;
   /** Whether fields the schema does not know are dropped before validation, instead of rejected. */
   ignoresUnknownFields: boolean;
   /** Labels the server refuses although the schema allows them (the contract: none). */
@@ -47,6 +49,8 @@ export interface Behaviour {
    * (0: never), as by a server that retires an idle connection just as the client reuses it.
    */
   dropsReusedEvery: number;
+  /** Every Nth request is answered 429 with `Retry-After: 1` (0: never), as behind a rate-limiting gateway. */
+  rateLimitEvery: number;
 }
 
 /** The metadata as the spec defines it. */
@@ -62,10 +66,11 @@ export const correctBehaviour: Behaviour = {
   missingKeyStatus: () => 401,
   downloadNeedsKey: true,
   anyBearerPasses: false,
+  keyCompared: "whole",
   metadataBody: metadataOf,
   metadataContentType: "application/json",
   labelUpdate: "replace",
-  validatesUpdateBody: true,
+  acceptsInvalidBody: () => false,
   ignoresUnknownFields: false,
   refusesLabel: () => false,
   malformedJsonStatus: 422,
@@ -76,4 +81,5 @@ export const correctBehaviour: Behaviour = {
   extraHeaders: () => ({}),
   delayMs: 0,
   dropsReusedEvery: 0,
+  rateLimitEvery: 0,
 };

@@ -6,6 +6,8 @@ export interface Variation {
   changes: Partial<Behaviour>;
 }
 
+const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === "object" && !Array.isArray(value);
+
 /** One row of the tables below: what the variation does, in words, and the behaviour it changes. */
 const variation = (description: string, changes: Partial<Behaviour>): Variation => ({ description, changes });
 
@@ -78,7 +80,19 @@ export const faults = {
     { downloadAnswer: (url) => ({ body: url.replace(/signature=[0-9a-f]/, (m) => (m.endsWith("0") ? `${m.slice(0, -1)}1` : `${m.slice(0, -1)}0`)), contentType: "text/plain" }) },
   ),
   "server-error-on-bad-json": variation("a body that is not JSON gets a 500", { malformedJsonStatus: 500 }),
-  "wrong-types-accepted": variation("update bodies of the wrong shape are accepted with 200 (and ignored)", { validatesUpdateBody: false }),
+  "wrong-types-accepted": variation("update bodies of the wrong shape are accepted with 200 (and ignored)", { acceptsInvalidBody: () => true }),
+  "labels-null-accepted": variation("an update with labels: null is accepted with 200 (and ignored)", {
+    acceptsInvalidBody: (body) => isObject(body) && body.labels === null,
+  }),
+  "label-items-not-strings-accepted": variation("an update whose labels are not all strings is accepted with 200 (and ignored)", {
+    acceptsInvalidBody: (body) => isObject(body) && Array.isArray(body.labels) && body.labels.some((label) => typeof label !== "string"),
+  }),
+  "public-url-number-accepted": variation("an update with a number as publicUrl is accepted with 200 (and ignored)", {
+    acceptsInvalidBody: (body) => isObject(body) && typeof body.publicUrl === "number",
+  }),
+  "key-checked-in-part": variation("only the first half of the key is compared, as by a server that checks a key id but not its secret", {
+    keyCompared: "first-half",
+  }),
   "non-ascii-labels-refused": variation(
     "valid labels that are empty or not printable ASCII are refused with 422",
     { refusesLabel: (label: string) => !/^[\x20-\x7e]+$/.test(label) },
@@ -108,6 +122,7 @@ export const legitimateVariants = {
     { unknownIdBody: () => ({ detail: "File not found" }) },
   ),
   "update-answers-empty-object": variation("a successful update answers {} as application/json", { updateAnswer: "empty-object" }),
+  "rate-limited": variation("every seventh request gets 429 with Retry-After: 1, as behind a rate-limiting gateway", { rateLimitEvery: 7 }),
   "drops-kept-alive-connections": variation(
     "every third request on a kept-alive connection finds it closed, unanswered (a server retiring idle connections)",
     { dropsReusedEvery: 3 },

@@ -35,7 +35,7 @@ type OperationId = keyof operations;
 export function createSandboxServer(deps: ServerDependencies): Server {
   const { store, signer, spec, behaviour, log, cors } = deps;
   const route = createRouter(spec);
-  const checkKey = createKeyCheck(deps.apiKey);
+  const checkKey = createKeyCheck(deps.apiKey, behaviour.keyCompared);
 
   const baseUrlOf = (req: IncomingMessage) => {
     const { address, port, family } = req.socket.address() as AddressInfo;
@@ -82,7 +82,7 @@ export function createSandboxServer(deps: ServerDependencies): Server {
       }
       const result = spec.validateRequestBody("updateFile", mediaType, body);
       // The fault answers 200 to an invalid body and stores none of it (nothing it could not read back).
-      if (!result.valid && !behaviour.validatesUpdateBody) return store.get(fileId) ? sendEmpty(res, 200) : unknownId(res, fileId);
+      if (!result.valid && behaviour.acceptsInvalidBody(body)) return store.get(fileId) ? sendEmpty(res, 200) : unknownId(res, fileId);
       if (!result.valid) {
         const detail: ErrorDetail[] = result.issues.map((issue) => ({ loc: ["body", ...issue.path], msg: issue.message, type: issue.keyword }));
         const fields = [...new Set(detail.map((d) => d.loc.slice(1).join(".") || "(the body)"))];
@@ -166,6 +166,10 @@ export function createSandboxServer(deps: ServerDependencies): Server {
     await handlers[operationId](req, res, fileId);
   }
 
+  let requests = 0;
+  /** Whether the behaviour rate-limits this request (every Nth one). */
+  const rateLimited = () => behaviour.rateLimitEvery > 0 && ++requests % behaviour.rateLimitEvery === 0;
+
   const requestsOn = new WeakMap<Socket, number>();
   let reusedRequests = 0;
   /** Whether the behaviour drops this request: it arrived on a connection that already carried one. */
@@ -185,6 +189,11 @@ export function createSandboxServer(deps: ServerDependencies): Server {
       const path = (req.url ?? "/").split("?")[0];
       log(`${req.method} ${path} ${res.statusCode} ${(performance.now() - started).toFixed(1)}ms ${res.getHeader("x-request-id")}`);
     });
+    // As a gateway does, before the service sees the request: its body is drained, not read.
+    if (rateLimited()) {
+      req.resume();
+      return sendError(res, 429, "rate_limited", "Too many requests: try again in 1 second.", undefined, { "retry-after": "1" });
+    }
     const handled = behaviour.delayMs > 0 ? new Promise((r) => setTimeout(r, behaviour.delayMs)).then(() => handle(req, res)) : handle(req, res);
     handled.catch((error: unknown) => {
       log(`internal error: ${(error as Error).stack ?? String(error)}`);

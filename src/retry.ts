@@ -41,7 +41,8 @@ export function retryDelay(
   return { ms: Math.round(base * (1 - random() * JITTER)), source: "backoff" };
 }
 
-function serverDelay(headers: Headers | undefined, now: number): RetryDelay | undefined {
+/** The wait the server asked for: `retry-after-ms`, else `Retry-After` in seconds or as an HTTP date; undefined when neither says. */
+export function serverDelay(headers: Headers | undefined, now: number = Date.now()): RetryDelay | undefined {
   const ms = Number.parseFloat(headers?.get("retry-after-ms") ?? "");
   if (Number.isFinite(ms)) return { ms, source: "retry-after-ms" };
   const retryAfter = headers?.get("retry-after")?.trim();

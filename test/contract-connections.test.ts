@@ -1,41 +1,26 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { fromRoot } from "../scripts/lib/paths.ts";
-import { failedChecks, runContractSuite } from "./support/contract-suite.ts";
-import { call, FILES, sandbox, SANDBOX_KEY } from "./support/sandbox.ts";
-
-const fixturesFile = fromRoot("test/fixtures/sandbox-files.json");
-const liveEnv = (baseUrl: string, extra: Record<string, string> = {}) => ({
-  FILE_LIBRARY_BASE_URL: baseUrl,
-  FILE_LIBRARY_API_KEY: SANDBOX_KEY,
-  FILE_LIBRARY_FILE_ID: "doc-1",
-  FILE_LIBRARY_SEED: "20261123",
-  ...extra,
-});
+import { failedChecks, liveEnv, runContractSuite, suiteAgainstSandbox } from "./support/contract-suite.ts";
+import { SANDBOX_KEY } from "./support/sandbox.ts";
 
 describe("the live suite over connections a server closes", { timeout: 120_000 }, () => {
   it("passes a server that closes kept-alive connections as they are reused, retrying each such request once, and reports it", async () => {
-    const sb = await sandbox({ fixturesFile, variant: "drops-kept-alive-connections" });
-    try {
-      const before = await (await call(sb.baseUrl, `${FILES}/doc-1`)).json();
-      const run = await runContractSuite(liveEnv(sb.baseUrl, { FILE_LIBRARY_WRITE_CHECKS: "1" }));
-      expect(run.exitCode, run.output).toBe(0);
-      expect(run.summary.totals.failed).toBe(0);
-      expect(run.summary.totals.connectionRetries).toBeGreaterThan(0);
-      expect(run.summary.retried).toHaveLength(run.summary.totals.connectionRetries);
-      // Every attempt counts as a request sent.
-      expect(run.summary.totals.requests).toBeGreaterThan(run.summary.retried.length);
-      for (const retried of run.summary.retried) {
-        expect(retried.failedAttempts).toEqual([expect.objectContaining({ attempt: 1, closedByServer: true, reusedConnection: true })]);
-      }
-      expect(run.output).toMatch(
-        /^RETRIED \w+ (GET|PUT) \/studio\/v1\/library\/files\/\S+: attempt 1: the server closed the connection before answering \(.+\), \d+ ms after sending, on a kept-alive connection .*; attempt 2 got HTTP \d{3}$/m,
-      );
-      expect(await (await call(sb.baseUrl, `${FILES}/doc-1`)).json()).toEqual(before);
-    } finally {
-      await sb.close();
+    const run = await suiteAgainstSandbox({ variant: "drops-kept-alive-connections" }, { FILE_LIBRARY_WRITE_CHECKS: "1" });
+    expect(run.exitCode, run.output).toBe(0);
+    expect(run.summary.totals.failed).toBe(0);
+    expect(run.summary.totals.connectionRetries).toBeGreaterThan(0);
+    expect(run.summary.retried).toHaveLength(run.summary.totals.connectionRetries);
+    // Every attempt counts as a request sent.
+    expect(run.summary.totals.requests).toBeGreaterThan(run.summary.retried.length);
+    for (const retried of run.summary.retried) {
+      expect(retried.failedAttempts).toEqual([expect.objectContaining({ attempt: 1, closedByServer: true, reusedConnection: true })]);
     }
+    expect(run.output).toMatch(
+      /^RETRIED \w+ (GET|PUT) \/studio\/v1\/library\/files\/\S+: attempt 1: the server closed the connection before answering \(.+\), \d+ ms after sending, on a kept-alive connection .*; attempt 2 got HTTP \d{3}$/m,
+    );
+    expect(run.fileBefore).toMatchObject({ id: "doc-1" });
+    expect(run.fileAfter).toEqual(run.fileBefore);
   });
 
   describe("a server that closes every connection unanswered", () => {

@@ -1,31 +1,33 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
-import { readFile } from "node:fs/promises";
+import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { catalogue } from "../contract-tests/checks/catalogue.ts";
 import { legitimateVariants } from "../sandbox/faults.ts";
+import type { CheckName } from "../contract-tests/checks/catalogue.ts";
 import { fromRoot } from "../scripts/lib/paths.ts";
-import { failedChecks, runContractSuite, type ContractRun } from "./support/contract-suite.ts";
+import type { FaultName } from "../sandbox/faults.ts";
+import { failedChecks, FILE_ID, liveEnv, runContractSuite, SANDBOX_FIXTURES as fixturesFile, SEED, suiteAgainstSandbox, type ContractRun } from "./support/contract-suite.ts";
 import { call, FILES, sandbox, SANDBOX_KEY } from "./support/sandbox.ts";
 import { expectedFailures, faultExpectations, type FaultExpectation } from "./fixtures/fault-expectations.ts";
 
-const FILE_ID = "doc-1";
-const SEED = "20261123";
-const fixturesFile = fromRoot("test/fixtures/sandbox-files.json");
-const liveEnv = (baseUrl: string, extra: Record<string, string> = {}) => ({
-  FILE_LIBRARY_BASE_URL: baseUrl,
-  FILE_LIBRARY_API_KEY: SANDBOX_KEY,
-  FILE_LIBRARY_FILE_ID: FILE_ID,
-  FILE_LIBRARY_SEED: SEED,
-  ...extra,
-});
+/** Runs the suite, write checks on, against a sandbox of its own with a fault or variant. */
+const suiteAgainst = (options: { fault?: string; variant?: string }, extra: Record<string, string> = {}) =>
+  suiteAgainstSandbox(options, { FILE_LIBRARY_WRITE_CHECKS: "1", ...extra });
 
-/** Starts a sandbox with a fault or variant, runs the suite (write checks on) against it, stops it. */
-async function suiteAgainst(options: { fault?: string; variant?: string }, extra: Record<string, string> = {}): Promise<ContractRun> {
-  const sb = await sandbox({ fixturesFile, ...options });
+/**
+ * Runs one check against a sandbox with a fault, then the curl command its failure printed, with the key only in
+ * the environment; resolves with the command and what the sandbox answered it.
+ */
+async function replayFailure(fault: FaultName, check: CheckName): Promise<{ run: ContractRun; curl: string; answer: string }> {
+  const sb = await sandbox({ fixturesFile, fault });
   try {
-    return await runContractSuite(liveEnv(sb.baseUrl, { FILE_LIBRARY_WRITE_CHECKS: "1", ...extra }));
+    const run = await runContractSuite(liveEnv(sb.baseUrl, { FILE_LIBRARY_CHECKS: check }));
+    const curl = run.summary.checks.find((c) => c.check === check && c.state === "failed")!.failures[0]!.evidence!.curl;
+    // Asynchronously: the sandbox answering it runs in this very process.
+    const { stdout: answer } = await promisify(execFile)("sh", ["-c", curl], { env: { ...process.env, FILE_LIBRARY_API_KEY: SANDBOX_KEY } });
+    return { run, curl, answer };
   } finally {
     await sb.close();
   }
@@ -101,6 +103,36 @@ describe.concurrent("the live suite catches every sandbox fault, in exactly the 
   });
 });
 
+// These faults show only to particular inputs: each is sent in every run, so every seed catches them.
+describe.concurrent("faults that accept one wrong value or part of the key are caught whatever the seed", { timeout: 120_000 }, () => {
+  const faultsOfOneInput = ["labels-null-accepted", "label-items-not-strings-accepted", "public-url-number-accepted", "key-checked-in-part"] as const;
+  const seeds = ["1", "4242", "987654321"];
+  it.each(faultsOfOneInput.flatMap((fault) => seeds.map((seed) => [fault, seed] as const)))("%s, seed %s", async (fault, seed) => {
+    const caughtBy = faultExpectations[fault].caughtBy;
+    const run = await suiteAgainst({ fault }, { FILE_LIBRARY_SEED: seed, FILE_LIBRARY_CHECKS: caughtBy });
+    expect(run.exitCode, run.output).toBe(1);
+    expect(failedChecks(run)).toEqual([caughtBy]);
+  });
+
+  it("the near-miss keys appear in no output and no report", async () => {
+    const nearMisses = [`${SANDBOX_KEY.slice(0, -1)}${SANDBOX_KEY.endsWith("x") ? "y" : "x"}`, `${SANDBOX_KEY}x`];
+    const run = await suiteAgainst({ fault: "key-checked-in-part" });
+    expect(failedChecks(run)).toEqual(["auth_required"]);
+    const reports = await Promise.all((await readdir(run.reportDir)).map((f) => readFile(path.join(run.reportDir, f), "utf8")));
+    for (const secret of [SANDBOX_KEY, ...nearMisses]) {
+      expect(run.output).not.toContain(secret);
+      for (const report of reports) expect(report).not.toContain(secret);
+    }
+  });
+
+  it("a near-miss failure's curl makes the near miss from $FILE_LIBRARY_API_KEY, and reproduces the failure", async () => {
+    const { curl, answer } = await replayFailure("key-checked-in-part", "auth_required");
+    expect(curl).toContain("FILE_LIBRARY_API_KEY");
+    expect(curl).not.toContain(SANDBOX_KEY.slice(0, -1));
+    expect(answer).toMatch(/^HTTP\/1\.1 200/);
+  });
+});
+
 // Each fault's test above shows exactly which checks it trips; this shows that the faults together single out every check.
 describe("every check has a fault that only it catches", () => {
   it.each(catalogue.map((c) => [c.name]))("%s", (check) => {
@@ -130,18 +162,10 @@ describe("a failure can be reproduced", { timeout: 120_000 }, () => {
   });
 
   it("with its curl command, which sends the same request with the key from the environment", async () => {
-    const sb = await sandbox({ fixturesFile, fault: "unknown-id-404" });
-    try {
-      const run = await runContractSuite(liveEnv(sb.baseUrl, { FILE_LIBRARY_CHECKS: "unknown_id_rejected" }));
-      const curl = run.summary.checks.find((c) => c.check === "unknown_id_rejected" && c.state === "failed")!.failures[0]!.evidence!.curl;
-      expect(run.output).toContain(`\n        reproduce: ${curl}\n`);
-      expect(curl).toContain('"Authorization: Bearer $FILE_LIBRARY_API_KEY"');
-      expect(curl).not.toContain(SANDBOX_KEY);
-      // Asynchronously: the sandbox answering it runs in this very process.
-      const { stdout: answer } = await promisify(execFile)("sh", ["-c", curl], { env: { ...process.env, FILE_LIBRARY_API_KEY: SANDBOX_KEY } });
-      expect(answer).toMatch(/^HTTP\/1\.1 404/);
-    } finally {
-      await sb.close();
-    }
+    const { run, curl, answer } = await replayFailure("unknown-id-404", "unknown_id_rejected");
+    expect(run.output).toContain(`\n        reproduce: ${curl}\n`);
+    expect(curl).toContain('"Authorization: Bearer $FILE_LIBRARY_API_KEY"');
+    expect(curl).not.toContain(SANDBOX_KEY);
+    expect(answer).toMatch(/^HTTP\/1\.1 404/);
   });
 });

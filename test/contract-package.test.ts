@@ -74,8 +74,19 @@ describe("the contract package, packed and installed in a project of its own", {
   it("--help explains every flag and variable, and the exit codes", async () => {
     const { code, output } = await cli(["--help"]);
     expect(code).toBe(0);
-    const flags = ["--base-url", "--file-id", "--list-checks", "--checks", "--exclude-checks", "--seed", "--report-dir", "--version", "--help"];
-    const variables = ["FILE_LIBRARY_BASE_URL", "FILE_LIBRARY_API_KEY", "FILE_LIBRARY_FILE_ID", "FILE_LIBRARY_WRITE_CHECKS", "FILE_LIBRARY_REPORT_DIR", "FILE_LIBRARY_SPEC", "GITHUB_STEP_SUMMARY"];
+    const flags = ["--base-url", "--file-id", "--list-checks", "--checks", "--exclude-checks", "--seed", "--report-dir", "--rate-limit", "--version", "--help"];
+    const variables = [
+      "FILE_LIBRARY_BASE_URL",
+      "FILE_LIBRARY_API_KEY",
+      "FILE_LIBRARY_FILE_ID",
+      "FILE_LIBRARY_WRITE_CHECKS",
+      "FILE_LIBRARY_REPORT_DIR",
+      "FILE_LIBRARY_SPEC",
+      "FILE_LIBRARY_RATE_LIMIT",
+      "FILE_LIBRARY_MAX_RETRY_WAIT_MS",
+      "FILE_LIBRARY_MAX_TOTAL_WAIT_MS",
+      "GITHUB_STEP_SUMMARY",
+    ];
     for (const word of [...flags, ...variables, "Exit codes: 0"]) expect(output).toContain(word);
     // The mock lives in the kit's repo; the published CLI checks servers.
     expect(output).not.toContain("--mock");

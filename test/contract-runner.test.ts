@@ -23,6 +23,7 @@ describe("npm run contract: a run that cannot start exits 2 with one line saying
     ["a base URL that is not a URL", { ...live, FILE_LIBRARY_BASE_URL: "files.example" }, [], /not an absolute URL/],
     ["the key as a flag", {}, ["--api-key", "secret-on-the-command-line"], /--api-key is not accepted.*FILE_LIBRARY_API_KEY/],
     ["an unknown flag", {}, ["--base-ur", "x"], /Unknown option '--base-ur'/],
+    ["a --rate-limit it cannot read", { ...live }, ["--rate-limit", "fast"], /--rate-limit \(FILE_LIBRARY_RATE_LIMIT\) takes requests per second, minute or hour, such as 10\/s/],
     ["a FILE_LIBRARY_SPEC that does not exist", { ...live, FILE_LIBRARY_SPEC: "/nonexistent/openapi.json" }, [], /The bundled spec \/nonexistent\/openapi.json is missing: point FILE_LIBRARY_SPEC at/],
   ])("%s", async (_, env, args, message) => {
     const { code, stderr } = await contract(args, env);

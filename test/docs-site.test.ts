@@ -37,15 +37,17 @@ describe.skipIf(!chrome)("the reference site, in a real browser", { timeout: 120
       updateFile: "Update a file's public URL and labels",
       getFileDownloadUrl: "Get a signed download URL for a file",
     };
+    // The text under an operation's last heading (its section, once Redoc has rendered it; the sidebar's entry before).
+    const shownUnder = async (summary: string) => {
+      const text = await page.locator("body").innerText();
+      const from = text.lastIndexOf(summary);
+      return text.slice(from, from + 4000);
+    };
     for (const [operationId, summary] of Object.entries(operations)) {
       await page.locator(`a[href="#/files/${operationId.toLowerCase()}"]`).first().click();
-      const section = page.locator("body");
-      await section.getByText(summary).first().waitFor();
-      const text = await section.innerText();
-      const from = text.lastIndexOf(summary);
-      const shown = text.slice(from, from + 4000);
-      expect(shown, `${summary}: its answers`).toMatch(/\b422\b/);
-      expect(shown, `${summary}: its auth scheme`).toContain("bearerAuth");
+      // Redoc renders the section after the click: wait for its content, not for the sidebar entry that is already there.
+      await expect.poll(() => shownUnder(summary), { timeout: 20_000, message: `${summary}: its answers` }).toMatch(/\b422\b/);
+      await expect.poll(() => shownUnder(summary), { timeout: 20_000, message: `${summary}: its auth scheme` }).toContain("bearerAuth");
     }
     await mkdir(fromRoot("reports"), { recursive: true });
     await page.screenshot({ path: fromRoot("reports/docs-site.png"), fullPage: false });

@@ -21,7 +21,7 @@ function answer(operationId: OperationId, status: number, body: unknown, content
   const text = raw ?? (typeof body === "string" && contentType !== "application/json" ? body : JSON.stringify(body));
   return {
     operationId,
-    request: { method: "GET", path: "/studio/v1/library/files/f1", url: "http://x/studio/v1/library/files/f1", headers: { authorization: "Bearer [REDACTED]" } },
+    request: { auth: "valid", method: "GET", path: "/studio/v1/library/files/f1", url: "http://x/studio/v1/library/files/f1", headers: { authorization: "Bearer [REDACTED]" } },
     status,
     headers: new Headers(contentType ? { "content-type": contentType } : {}),
     mediaType: contentType.split(";")[0]!,

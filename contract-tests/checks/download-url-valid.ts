@@ -1,5 +1,6 @@
 import { DOWNLOAD_ACCEPT, parseDownloadUrl } from "../../src/response-body.ts";
-import { NoAnswerError, sendRequest } from "../support/transport.ts";
+import { followUrl } from "../support/exchange.ts";
+import { NoAnswerError } from "../support/transport.ts";
 import { scenarioCheck } from "./types.ts";
 
 /** download_url_valid: the body is one absolute http(s) URL, and (live) it downloads. */
@@ -15,7 +16,7 @@ export const downloadUrlValid = scenarioCheck("download_url_valid", "The downloa
     if (s.target.mode === "mock") return;
     let status: number;
     try {
-      ({ status } = (await sendRequest(found.value, { method: "GET", redirect: "follow" }, { timeoutMs: 10_000 })).response);
+      status = await followUrl(s.target, found.value);
     } catch (error) {
       if (!(error instanceof NoAnswerError)) throw error;
       // The URL may point at storage this machine cannot reach (a private bucket, a CDN behind a VPN).

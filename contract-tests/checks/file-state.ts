@@ -13,9 +13,13 @@ export async function readFileState(s: Scenario): Promise<FileState> {
   return { labels: body.labels as string[], ...(typeof body.publicUrl === "string" ? { publicUrl: body.publicUrl } : {}) };
 }
 
-/** Puts labels (and publicUrl, when the file had one) back as they were; warns when the server refuses. */
+/**
+ * Puts labels (and publicUrl, when the file had one) back as they were; warns when the server refuses. The request
+ * is essential: sent past the request budget and the run's wait cap, so that a run that stops still leaves the file
+ * as it found it (docs/decisions.md, Live runs read, unless told to write).
+ */
 export async function restoreFileState(s: Scenario, before: FileState): Promise<void> {
-  const ex = await s.send({ operationId: "updateFile", fileId: s.target.fileId, json: before });
+  const ex = await s.send({ operationId: "updateFile", fileId: s.target.fileId, json: before, essential: true });
   if (ex.status !== 200) s.warn(`could not put file ${s.target.fileId} back (HTTP ${ex.status}); its labels were ${JSON.stringify(before.labels)}`);
 }
 

@@ -85,6 +85,8 @@ export interface Scenario {
   warn(message: string): void;
   /** Ends the scenario as skipped, with the reason. */
   skip(reason: string): never;
+  /** Counts an input of a kind that the check sent, for the summary ("not JSON", "labels of a wrong type"...). */
+  record(kind: string): void;
   /** Runs a property over generated inputs (seeded, shrunk on failure); `FILE_LIBRARY_FUZZ_RUNS` inputs. */
   forAll<T>(arbitrary: fc.Arbitrary<T>, property: (value: T) => Promise<void>): Promise<void>;
 }

@@ -13,6 +13,8 @@ export interface ContractArgs {
   excludeChecks?: string | undefined;
   seed?: string | undefined;
   reportDir?: string | undefined;
+  /** Requests per second, minute or hour at most ("10/s"). */
+  rateLimit?: string | undefined;
 }
 
 /** A flag is wrong: the run cannot start. */
@@ -40,6 +42,7 @@ export function parseContractArgs(argv: string[], { mockFlag }: { mockFlag: bool
         "exclude-checks": { type: "string" },
         seed: { type: "string" },
         "report-dir": { type: "string" },
+        "rate-limit": { type: "string" },
       },
       strict: true,
       allowPositionals: false,
@@ -56,6 +59,7 @@ export function parseContractArgs(argv: string[], { mockFlag }: { mockFlag: bool
       excludeChecks: values["exclude-checks"],
       seed: values.seed,
       reportDir: values["report-dir"],
+      rateLimit: values["rate-limit"],
     };
   } catch (error) {
     if (error instanceof UsageError) throw error;

@@ -3,6 +3,7 @@ import { formatCatalogue, selectedChecks, UnknownCheckError } from "../checks/ca
 import { loadBundledSpec, SpecLoadError } from "../../lib/openapi/load.ts";
 import { defaultSpecFile, packageManifestFile } from "../locations.ts";
 import { runSuite } from "../run-suite.ts";
+import { rateLimitSettings, RateLimitSettingError } from "../support/rate-limits.ts";
 import { liveTargetFromEnv, TargetError } from "../support/target.ts";
 import { parseContractArgs, UsageError } from "./args.ts";
 import { helpText } from "./help.ts";
@@ -71,7 +72,9 @@ async function run(argv: string[], options: CommandOptions, baseEnv: NodeJS.Proc
   if (args.excludeChecks !== undefined) env.FILE_LIBRARY_EXCLUDE_CHECKS = args.excludeChecks;
   if (args.seed !== undefined) env.FILE_LIBRARY_SEED = args.seed;
   if (args.reportDir !== undefined) env.FILE_LIBRARY_REPORT_DIR = args.reportDir;
+  if (args.rateLimit !== undefined) env.FILE_LIBRARY_RATE_LIMIT = args.rateLimit;
   orCannotStart(() => selectedChecks(env), UnknownCheckError);
+  orCannotStart(() => rateLimitSettings(env), RateLimitSettingError);
   if (args.mock) {
     delete env.FILE_LIBRARY_BASE_URL;
   } else {
@@ -116,7 +119,8 @@ async function run(argv: string[], options: CommandOptions, baseEnv: NodeJS.Proc
 
   console.log(`\n── contract suite against ${live ? `the live server ${live.baseUrl}` : "the embedded Prism mock"}${live?.writeChecks ? " (write checks on)" : ""}`);
   try {
-    const { exitCode } = await runSuite({ env, output: "inherit" });
+    const { exitCode, summary } = await runSuite({ env, output: "inherit" });
+    if (summary?.stopped) console.error(`${options.name}: cannot finish: ${summary.stopped.reason}`);
     return exitCode;
   } finally {
     await mock?.stop();

@@ -13,6 +13,7 @@ ${mockFlag ? "  --mock                  check the Prism mock even when FILE_LIBR
   --exclude-checks c      run every check but these (same as FILE_LIBRARY_EXCLUDE_CHECKS)
   --seed N                replay the generated inputs of an earlier run (same as FILE_LIBRARY_SEED)
   --report-dir DIR        folder of the reports (same as FILE_LIBRARY_REPORT_DIR)
+  --rate-limit N/s        send at most N requests a second (or N/m, N/h; same as FILE_LIBRARY_RATE_LIMIT)
   -v, --version           print the version of the contract suite and exit
   -h, --help              show this text
 
@@ -27,10 +28,15 @@ Environment:
   FILE_LIBRARY_MAX_REQUESTS  request budget of a run (default: 100 read-only live, 300 with write checks)
   FILE_LIBRARY_MAX_RESPONSE_MS  answers slower than this warn (default 5000)
   FILE_LIBRARY_REQUEST_TIMEOUT_MS  a request of a check fails after this long (default 10000)
+  FILE_LIBRARY_RATE_LIMIT    pace of the requests, such as 10/s or 300/m (default: no pacing)
+  FILE_LIBRARY_MAX_RETRY_WAIT_MS  a 429 is waited out and sent again, up to this long a wait (default 10000)
+  FILE_LIBRARY_MAX_TOTAL_WAIT_MS  and up to this long in all per run (default 60000); past either the
+                             run stops with exit 2: the server rate-limited it, which is no contract failure
   FILE_LIBRARY_SPEC          bundled spec (JSON) to check against (default: ${mockFlag ? "dist/openapi.json" : "the one shipped with the suite"})
   GITHUB_STEP_SUMMARY        when set, the Markdown coverage is appended to it
 
-Exit codes: 0 every check passed, 1 a check${mockFlag ? " or step" : ""} failed, 2 the run could not start.
+Exit codes: 0 every check passed, 1 a check${mockFlag ? " or step" : ""} failed, 2 the run could not start, or could
+not finish because the server rate-limited it past the caps.
 
 What each check holds a server to where the service description is silent, and why: ${mockFlag ? "docs/decisions.md" : "dist/decisions.md in this package (docs/decisions.md in the kit's repository)"}.`;
 }

@@ -1,14 +1,14 @@
-import { REDACTED } from "../../src/redact.ts";
 import type { ShownRequest } from "./exchange.ts";
+import { curlAuthorization } from "./keys.ts";
 
 /** Quotes a word for a POSIX shell. */
 const shellQuote = (text: string) => `'${text.replace(/'/g, "'\\''")}'`;
 
-/** A curl command that repeats the request; the key stays in the environment, as $FILE_LIBRARY_API_KEY. */
+/** A curl command that repeats the request; the key (and any near miss of it) comes from $FILE_LIBRARY_API_KEY. */
 export function curlFor(request: ShownRequest): string {
   const parts = ["curl", "-i", "-X", request.method, shellQuote(request.url)];
   for (const [name, value] of Object.entries(request.headers)) {
-    if (name === "authorization" && value.includes(REDACTED)) parts.push("-H", '"Authorization: Bearer $FILE_LIBRARY_API_KEY"');
+    if (name === "authorization" && request.auth !== "none" && request.auth !== "wrong") parts.push("-H", curlAuthorization(request.auth));
     else parts.push("-H", shellQuote(`${name}: ${value}`));
   }
   if (request.body !== undefined) parts.push("--data-raw", shellQuote(request.body));

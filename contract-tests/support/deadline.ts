@@ -1,4 +1,5 @@
 import { requestBudget, requestTimeoutMs } from "./exchange.ts";
+import { rateLimitSettings } from "./rate-limits.ts";
 import { liveTargetFromEnv } from "./target.ts";
 
 // Against the mock the budget is unlimited; no check of the suite sends anywhere near this many requests.
@@ -6,7 +7,7 @@ const MOST_REQUESTS_WITHOUT_BUDGET = 1_000;
 
 /**
  * How long one check may run before vitest stops it: every request of the run's budget, each with its one
- * retry, each up to the request timeout. The per-request timeout is the real deadline (a slow machine or server
+ * retry, each up to the request timeout, plus all the waiting for 429s the run allows. The per-request timeout is the real deadline (a slow machine or server
  * only makes each request slower, never more numerous); this only stops a suite that hangs.
  */
 export function checkDeadlineMs(env: NodeJS.ProcessEnv = process.env): number {
@@ -20,5 +21,11 @@ export function checkDeadlineMs(env: NodeJS.ProcessEnv = process.env): number {
   const budget = requestBudget(target, env);
   const requests = Number.isFinite(budget) ? budget : MOST_REQUESTS_WITHOUT_BUDGET;
   const attemptsPerRequest = 2;
-  return requests * attemptsPerRequest * requestTimeoutMs(env);
+  let waits = 0;
+  try {
+    waits = rateLimitSettings(env).maxTotalWaitMs;
+  } catch {
+    // Reported by the runner before the run starts.
+  }
+  return requests * attemptsPerRequest * requestTimeoutMs(env) + waits;
 }

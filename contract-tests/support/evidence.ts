@@ -14,6 +14,10 @@ declare module "vitest" {
     scenario?: { check: string; operation: string };
     /** Every check that failed during this test (the scenario's own and the response checks'). */
     failures?: CheckFailureRecord[];
+    /** How many inputs of each kind the check sent (its deterministic cases and its generated ones). */
+    inputs?: Record<string, number>;
+    /** Why the run stopped here (rate-limited past a cap): it cannot finish. */
+    stopped?: string;
   }
 }
 
@@ -48,6 +52,18 @@ export function recordExchange(ex: Exchange): void {
 /** Attaches a warning to the running check. */
 export function recordWarning(message: string): void {
   if (current) (current.task.meta.warnings ??= []).push(message);
+}
+
+/** Counts one input of a kind that the running check sent. */
+export function recordInput(kind: string): void {
+  if (!current) return;
+  const inputs = (current.task.meta.inputs ??= {});
+  inputs[kind] = (inputs[kind] ?? 0) + 1;
+}
+
+/** Records that the run stopped during the running check, and why. */
+export function recordStop(reason: string): void {
+  if (current) current.task.meta.stopped = reason;
 }
 
 /** Records a failed check on the running test (once per check and problem). */

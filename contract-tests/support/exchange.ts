@@ -1,14 +1,15 @@
-import { REDACTED, redactString } from "../../src/redact.ts";
+import { redactString } from "../../src/redact.ts";
 import type { FailedAttempt, NoAnswerEvidence } from "../report.ts";
 import { curlFor } from "./curl.ts";
 import type { OpenApiValidator } from "../../lib/openapi/validator.ts";
 import { mediaTypeOf } from "../../lib/openapi/media-type.ts";
 import type { Target } from "./target.ts";
 import type { OperationId } from "../checks/types.ts";
-import { NoAnswerError, sendRequest } from "./transport.ts";
+import { keyFor, secretsOf, shownAuthorization, type AuthMode } from "./keys.ts";
+import { RateLimiter, rateLimitSettings } from "./rate-limits.ts";
+import { NoAnswerError, sendRequest, type Answered } from "./transport.ts";
 
-/** Which Authorization header to send. */
-export type AuthMode = "valid" | "none" | "wrong";
+export type { AuthMode } from "./keys.ts";
 
 /** A request the suite sends, described by the operation it exercises. */
 export interface ExchangeRequest {
@@ -21,10 +22,14 @@ export interface ExchangeRequest {
   rawBody?: string;
   contentType?: string;
   accept?: string;
+  /** Puts the file back: sent even past the request budget and the run's wait cap. */
+  essential?: boolean;
 }
 
 /** A request as reports show it: the key redacted. */
 export interface ShownRequest {
+  /** Which key it sent (how a curl command sends it again). */
+  auth: AuthMode;
   method: string;
   path: string;
   url: string;
@@ -74,8 +79,6 @@ export function requestBudget(target: Pick<Target, "mode" | "writeChecks">, env:
   return target.writeChecks ? 300 : 100;
 }
 
-/** A key no server issues, for the wrong-key checks. */
-export const WRONG_API_KEY = "file-library-contract-wrong-key";
 
 /** How long one attempt of a request may take: FILE_LIBRARY_REQUEST_TIMEOUT_MS, default 10 000. */
 export function requestTimeoutMs(env: NodeJS.ProcessEnv = process.env): number {
@@ -84,14 +87,30 @@ export function requestTimeoutMs(env: NodeJS.ProcessEnv = process.env): number {
 }
 const TIMEOUT_MS = requestTimeoutMs();
 
-/** Sends one request to the target over plain fetch (not our client: the suite must see the raw answer). */
-export async function exchange(target: Target, spec: OpenApiValidator, request: ExchangeRequest): Promise<Exchange> {
+/** The run's pace and its waits for 429s (the runner checked the settings before the run started). */
+export const rateLimiter = new RateLimiter(rateLimitSettings());
+
+/** How many requests the run has sent so far, retries included. */
+export const requestsSent = (): number => sent;
+
+/**
+ * Sends one request to the target over plain fetch (not our client: the suite must see the raw answer). A 429 is
+ * waited out and the request sent again; each 429 goes to `onRateLimited` first, to be recorded and inspected.
+ */
+export async function exchange(
+  target: Target,
+  spec: OpenApiValidator,
+  request: ExchangeRequest,
+  onRateLimited?: (ex: Exchange) => void,
+): Promise<Exchange> {
   const { method, path: template } = spec.operation(request.operationId);
   const path = template.replace("{file_id}", encodeURIComponent(request.fileId));
   const url = `${target.baseUrl}${path}`;
+  const secrets = secretsOf(target.apiKey);
   const headers: Record<string, string> = {};
   const auth = request.auth ?? "valid";
-  if (auth !== "none") headers.authorization = `Bearer ${auth === "valid" ? target.apiKey : WRONG_API_KEY}`;
+  const key = keyFor(auth, target.apiKey);
+  if (key !== undefined) headers.authorization = `Bearer ${key}`;
   if (request.accept) headers.accept = request.accept;
   let body: string | undefined;
   if (request.json !== undefined) body = JSON.stringify(request.json);
@@ -99,38 +118,71 @@ export async function exchange(target: Target, spec: OpenApiValidator, request: 
   if (body !== undefined) headers["content-type"] = request.contentType ?? "application/json";
 
   const shownHeaders = { ...headers };
-  if (shownHeaders.authorization) shownHeaders.authorization = auth === "valid" ? `Bearer ${REDACTED}` : shownHeaders.authorization;
-  const shown = { method, path, url, headers: shownHeaders, ...(body === undefined ? {} : { body: redactString(body, [target.apiKey]) }) };
+  const shownKey = shownAuthorization(auth, target.apiKey);
+  if (shownKey !== undefined) shownHeaders.authorization = shownKey;
+  const shown: ShownRequest = { auth, method, path, url, headers: shownHeaders, ...(body === undefined ? {} : { body: redactString(body, secrets) }) };
 
   const takeFromBudget = () => {
-    if (sent >= requestBudget(target)) {
-      throw new RequestBudgetError(`the run's request budget of ${requestBudget(target)} is spent (FILE_LIBRARY_MAX_REQUESTS raises it)`);
-    }
-    sent++;
+    if (!request.essential) takeOneRequest(target);
   };
+  const toExchange = (answered: Answered, failedAttempts: FailedAttempt[] = []) =>
+    exchangeOf(request.operationId, shown, answered, secrets, failedAttempts);
   let delivered;
   try {
-    delivered = await sendRequest(url, { method, headers, body: body ?? null }, { timeoutMs: TIMEOUT_MS, beforeAttempt: takeFromBudget });
+    delivered = await sendRequest(
+      url,
+      { method, headers, body: body ?? null },
+      {
+        timeoutMs: TIMEOUT_MS,
+        beforeAttempt: takeFromBudget,
+        rateLimiter,
+        essential: request.essential,
+        onRateLimited: onRateLimited && ((answered) => onRateLimited(toExchange(answered))),
+      },
+    );
   } catch (error) {
     if (!(error instanceof NoAnswerError)) throw error;
     const evidence = { operationId: request.operationId, method, path, url, curl: curlFor(shown), attempts: error.attempts };
-    throw new ExchangeFailedError(`${request.operationId}: ${redactString(error.message, [target.apiKey])}`, evidence);
+    throw new ExchangeFailedError(`${request.operationId}: ${redactString(error.message, secrets)}`, evidence);
   }
-  const { response, text, durationMs, failedAttempts } = delivered;
+  return toExchange(delivered, delivered.failedAttempts);
+}
+
+/** Counts one request against the run's budget; throws RequestBudgetError when it is spent. */
+function takeOneRequest(target: Target): void {
+  if (sent >= requestBudget(target)) {
+    throw new RequestBudgetError(`the run's request budget of ${requestBudget(target)} is spent (FILE_LIBRARY_MAX_REQUESTS raises it)`);
+  }
+  sent++;
+}
+
+/**
+ * Fetches a URL the server handed out (the signed download URL), following redirects, as a request of the run:
+ * within its budget and pace, its 429s waited out. Resolves with the final status.
+ */
+export async function followUrl(target: Target, url: string): Promise<number> {
+  const policy = { timeoutMs: TIMEOUT_MS, beforeAttempt: () => takeOneRequest(target), rateLimiter };
+  return (await sendRequest(url, { method: "GET", redirect: "follow" }, policy)).response.status;
+}
+
+/** An answer as the checks see it: every secret redacted, and where any came back noted first. */
+function exchangeOf(operationId: OperationId, request: ShownRequest, answered: Answered, secrets: string[], failedAttempts: FailedAttempt[]): Exchange {
+  const { response, text, durationMs } = answered;
   const secretEchoedIn: string[] = [];
-  if (text.includes(target.apiKey)) secretEchoedIn.push("the body");
+  const echoes = (value: string) => secrets.some((secret) => value.includes(secret));
+  if (echoes(text)) secretEchoedIn.push("the body");
   const headersShown = new Headers();
   response.headers.forEach((value, name) => {
-    if (value.includes(target.apiKey)) secretEchoedIn.push(`header ${name}`);
-    headersShown.append(name, redactString(value, [target.apiKey]));
+    if (echoes(value)) secretEchoedIn.push(`header ${name}`);
+    headersShown.append(name, redactString(value, secrets));
   });
   return {
-    operationId: request.operationId,
-    request: shown,
+    operationId,
+    request,
     status: response.status,
     headers: headersShown,
     mediaType: mediaTypeOf(response.headers.get("content-type")),
-    text: redactString(text, [target.apiKey]),
+    text: redactString(text, secrets),
     durationMs,
     secretEchoedIn,
     failedAttempts,

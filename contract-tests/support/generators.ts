@@ -8,18 +8,63 @@ export type GeneratedBody = { json: unknown; breaks: string } | { raw: string; b
 
 const typesOf = (schema: Schema): string[] => ([] as string[]).concat((schema.type as string | string[] | undefined) ?? []);
 
-/** Values that break a `type`: one of each JSON type the schema does not allow. */
-function wrongTypeValues(schema: Schema): unknown[] {
+/** Values that break a `type`: one of each JSON type (null, boolean, number, string, object, array) the schema does not allow. */
+function wrongTypeValues(schema: Schema): Array<{ type: string; value: unknown }> {
   const allowed = new Set(typesOf(schema));
+  // Where integers are allowed but not numbers, the wrong number is a fraction.
+  const number = allowed.has("integer") ? 4.5 : 42;
   const candidates: Array<[string, unknown]> = [
-    ["string", "finance,q1"],
-    ["integer", 42],
-    ["boolean", true],
     ["null", null],
+    ["boolean", true],
+    ["number", number],
+    ["string", "finance,q1"],
     ["object", { value: "x" }],
     ["array", ["x"]],
   ];
-  return candidates.filter(([type]) => !allowed.has(type) && !(type === "integer" && allowed.has("number"))).map(([, value]) => value);
+  return candidates.filter(([type]) => !allowed.has(type)).map(([type, value]) => ({ type, value }));
+}
+
+/** A value a schema accepts, as small as can be: for the fields a body must have while another one is wrong. */
+function minimalValid(spec: OpenApiValidator, schemaNode: Schema): unknown {
+  const schema = spec.deref(schemaNode);
+  const [type] = typesOf(schema);
+  if (type === "object") {
+    const properties = (schema.properties ?? {}) as Record<string, Schema>;
+    const required = (schema.required as string[] | undefined) ?? [];
+    return Object.fromEntries(required.map((name) => [name, minimalValid(spec, properties[name] ?? {})]));
+  }
+  const minimal: Record<string, unknown> = { array: [], string: "x".repeat(Number(schema.minLength ?? 1)), integer: 0, number: 0, boolean: false, null: null };
+  return minimal[type ?? "null"];
+}
+
+/** A body sent whatever the seed, with the kind of break it is, for the summary's count. */
+export type WrongBody = GeneratedBody & { kind: string };
+
+/**
+ * Every body that breaks an object schema in exactly one place, the same in every run (Schemathesis' coverage
+ * phase does the same): the body not an object (one of each other JSON type), not JSON at all, each property
+ * of each JSON type it does not allow, each array property with an item of each type its items do not allow.
+ */
+export function wrongBodies(spec: OpenApiValidator, schemaNode: Schema): WrongBody[] {
+  const schema = spec.deref(schemaNode);
+  const base = minimalValid(spec, schema) as Record<string, unknown>;
+  const bodies: WrongBody[] = wrongTypeValues(schema).map(({ type, value }) => ({ json: value, breaks: `a JSON ${type} instead of an object`, kind: "bodies not an object" }));
+  bodies.push(
+    { raw: '{"labels": ["unterminated', breaks: "text that is not JSON", kind: "bodies not JSON" },
+    { raw: "labels=a&publicUrl=b", breaks: "a form body instead of JSON", kind: "bodies not JSON" },
+  );
+  for (const [name, propertyNode] of Object.entries((schema.properties ?? {}) as Record<string, Schema>)) {
+    const property = spec.deref(propertyNode);
+    for (const { type, value } of wrongTypeValues(property)) {
+      bodies.push({ json: { ...base, [name]: value }, breaks: `${name} as a ${type}`, kind: `${name} of a wrong type` });
+    }
+    if (typesOf(property).includes("array") && property.items) {
+      for (const { type, value } of wrongTypeValues(spec.deref(property.items as Schema))) {
+        bodies.push({ json: { ...base, [name]: [value] }, breaks: `an item of ${name} as a ${type}`, kind: `${name} items of a wrong type` });
+      }
+    }
+  }
+  return bodies;
 }
 
 /** An arbitrary of the values a schema accepts (the subset of JSON Schema the spec uses). */
@@ -48,15 +93,6 @@ export function arbitraryFor(spec: OpenApiValidator, schemaNode: Schema): fc.Arb
   }
 }
 
-/** Bodies that are wrong as a whole: not an object, or not JSON at all. Always sent, whatever the seed. */
-export const WRONG_WHOLE_BODIES: readonly GeneratedBody[] = [
-  { json: [], breaks: "a JSON array instead of an object" },
-  { json: "labels=a", breaks: "a JSON string instead of an object" },
-  { json: 7, breaks: "a JSON number instead of an object" },
-  { raw: '{"labels": ["unterminated', breaks: "text that is not JSON" },
-  { raw: "labels=a&publicUrl=b", breaks: "a form body instead of JSON" },
-];
-
 /**
  * Bodies that break an object schema in exactly one field: a property of the wrong type, or an array
  * item of the wrong type, the rest valid. Unknown fields are not among them: a server may ignore those (docs/decisions.md, The update).
@@ -69,7 +105,7 @@ export function invalidBodies(spec: OpenApiValidator, schemaNode: Schema): fc.Ar
     const property = spec.deref(propertyNode);
     cases.push(
       fc.tuple(valid, fc.constantFrom(...wrongTypeValues(property))).map(([base, wrong]) => ({
-        json: { ...base, [name]: wrong },
+        json: { ...base, [name]: wrong.value },
         breaks: `${name} of the wrong type`,
       })),
     );
@@ -77,7 +113,7 @@ export function invalidBodies(spec: OpenApiValidator, schemaNode: Schema): fc.Ar
       const item = spec.deref(property.items as Schema);
       cases.push(
         fc.tuple(valid, arbitraryFor(spec, property), fc.constantFrom(...wrongTypeValues(item))).map(([base, items, wrong]) => ({
-          json: { ...base, [name]: [...(items as unknown[]), wrong] },
+          json: { ...base, [name]: [...(items as unknown[]), wrong.value] },
           breaks: `an item of ${name} of the wrong type`,
         })),
       );

@@ -2,8 +2,9 @@ import fc from "fast-check";
 import { describe, inject, it, type TestContext } from "vitest";
 import { responseChecks, scenarioChecks, selectedChecks } from "../checks/catalogue.ts";
 import type { OperationId, Scenario, ScenarioCheck } from "../checks/types.ts";
-import { evidenceOf, recordExchange, recordFailure, recordWarning } from "./evidence.ts";
-import { exchange, ExchangeFailedError, RequestBudgetError, type Exchange } from "./exchange.ts";
+import { evidenceOf, recordExchange, recordFailure, recordInput, recordStop, recordWarning } from "./evidence.ts";
+import { exchange, ExchangeFailedError, rateLimiter, RequestBudgetError, requestBudget, requestsSent, type Exchange } from "./exchange.ts";
+import { RateLimitedError } from "./rate-limits.ts";
 import { spec } from "./spec.ts";
 import type { CheckFailureRecord } from "../report.ts";
 
@@ -11,6 +12,9 @@ const target = inject("target");
 const seed = inject("seed");
 const selected = selectedChecks();
 const fuzzRuns = Math.max(1, Number(process.env.FILE_LIBRARY_FUZZ_RUNS) || 5);
+// Shrinking a failure found by a generated input may take this many requests, and only while the budget lasts:
+// on a live server each one is a real request, and the checks after this one need theirs.
+const SHRINK_REQUESTS = 30;
 
 /** Ends a scenario as failed; carries the exchange that showed it. */
 class ScenarioFailure extends Error {
@@ -44,17 +48,18 @@ async function runScenario(check: ScenarioCheck, operationId: OperationId, conte
   if (check.requires?.includes("writes") && !target.writeChecks) {
     return context.skip("read-only run: set FILE_LIBRARY_WRITE_CHECKS=1 to check updates of the file");
   }
+  if (rateLimiter.stoppedBecause) return context.skip(`not run: ${rateLimiter.stoppedBecause}`);
 
   const scenario: Scenario = {
     operationId,
     target,
     spec,
     async send(request) {
-      const ex = await exchange(target, spec, { operationId, ...request });
-      recordExchange(ex);
-      inspect(ex);
+      const ex = await exchange(target, spec, { operationId, ...request }, answered);
+      answered(ex);
       return ex;
     },
+    record: recordInput,
     fail(problem, ex) {
       throw new ScenarioFailure(problem, ex);
     },
@@ -62,42 +67,18 @@ async function runScenario(check: ScenarioCheck, operationId: OperationId, conte
     skip(reason) {
       throw new ScenarioSkip(reason);
     },
-    async forAll(arbitrary, property) {
-      // A request that got no answer says nothing about the input: stop generating, report it as it is.
-      let noAnswer: ExchangeFailedError | undefined;
-      const details = await fc.check(
-        fc.asyncProperty(arbitrary, async (value) => {
-          if (noAnswer) return;
-          try {
-            await property(value);
-          } catch (error) {
-            // A spent budget is not a counterexample either: stop exploring, keep what was found.
-            if (error instanceof RequestBudgetError) return;
-            if (error instanceof ExchangeFailedError) {
-              noAnswer = error;
-              return;
-            }
-            throw error;
-          }
-        }),
-        { seed, numRuns: fuzzRuns },
-      );
-      if (noAnswer) throw noAnswer;
-      if (!details.failed) return;
-      const cause = details.errorInstance;
-      const shrunk = fc.stringify(details.counterexample?.[0]);
-      const problem = cause instanceof ScenarioFailure ? cause.problem : String(cause);
-      throw new ScenarioFailure(
-        `${problem} (input after shrinking: ${shrunk}; seed ${seed}, replay with --seed ${seed})`,
-        cause instanceof ScenarioFailure ? cause.exchange : undefined,
-      );
-    },
+    forAll: (arbitrary, property) => forAllInputs(arbitrary, property),
   };
 
   try {
     await check.run(scenario);
   } catch (error) {
     if (error instanceof ScenarioSkip || error instanceof RequestBudgetError) return context.skip(error.message);
+    // Not a contract failure: the run cannot finish (exit 2), and every later check is skipped with the reason.
+    if (error instanceof RateLimitedError) {
+      recordStop(error.message);
+      return context.skip(error.message);
+    }
     recordFailure({ check: check.name, operation: operationId, ...failureOf(error) });
   }
   const failures = context.task.meta.failures ?? [];
@@ -108,6 +89,58 @@ async function runScenario(check: ScenarioCheck, operationId: OperationId, conte
     });
     throw new Error(`${failures.length} check(s) failed:\n${lines.join("\n")}`);
   }
+}
+
+/** Records an answer on the running check and puts it through every selected response check (429s included). */
+function answered(ex: Exchange): void {
+  recordExchange(ex);
+  inspect(ex);
+}
+
+/**
+ * Runs a property over generated inputs, seeded. A failure is shrunk to a smaller input within SHRINK_REQUESTS
+ * requests and the budget (the report says when shrinking stopped early). A request that got no answer, a spent
+ * budget or a rate-limited run ends the generation without counting as a counterexample.
+ */
+async function forAllInputs<T>(arbitrary: fc.Arbitrary<T>, property: (value: T) => Promise<void>): Promise<void> {
+  let stop: Error | undefined;
+  let failedAt: number | undefined;
+  let shrinkingStopped: string | undefined;
+  const budget = requestBudget(target);
+  const details = await fc.check(
+    fc.asyncProperty(arbitrary, async (value) => {
+      // Once stopped, every input "passes": fast-check then keeps the smallest failing input it has.
+      if (stop || shrinkingStopped) return;
+      if (failedAt !== undefined && requestsSent() - failedAt >= SHRINK_REQUESTS) {
+        shrinkingStopped = `after ${SHRINK_REQUESTS} requests of shrinking`;
+        return;
+      }
+      try {
+        await property(value);
+      } catch (error) {
+        if (error instanceof RequestBudgetError || error instanceof RateLimitedError || error instanceof ExchangeFailedError) {
+          stop = error;
+          if (failedAt !== undefined) shrinkingStopped = error instanceof RequestBudgetError ? `the request budget of ${budget} is spent` : error.message;
+          return;
+        }
+        failedAt ??= requestsSent();
+        throw error;
+      }
+    }),
+    { seed, numRuns: fuzzRuns },
+  );
+  if (!details.failed) {
+    if (stop) throw stop;
+    return;
+  }
+  const cause = details.errorInstance;
+  const shrunk = fc.stringify(details.counterexample?.[0]);
+  const problem = cause instanceof ScenarioFailure ? cause.problem : String(cause);
+  const early = shrinkingStopped ? `; shrinking stopped early: ${shrinkingStopped}` : "";
+  throw new ScenarioFailure(
+    `${problem} (input after shrinking: ${shrunk}${early}; seed ${seed}, replay with --seed ${seed})`,
+    cause instanceof ScenarioFailure ? cause.exchange : undefined,
+  );
 }
 
 /** What a scenario's error shows: the failure and its evidence, or no answer at all; anything else is the suite's own bug. */

@@ -26,13 +26,17 @@ export function formatSummary(summary: ContractSummary): string {
   }
   if (summary.retried.length > RETRIED_SHOWN) lines.push(`RETRIED ... and ${summary.retried.length - RETRIED_SHOWN} more (contract-summary.json lists them all)`);
   for (const c of checks) for (const w of c.warnings) lines.push(`WARNING ${w}`);
+  for (const c of checks.filter((x) => x.inputs?.length)) {
+    lines.push(`SENT    ${c.operation} ${c.check}: ${c.inputs!.map((i) => `${i.count} ${i.kind}`).join(", ")}`);
+  }
+  if (summary.stopped) lines.push(`STOPPED ${summary.stopped.reason}`);
   lines.push("", "Statuses seen (documented ones marked [x] when a request got them):");
   for (const op of summary.coverage.operations) {
     const marks = op.documented.map((d) => `[${d.observed ? "x" : " "}] ${d.status}`).join("  ");
     lines.push(`  ${op.operation.padEnd(20)} ${marks}${op.undocumented.length > 0 ? `  UNDOCUMENTED: ${op.undocumented.join(", ")}` : ""}`);
   }
   if (summary.seed !== undefined) lines.push(`Generated inputs used seed ${summary.seed}: replay with --seed ${summary.seed}.`);
-  lines.push(`contract: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`, "");
+  lines.push(`contract: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped${summary.stopped ? " (the run could not finish)" : ""}`, "");
   return lines.join("\n");
 }
 

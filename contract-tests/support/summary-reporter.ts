@@ -23,12 +23,14 @@ export default class SummaryReporter implements Reporter {
     const failures: CheckFailureRecord[] = [];
     const exchanges: ExchangeEvidence[] = [];
     const warningsByOperation = new Map<string, string[]>();
+    let stopped: string | undefined;
 
     for (const module of testModules) {
       for (const test of module.children.allTests()) {
         const meta = test.meta();
         const result = test.result();
         exchanges.push(...(meta.exchanges ?? []));
+        stopped ??= meta.stopped;
         failures.push(...(meta.failures ?? []));
         const scenario = meta.scenario;
         if (!scenario) continue;
@@ -47,6 +49,7 @@ export default class SummaryReporter implements Reporter {
           warnings: (meta.warnings ?? []).filter((w) => w.startsWith(`${scenario.operation} ${scenario.check}:`)),
           requests: meta.exchanges?.length ?? 0,
           durationMs: test.diagnostic()?.duration ?? 0,
+          inputs: meta.inputs && Object.entries(meta.inputs).map(([kind, count]) => ({ kind, count })),
           failures: unexplained
             ? [{ problem: result.state === "failed" ? (result.errors[0]?.message ?? "failed") : "failed" }]
             : own.map(withoutCheck),
@@ -95,6 +98,7 @@ export default class SummaryReporter implements Reporter {
       checks: outcomes,
       coverage: statusCoverage(spec, exchanges, operations),
       retried: exchanges.filter((e) => e.failedAttempts?.length),
+      ...(stopped ? { stopped: { reason: stopped } } : {}),
     };
     mkdirSync(this.reportDir, { recursive: true });
     writeFileSync(path.join(this.reportDir, "contract-summary.json"), `${JSON.stringify(summary, null, 2)}\n`);

@@ -1,5 +1,6 @@
 import { truncate } from "../../src/excerpt.ts";
 import type { FailedAttempt } from "../report.ts";
+import type { RateLimiter } from "./rate-limits.ts";
 
 /** An answer read whole, and the attempts that got none before it. */
 export interface Delivered {
@@ -10,11 +11,24 @@ export interface Delivered {
   failedAttempts: FailedAttempt[];
 }
 
-/** How to send: the time limit of one attempt, and what runs before each attempt (the request budget). */
+/** An answer read whole. */
+export interface Answered {
+  response: Response;
+  text: string;
+  durationMs: number;
+}
+
+/** How to send: the time limit of one attempt, what runs before each attempt (the request budget), and 429s. */
 export interface SendPolicy {
   timeoutMs: number;
   /** Called before every attempt, retries included; throwing stops the request. */
   beforeAttempt?: () => void;
+  /** Paces the requests and waits out 429s; without one, a 429 is an answer like any other. */
+  rateLimiter?: RateLimiter | undefined;
+  /** Held to the rate limiter's cap per wait only (putting the file back). */
+  essential?: boolean | undefined;
+  /** Hears of every 429 before the request is sent again, for the caller to record and inspect. */
+  onRateLimited?: ((answer: Answered) => void) | undefined;
 }
 
 /** The request got no HTTP answer; `attempts` says what happened to each try. */
@@ -37,11 +51,14 @@ const lastAnswer = new Map<string, { at: number; keepAlive: string | null }>();
 /**
  * Sends one request. A connection the server closed or reset before any answer is retried once, for idempotent
  * methods: that is the keep-alive race every HTTP client meets (the server retires an idle connection just as
- * the client reuses it), and browsers and Go's net/http retry it the same way. Timeouts are not retried.
+ * the client reuses it), and browsers and Go's net/http retry it the same way. Timeouts are not retried. With a
+ * rate limiter, a 429 is waited out as the server asks and the request sent again (docs/decisions.md, Rate limits).
  */
 export async function sendRequest(url: string, init: RequestInit & { method: string }, policy: SendPolicy): Promise<Delivered> {
   const origin = new URL(url).origin;
   const failedAttempts: FailedAttempt[] = [];
+  let connectionRetried = false;
+  let rateLimited = 0;
   for (let attempt = 1; ; attempt++) {
     try {
       policy.beforeAttempt?.();
@@ -51,6 +68,7 @@ export async function sendRequest(url: string, init: RequestInit & { method: str
       failedAttempts.at(-1)!.reason += `; not retried: ${(error as Error).message}`;
       throw new NoAnswerError(init.method, url, failedAttempts);
     }
+    await policy.rateLimiter?.pace();
     const previous = lastAnswer.get(origin);
     const started = performance.now();
     let response: Response;
@@ -60,7 +78,10 @@ export async function sendRequest(url: string, init: RequestInit & { method: str
     } catch (error) {
       const failed = describeFailure(error, attempt, performance.now() - started, policy.timeoutMs, previous, started);
       failedAttempts.push(failed.attempt);
-      if (failed.retryable && attempt === 1 && IDEMPOTENT.has(init.method)) continue;
+      if (failed.retryable && !connectionRetried && IDEMPOTENT.has(init.method)) {
+        connectionRetried = true;
+        continue;
+      }
       throw new NoAnswerError(init.method, url, failedAttempts);
     }
     let text: string;
@@ -78,7 +99,13 @@ export async function sendRequest(url: string, init: RequestInit & { method: str
       throw new NoAnswerError(init.method, url, failedAttempts);
     }
     lastAnswer.set(origin, { at: performance.now(), keepAlive: response.headers.get("keep-alive") });
-    return { response, text, durationMs: performance.now() - started, failedAttempts };
+    const durationMs = performance.now() - started;
+    if (response.status === 429 && policy.rateLimiter) {
+      policy.onRateLimited?.({ response, text, durationMs });
+      await policy.rateLimiter.waitOut(response.headers, rateLimited++, policy.essential);
+      continue;
+    }
+    return { response, text, durationMs, failedAttempts };
   }
 }
 

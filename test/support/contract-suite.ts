@@ -2,6 +2,24 @@ import { mkdtemp } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { runSuite, type ContractSummary, type SuiteRun } from "../../contract-tests/index.ts";
+import type { SandboxConfig } from "../../sandbox/start.ts";
+import { fromRoot } from "../../scripts/lib/paths.ts";
+import { sandbox, SANDBOX_KEY, storedMetadata } from "./sandbox.ts";
+
+/** The fixtures the live runs load into their sandbox, and the file of them they check. */
+export const SANDBOX_FIXTURES = fromRoot("test/fixtures/sandbox-files.json");
+export const FILE_ID = "doc-1";
+/** The seed of the live runs: their generated inputs are the same every time. */
+export const SEED = "20261123";
+
+/** The environment of a live run against a sandbox: its URL and key, the fixtures' file, the fixed seed; `extra` on top. */
+export const liveEnv = (baseUrl: string, extra: Record<string, string> = {}): Record<string, string> => ({
+  FILE_LIBRARY_BASE_URL: baseUrl,
+  FILE_LIBRARY_API_KEY: SANDBOX_KEY,
+  FILE_LIBRARY_FILE_ID: FILE_ID,
+  FILE_LIBRARY_SEED: SEED,
+  ...extra,
+});
 
 /** A finished run of the suite, with its summary. */
 export type ContractRun = SuiteRun & { summary: ContractSummary };
@@ -18,3 +36,18 @@ export async function runContractSuite(env: Record<string, string>): Promise<Con
 export const failedChecks = (run: ContractRun): string[] => [
   ...new Set(run.summary.checks.filter((c) => c.state === "failed").map((c) => c.check)),
 ];
+
+/** A run against a sandbox of its own, with the file as the sandbox stored it before and after the run. */
+export type SandboxRun = ContractRun & { fileBefore: unknown; fileAfter: unknown };
+
+/** Starts a sandbox (with a fault or variant, if named), runs the suite against it (read-only unless `extra` says so), stops it. */
+export async function suiteAgainstSandbox(config: Partial<SandboxConfig>, extra: Record<string, string> = {}): Promise<SandboxRun> {
+  const sb = await sandbox({ fixturesFile: SANDBOX_FIXTURES, ...config });
+  try {
+    const fileBefore = await storedMetadata(sb.baseUrl, FILE_ID);
+    const run = await runContractSuite(liveEnv(sb.baseUrl, extra));
+    return { ...run, fileBefore, fileAfter: await storedMetadata(sb.baseUrl, FILE_ID) };
+  } finally {
+    await sb.close();
+  }
+}

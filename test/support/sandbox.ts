@@ -1,5 +1,6 @@
 import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
+import { get } from "node:http";
 import { startSandbox, type RunningSandbox, type SandboxConfig } from "../../sandbox/start.ts";
 import { bin, bundledSpec, fromRoot } from "../../scripts/lib/paths.ts";
 
@@ -32,3 +33,23 @@ export function call(
 }
 
 export const FILES = "/studio/v1/library/files";
+
+/**
+ * A file's metadata as the sandbox has it, whatever variant it plays: read on a connection of its own (closed
+ * after the answer), a 429 waited out as its Retry-After says.
+ */
+export async function storedMetadata(base: string, fileId: string): Promise<unknown> {
+  for (;;) {
+    const answer = await new Promise<{ status: number; retryAfter: string | undefined; body: string }>((resolve, reject) => {
+      const url = `${base}${FILES}/${encodeURIComponent(fileId)}`;
+      const req = get(url, { agent: false, headers: { authorization: `Bearer ${SANDBOX_KEY}` } }, (res) => {
+        let body = "";
+        res.on("data", (chunk: Buffer) => (body += chunk.toString()));
+        res.on("end", () => resolve({ status: res.statusCode!, retryAfter: res.headers["retry-after"], body }));
+      });
+      req.on("error", reject);
+    });
+    if (answer.status !== 429) return JSON.parse(answer.body);
+    await new Promise((resolve) => setTimeout(resolve, Number(answer.retryAfter ?? 1) * 1000));
+  }
+}
