@@ -4,7 +4,7 @@ import { InvalidArgumentError, MalformedResponseError, type OperationId } from "
 import { assertFileId, showFileId } from "./file-id.js";
 import { checkMaxRetries, checkTimeout, resolveOptions, type ClientOptions, type RequestOptions } from "./options.js";
 import { redactString } from "./redact.js";
-import { bodyExcerpt, DOWNLOAD_ACCEPT, parseDownloadUrl, parseMetadata, type FileMetadata } from "./response-body.js";
+import { bodyExcerpt, DOWNLOAD_ACCEPT, parseDownloadUrl, parseMetadata, type FileMetadata, type Parsed } from "./response-body.js";
 import { sendWithRetries, type TextResult } from "./send.js";
 import { LightRequest, lightFetch } from "./light-request.js";
 
@@ -78,16 +78,20 @@ export function createFileLibraryClient(options: ClientOptions = {}): FileLibrar
   const canGoLight = options.fetch === undefined;
   const transport = () => (canGoLight && middlewareCount === 0 ? light : {});
 
-  /** Runs one operation with the client's policy, overridden per call. */
-  function send(
+  /**
+   * Runs one operation with the client's policy (overridden per call): checks the id, sends the request through
+   * openapi-fetch with the body read as text, and reads a 2xx body with `read`, or says how it breaks the contract.
+   */
+  async function call<T>(
     operation: OperationId,
-    method: string,
-    template: string,
+    method: "GET" | "PUT",
+    template: typeof FILE_PATH | typeof DOWNLOAD_PATH,
     fileId: string,
     callOptions: RequestOptions,
-    perform: (signal: AbortSignal) => Promise<TextResult>,
-  ) {
-    return sendWithRetries(
+    request: { body?: UpdateFileRequest; headers?: Record<string, string> },
+    read: (text: string, response: Response) => Parsed<T>,
+  ): Promise<WithResponse<T>> {
+    const { response, text, attempts } = await sendWithRetries(
       {
         operation,
         method,
@@ -99,75 +103,50 @@ export function createFileLibraryClient(options: ClientOptions = {}): FileLibrar
         timeoutMs: callOptions.timeoutMs === undefined ? resolved.timeoutMs : checkTimeout(callOptions.timeoutMs),
         signal: callOptions.signal,
       },
-      perform,
+      (signal) =>
+        (raw[method] as (path: string, init: object) => Promise<TextResult>)(template, {
+          params: { path: { file_id: fileId } },
+          // Read as text, always: openapi-fetch's JSON parsing would throw a bare SyntaxError on a malformed body.
+          parseAs: "text",
+          signal,
+          headers: { ...request.headers, ...callOptions.headers },
+          ...(request.body && { body: request.body }),
+          ...transport(),
+        }),
     );
-  }
-
-  function malformed(operation: OperationId, response: Response, text: string, problem: string): MalformedResponseError {
-    const shown = redactString(bodyExcerpt(text), secrets);
-    return new MalformedResponseError(
-      `${operation} got HTTP ${response.status} but ${problem} (content type ${response.headers.get("content-type") ?? "none"}; body: ${shown}). The server does not keep the File Library contract.`,
-      operation,
-      response.status,
-      shown,
-    );
+    const parsed = read(text, response);
+    if (!parsed.ok) {
+      const shown = redactString(bodyExcerpt(text), secrets);
+      throw new MalformedResponseError(
+        `${operation} got HTTP ${response.status} but ${parsed.problem} (content type ${response.headers.get("content-type") ?? "none"}; body: ${shown}). The server does not keep the File Library contract.`,
+        { operation, status: response.status, bodyExcerpt: shown },
+      );
+    }
+    return { data: parsed.value, response, requestId: response.headers.get("x-request-id") ?? undefined, attempts };
   }
 
   const withResponse: FileOperationsWithResponse = {
-    async get(fileId, callOptions = {}) {
-      const id = assertFileId(fileId);
-      const answer = await send("getFile", "GET", FILE_PATH, id, callOptions, (signal) =>
-        raw.GET(FILE_PATH, { ...textRequest(id, callOptions, signal), ...transport() }),
-      );
-      const metadata = parseMetadata(answer.text);
-      if (!metadata.ok) throw malformed("getFile", answer.response, answer.text, metadata.problem);
-      return wrap(metadata.value, answer);
-    },
-
+    get: async (fileId, callOptions = {}) => call("getFile", "GET", FILE_PATH, assertFileId(fileId), callOptions, {}, parseMetadata),
     async update(fileId, body, callOptions = {}) {
       const id = assertFileId(fileId);
-      const checked = assertUpdateBody(body, id);
       // The success body is empty by contract; some servers send `null` or `{}`. Nothing in it is used.
-      const answer = await send("updateFile", "PUT", FILE_PATH, id, callOptions, (signal) =>
-        raw.PUT(FILE_PATH, { ...textRequest(id, callOptions, signal), ...transport(), body: checked }),
-      );
-      return wrap(undefined, answer);
+      return call("updateFile", "PUT", FILE_PATH, id, callOptions, { body: assertUpdateBody(body, id) }, () => ({ ok: true, value: undefined }));
     },
-
-    async downloadUrl(fileId, callOptions = {}) {
-      const id = assertFileId(fileId);
-      const answer = await send("getFileDownloadUrl", "GET", DOWNLOAD_PATH, id, callOptions, (signal) =>
-        raw.GET(DOWNLOAD_PATH, { ...textRequest(id, callOptions, signal, { Accept: DOWNLOAD_ACCEPT }), ...transport() }),
-      );
-      const url = parseDownloadUrl(answer.text, answer.response.headers.get("content-type"));
-      if (!url.ok) throw malformed("getFileDownloadUrl", answer.response, answer.text, url.problem);
-      return wrap(url.value, answer);
-    },
+    downloadUrl: async (fileId, callOptions = {}) =>
+      call("getFileDownloadUrl", "GET", DOWNLOAD_PATH, assertFileId(fileId), callOptions, { headers: { Accept: DOWNLOAD_ACCEPT } }, (text, response) =>
+        parseDownloadUrl(text, response.headers.get("content-type")),
+      ),
   };
 
+  const dataOf = <T>(result: Promise<WithResponse<T>>) => result.then((r) => r.data);
   return {
     raw,
     withResponse: { files: withResponse },
     files: {
-      get: (fileId, callOptions) => withResponse.get(fileId, callOptions).then((r) => r.data),
-      update: (fileId, body, callOptions) => withResponse.update(fileId, body, callOptions).then(() => undefined),
-      downloadUrl: (fileId, callOptions) => withResponse.downloadUrl(fileId, callOptions).then((r) => r.data),
+      get: (fileId, callOptions) => dataOf(withResponse.get(fileId, callOptions)),
+      update: (fileId, body, callOptions) => dataOf(withResponse.update(fileId, body, callOptions)),
+      downloadUrl: (fileId, callOptions) => dataOf(withResponse.downloadUrl(fileId, callOptions)),
     },
-  };
-}
-
-function wrap<T>(data: T, answer: { response: Response; attempts: number }): WithResponse<T> {
-  return { data, response: answer.response, requestId: answer.response.headers.get("x-request-id") ?? undefined, attempts: answer.attempts };
-}
-
-/** openapi-fetch options shared by the three calls: the id, the attempt's signal, headers, bodies read as text. */
-function textRequest(fileId: string, options: RequestOptions, signal: AbortSignal, headers: Record<string, string> = {}) {
-  return {
-    params: { path: { file_id: fileId } },
-    // Read as text, always: openapi-fetch's JSON parsing would throw a bare SyntaxError on a malformed body.
-    parseAs: "text" as const,
-    signal,
-    headers: { ...headers, ...options.headers },
   };
 }
 

@@ -1,19 +1,34 @@
 import { oneLine } from "./excerpt.js";
 import type { components, operations } from "./generated/schema.js";
+import { serverDelay } from "./retry.js";
 
 /** The documented shape of an error body; servers may send any subset, or no JSON at all. */
 export type ErrorBody = components["schemas"]["ErrorBody"];
 
+/** One problem a server listed in an error body (`detail`), as validation frameworks report it. */
+export type ValidationErrorItem = components["schemas"]["ValidationErrorItem"];
+
 /** The operations of the File Library, by their operationId in the spec. */
 export type OperationId = keyof operations;
+
+/** Where the client's two settings come from, for messages that say what to check. */
+export const API_KEY_SETTING = "the apiKey option or FILE_LIBRARY_API_KEY";
+export const BASE_URL_SETTING = "the baseUrl option or FILE_LIBRARY_BASE_URL";
 
 /** Base class of every error this client throws: catch it to catch them all. */
 export class FileLibraryError extends Error {
   override name = "FileLibraryError";
 
-  /** A plain object for logs and JSON; never holds the API key. */
+  /** `fields` become the error's own properties (its operation, status...), shown by `toJSON`. */
+  constructor(message: string, fields?: object, options?: { cause?: unknown }) {
+    super(message, options);
+    Object.assign(this, fields);
+  }
+
+  /** A plain object for logs and JSON: the name, the message and the error's own fields (never the API key). */
   toJSON(): Record<string, unknown> {
-    return { name: this.name, message: this.message };
+    const fields = Object.entries(this).map(([key, value]) => [key, value instanceof Headers ? Object.fromEntries(value) : value]);
+    return { name: this.name, message: this.message, ...Object.fromEntries(fields) };
   }
 }
 
@@ -25,19 +40,12 @@ export class InvalidArgumentError extends FileLibraryError {
 /** The request never got an HTTP answer: the base URL is unreachable, the connection failed or was reset. */
 export class ConnectionError extends FileLibraryError {
   override name = "ConnectionError";
-  constructor(
-    message: string,
-    /** The operation that was being called. */
-    readonly operation: OperationId,
-    /** How many attempts were made, retries included. */
-    readonly attempts: number,
-    options?: { cause?: unknown },
-  ) {
-    super(message, options);
-  }
-
-  override toJSON(): Record<string, unknown> {
-    return { ...super.toJSON(), operation: this.operation, attempts: this.attempts };
+  /** The operation that was being called. */
+  declare readonly operation: OperationId;
+  /** How many attempts were made, retries included. */
+  declare readonly attempts: number;
+  constructor(message: string, fields: { operation: OperationId; attempts: number }, options?: { cause?: unknown }) {
+    super(message, fields, options);
   }
 }
 
@@ -54,18 +62,12 @@ export class AbortError extends FileLibraryError {
 /** A 2xx answer whose body breaks the contract (metadata that is not an object, a download body that is not a URL). */
 export class MalformedResponseError extends FileLibraryError {
   override name = "MalformedResponseError";
-  constructor(
-    message: string,
-    readonly operation: OperationId,
-    readonly status: number,
-    /** The start of the body, for the error report. */
-    readonly bodyExcerpt: string,
-  ) {
-    super(message);
-  }
-
-  override toJSON(): Record<string, unknown> {
-    return { ...super.toJSON(), operation: this.operation, status: this.status, bodyExcerpt: this.bodyExcerpt };
+  declare readonly operation: OperationId;
+  declare readonly status: number;
+  /** The start of the body, for the error report. */
+  declare readonly bodyExcerpt: string;
+  constructor(message: string, fields: { operation: OperationId; status: number; bodyExcerpt: string }) {
+    super(message, fields);
   }
 }
 
@@ -83,112 +85,100 @@ export interface ApiErrorDetails {
   attempts: number;
 }
 
-/** The server answered with a status outside 2xx. Subclasses name the common statuses. */
+// The name of the error of each status the client names, and what to do about it: one table for names and hints.
+const STATUSES: Record<number, [name: string, hint?: string]> = {
+  400: ["BadRequestError"],
+  401: ["AuthenticationError", `Check the API key (${API_KEY_SETTING}).`],
+  403: ["PermissionDeniedError", "The API key is not allowed to do this."],
+  404: ["NotFoundError", `Check the base URL (${BASE_URL_SETTING}): the server does not know this path.`],
+  409: ["ConflictError"],
+  422: ["UnprocessableEntityError", "The file id may not exist, or the request body may be invalid."],
+  429: ["RateLimitError", "Too many requests: wait and try again."],
+};
+const SERVER_FAILED: [string, string] = ["InternalServerError", "The service failed; try again later."];
+const statusOf = (status: number) => (status >= 500 ? SERVER_FAILED : STATUSES[status]) ?? ["ApiError"];
+
+/**
+ * The server answered with a status outside 2xx. Its `name` is the class of its status (`UnprocessableEntityError`),
+ * and `instanceof` that class holds: the status classes match by status, so an app bundles only those it imports.
+ */
 export class ApiError extends FileLibraryError {
-  override name = "ApiError";
-  readonly status: number;
-  readonly headers: Headers;
-  readonly body: unknown;
-  readonly operation: OperationId;
+  declare readonly status: number;
+  declare readonly headers: Headers;
+  declare readonly body: unknown;
+  declare readonly operation: OperationId;
   /** The server's `x-request-id`, to quote when asking its operators. */
-  readonly requestId: string | undefined;
+  declare readonly requestId: string | undefined;
   /** How many attempts were made, retries included. */
-  readonly attempts: number;
+  declare readonly attempts: number;
 
   constructor(details: ApiErrorDetails) {
-    super(formatApiErrorMessage(details, hintFor(details.status)));
-    this.status = details.status;
-    this.headers = details.headers;
-    this.body = details.body;
-    this.operation = details.operation;
-    this.requestId = details.headers.get("x-request-id") ?? undefined;
-    this.attempts = details.attempts;
+    const [name, hint] = statusOf(details.status);
+    const { status, headers, body, operation, attempts } = details;
+    super(formatApiErrorMessage(details, hint), { status, headers, body, operation, requestId: headers.get("x-request-id") ?? undefined, attempts });
+    this.name = name;
   }
 
-  /** Builds the subclass that matches the status (the status factory). */
+  /** The status factory: the error of an answer, an instance of the class of its status. */
   static generate(details: ApiErrorDetails): ApiError {
-    const { status } = details;
-    if (status === 400) return new BadRequestError(details);
-    if (status === 401) return new AuthenticationError(details);
-    if (status === 403) return new PermissionDeniedError(details);
-    if (status === 404) return new NotFoundError(details);
-    if (status === 409) return new ConflictError(details);
-    if (status === 422) return new UnprocessableEntityError(details);
-    if (status === 429) return new RateLimitError(details);
-    if (status >= 500) return new InternalServerError(details);
     return new ApiError(details);
   }
+}
 
-  override toJSON(): Record<string, unknown> {
-    return {
-      ...super.toJSON(),
-      status: this.status,
-      operation: this.operation,
-      requestId: this.requestId,
-      attempts: this.attempts,
-      headers: Object.fromEntries(this.headers),
-      body: this.body,
-    };
-  }
+/** The class of the errors whose status `matches`: `instanceof` it tests the status, not how the error was made. */
+function statusClass(matches: (status: number) => boolean) {
+  return class extends ApiError {
+    static override [Symbol.hasInstance](value: unknown): boolean {
+      return value instanceof ApiError && matches(value.status);
+    }
+  };
 }
 
 /** 400: the request could not be read (for example a body that is not JSON). */
-export class BadRequestError extends ApiError {
-  override name = "BadRequestError";
-}
+export class BadRequestError extends /* @__PURE__ */ statusClass((s) => s === 400) {}
 /** 401: the API key is missing or wrong. */
-export class AuthenticationError extends ApiError {
-  override name = "AuthenticationError";
-}
+export class AuthenticationError extends /* @__PURE__ */ statusClass((s) => s === 401) {}
 /** 403: the API key may not do this. */
-export class PermissionDeniedError extends ApiError {
-  override name = "PermissionDeniedError";
-}
+export class PermissionDeniedError extends /* @__PURE__ */ statusClass((s) => s === 403) {}
 /** 404: the path is unknown to the server (an unknown file id is 422, not 404). */
-export class NotFoundError extends ApiError {
-  override name = "NotFoundError";
-}
+export class NotFoundError extends /* @__PURE__ */ statusClass((s) => s === 404) {}
 /** 409: the request conflicts with the file's current state. */
-export class ConflictError extends ApiError {
-  override name = "ConflictError";
-}
+export class ConflictError extends /* @__PURE__ */ statusClass((s) => s === 409) {}
+
 /** 422: the file id does not exist, or the update body is invalid. */
-export class UnprocessableEntityError extends ApiError {
-  override name = "UnprocessableEntityError";
+export class UnprocessableEntityError extends /* @__PURE__ */ statusClass((s) => s === 422) {
+  /** The problems the server listed (its `detail` list: where, and what is wrong); empty when it listed none. */
+  get problems(): ValidationErrorItem[] {
+    const detail = (this.body as ErrorBody | undefined)?.detail;
+    return Array.isArray(detail) ? detail : [];
+  }
 }
-/** 429: too many requests; see the `retry-after` header. */
-export class RateLimitError extends ApiError {
-  override name = "RateLimitError";
+
+/** 429: too many requests; `retryAfterMs` says how long the server asked to wait. */
+export class RateLimitError extends /* @__PURE__ */ statusClass((s) => s === 429) {
+  /** The wait the server asked for (`retry-after-ms`, or `Retry-After` in seconds or as a date), or undefined when it did not say. */
+  get retryAfterMs(): number | undefined {
+    return serverDelay(this.headers)?.ms;
+  }
 }
+
 /** 5xx: the service failed. */
-export class InternalServerError extends ApiError {
-  override name = "InternalServerError";
-}
+export class InternalServerError extends /* @__PURE__ */ statusClass((s) => s >= 500) {}
 
-function hintFor(status: number): string {
-  if (status === 401) return "Check the API key (the apiKey option or FILE_LIBRARY_API_KEY).";
-  if (status === 403) return "The API key is not allowed to do this.";
-  if (status === 404) return "Check the base URL (the baseUrl option or FILE_LIBRARY_BASE_URL): the server does not know this path.";
-  if (status === 422) return "The file id may not exist, or the request body may be invalid.";
-  if (status === 429) return "Too many requests: wait and try again.";
-  if (status >= 500) return "The service failed; try again later.";
-  return "";
-}
-
-function formatApiErrorMessage(details: ApiErrorDetails, hint: string): string {
+function formatApiErrorMessage(details: ApiErrorDetails, hint: string | undefined): string {
   const reason = describeErrorBody(details.body);
   const tries = details.attempts > 1 ? `, after ${details.attempts} attempts` : "";
-  const parts = [`${details.operation} failed with HTTP ${details.status} (${details.method} ${details.path}${tries})`];
-  if (reason) parts[0] += `: ${reason}`;
-  if (hint) parts.push(hint);
   const requestId = details.headers.get("x-request-id");
-  if (requestId) parts.push(`Request id: ${requestId}`);
-  return joinSentences(parts);
+  return joinSentences([
+    `${details.operation} failed with HTTP ${details.status} (${details.method} ${details.path}${tries})${reason ? `: ${reason}` : ""}`,
+    hint ?? "",
+    requestId ? `Request id: ${requestId}` : "",
+  ]);
 }
 
-/** Joins sentences with one full stop between them, none added after one that already ends in punctuation. */
+/** Joins sentences with one full stop between them, none added after one that already ends in punctuation; empty ones are left out. */
 export function joinSentences(parts: readonly string[]): string {
-  return parts.reduce((text, part) => (text === "" ? part : `${text}${/[.!?…]$/.test(text) ? "" : "."} ${part}`), "");
+  return parts.filter(Boolean).reduce((text, part) => `${text}${/[.!?…]$/.test(text) ? "" : "."} ${part}`);
 }
 
 const MAX_REASON_LENGTH = 300;

@@ -1,7 +1,7 @@
-import { AbortError, ApiError, ConnectionError, joinSentences, TimeoutError, type OperationId } from "./errors.js";
+import { AbortError, ApiError, BASE_URL_SETTING, ConnectionError, joinSentences, TimeoutError, type OperationId } from "./errors.js";
 import type { ClientLog } from "./logger.js";
 import { redactHeaders, redactString, redactValue } from "./redact.js";
-import { retryDelay, shouldRetryStatus, wait, type RetryDelay } from "./retry.js";
+import { retryDelay, shouldRetryStatus, wait } from "./retry.js";
 
 /** What openapi-fetch resolves to when every body is read as text. */
 export interface TextResult {
@@ -41,115 +41,76 @@ const inBrowser = () => "document" in globalThis || "WorkerGlobalScope" in globa
 // The abort reason of a timed-out attempt: it tells our own timeout apart from any other abort.
 const TIMED_OUT = Symbol("attempt timed out");
 
-type Outcome =
-  | { kind: "answer"; result: TextResult }
-  | { kind: "aborted" }
-  | { kind: "timeout" }
-  | { kind: "network"; cause: unknown };
-
 /**
  * Sends a request until it gets a 2xx, retrying connection failures, timeouts and retryable statuses
  * up to `maxRetries` times with backoff; every failure becomes one of our errors.
  */
 export async function sendWithRetries(call: Call, perform: (signal: AbortSignal) => Promise<TextResult>): Promise<Answer> {
-  const { operation, method, path, log, maxRetries, signal } = call;
+  const { operation, method, path, log, maxRetries, timeoutMs, signal, secrets } = call;
   const where = () => `${operation} ${method} ${path}`;
-  const total = maxRetries + 1;
   const aborted = () => new AbortError(`${operation} was aborted by the caller (${method} ${path}).`);
-  if (signal?.aborted) throw aborted();
-
   for (let attempt = 1; ; attempt++) {
-    log.debug(() => `${where()}: attempt ${attempt}/${total}`);
-    const started = log.enabled("debug") ? performance.now() : 0;
-    const outcome = await attemptOnce(perform, call.timeoutMs, signal);
-    let reason: string;
-    let delay: RetryDelay;
-    const retriesLeft = attempt <= maxRetries;
+    if (signal?.aborted) throw aborted();
+    // Each attempt has its own timeout, linked to the caller's signal; the race settles at once on abort, even with
+    // an injected fetch that ignores its signal. Both causes settle it directly: on Node 20, a listener on our own
+    // signal would cost a third of what the client adds to a call.
+    const controller = new AbortController();
+    let stop!: (reason: unknown) => void;
+    const abort = new Promise<never>((_, reject) => (stop = reject));
+    const abortWith = (reason: unknown) => {
+      controller.abort(reason);
+      stop(reason);
+    };
+    const timer = setTimeout(abortWith, timeoutMs, TIMED_OUT);
+    const onAbort = () => abortWith(signal!.reason);
+    signal?.addEventListener("abort", onAbort);
+    const started = performance.now();
+    let result: TextResult | undefined;
+    let failure: unknown;
+    try {
+      result = await Promise.race([perform(controller.signal), abort]);
+    } catch (error) {
+      failure = error;
+    } finally {
+      clearTimeout(timer);
+      signal?.removeEventListener("abort", onAbort);
+    }
+    if (signal?.aborted) throw aborted();
+    const response = result?.response;
+    const timedOut = controller.signal.reason === TIMED_OUT;
+    // Built only when a log line or an error needs it: most calls need neither.
+    const outcome = () => (response ? `HTTP ${response.status}` : timedOut ? `no answer within ${timeoutMs} ms` : describeCause(failure));
+    log.debug(() => `${where()}: attempt ${attempt}/${maxRetries + 1}: ${outcome()} in ${Math.round(performance.now() - started)} ms`);
+    if (response?.ok) return { text: result!.data ?? "", response, attempts: attempt };
 
-    if (outcome.kind === "aborted") throw aborted();
-    if (outcome.kind === "answer") {
-      const { response } = outcome.result;
-      log.debug(() => `${where()}: HTTP ${response.status} in ${Math.round(performance.now() - started)} ms`);
-      if (response.ok) return { text: outcome.result.data ?? "", response, attempts: attempt };
-      if (!retriesLeft || !shouldRetryStatus(response.status, response.headers)) {
-        throw ApiError.generate({
-          status: response.status,
-          headers: redactHeaders(response.headers, call.secrets),
-          body: redactValue(outcome.result.error, call.secrets),
-          operation,
-          method,
-          path,
-          attempts: attempt,
-        });
+    if (attempt > maxRetries || (response && !shouldRetryStatus(response.status, response.headers))) {
+      const fields = { operation, attempts: attempt };
+      if (response) {
+        const { status, headers } = response;
+        throw ApiError.generate({ status, headers: redactHeaders(headers, secrets), body: redactValue(result!.error, secrets), method, path, ...fields });
       }
-      reason = `HTTP ${response.status}`;
-      delay = retryDelay(attempt - 1, response.headers);
-    } else {
-      const timedOut = outcome.kind === "timeout";
-      const cause = timedOut ? `no answer within ${call.timeoutMs} ms` : describeCause(outcome.cause);
-      if (!retriesLeft) {
-        const tries = attempt > 1 ? ` (${attempt} attempts)` : "";
-        if (timedOut) {
-          throw new TimeoutError(
-            `${operation} timed out: ${method} ${path} got no answer within ${call.timeoutMs} ms${tries}. ` +
-              "Raise timeoutMs if the service is slow, or check that it is running.",
-            operation,
-            attempt,
-          );
-        }
-        throw new ConnectionError(
-          redactString(
-            joinSentences([
-              `${operation} could not reach the File Library at ${call.baseUrl} (${method} ${path})${tries}: ${cause}`,
-              "Check the base URL (the baseUrl option or FILE_LIBRARY_BASE_URL) and that the service is running.",
-              ...(inBrowser() ? [CORS_HINT] : []),
-            ]),
-            call.secrets,
-          ),
-          operation,
-          attempt,
-          { cause: outcome.kind === "network" ? outcome.cause : undefined },
+      const tries = attempt > 1 ? ` (${attempt} attempts)` : "";
+      if (timedOut) {
+        throw new TimeoutError(
+          `${operation} timed out: ${method} ${path} got no answer within ${timeoutMs} ms${tries}. Raise timeoutMs if the service is slow, or check that it is running.`,
+          fields,
         );
       }
-      reason = cause;
-      delay = retryDelay(attempt - 1, undefined);
+      const sentences = [
+        `${operation} could not reach the File Library at ${call.baseUrl} (${method} ${path})${tries}: ${outcome()}`,
+        `Check the base URL (${BASE_URL_SETTING}) and that the service is running.`,
+        inBrowser() ? CORS_HINT : "",
+      ];
+      throw new ConnectionError(redactString(joinSentences(sentences), secrets), fields, { cause: failure });
     }
-
-    log.info(() => `${where()}: ${redactString(reason, call.secrets)}; retrying in ${delay.ms} ms (${delay.source}), attempt ${attempt + 1}/${total}`);
+    const delay = retryDelay(attempt - 1, response?.headers);
+    log.info(() => `${where()}: ${redactString(outcome(), secrets)}; retrying in ${delay.ms} ms (${delay.source}), attempt ${attempt + 1}/${maxRetries + 1}`);
     try {
       await wait(delay.ms, signal);
     } catch {
       throw aborted();
     }
   }
-}
-
-/** One attempt under its own timeout, linked to the caller's signal; cleans up its timer and listener. */
-async function attemptOnce(
-  perform: (signal: AbortSignal) => Promise<TextResult>,
-  timeoutMs: number,
-  callerSignal: AbortSignal | undefined,
-): Promise<Outcome> {
-  const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(TIMED_OUT), timeoutMs);
-  const onCallerAbort = () => controller.abort(callerSignal!.reason);
-  callerSignal?.addEventListener("abort", onCallerAbort, { once: true });
-  try {
-    // The race rejects at once on abort, even with an injected fetch that ignores its signal.
-    const result = await Promise.race([perform(controller.signal), rejectOnAbort(controller.signal)]);
-    return { kind: "answer", result };
-  } catch (cause) {
-    if (callerSignal?.aborted) return { kind: "aborted" };
-    if (controller.signal.reason === TIMED_OUT) return { kind: "timeout" };
-    return { kind: "network", cause };
-  } finally {
-    clearTimeout(timer);
-    callerSignal?.removeEventListener("abort", onCallerAbort);
-  }
-}
-
-function rejectOnAbort(signal: AbortSignal): Promise<never> {
-  return new Promise((_, reject) => signal.addEventListener("abort", () => reject(signal.reason), { once: true }));
 }
 
 /** The most specific reason a fetch failed: undici puts the socket error in `cause`. */
