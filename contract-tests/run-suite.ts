@@ -4,7 +4,9 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { defaultSpecFile, suiteConfigFile } from "./locations.ts";
 import type { ContractSummary } from "./report.ts";
-import { exitCodeOf, runCommand, startChild } from "../lib/process.ts";
+import type { StdioOptions } from "node:child_process";
+import { exitCodeOf, startChild } from "../lib/process.ts";
+import type { HandshakeMessage } from "./support/handshake.ts";
 
 /** How to run the suite; every FILE_LIBRARY_* setting comes from `env`. */
 export interface SuiteOptions {
@@ -53,7 +55,24 @@ function vitestEntry(): string {
 }
 
 /** Runs the contract suite once in a child process, against the target the environment names, and reads its summary. */
-export async function runSuite(options: SuiteOptions = {}): Promise<SuiteRun> {
+export function runSuite(options: SuiteOptions = {}): Promise<SuiteRun> {
+  return startSuite(options);
+}
+
+/** For startSuite: when the target is ready, and when the suite's output may be shown. */
+export interface SuiteStart {
+  /** Resolves with the settings that reach the target once it is ready (a rejection is left to `release`). */
+  target: Promise<Record<string, string>>;
+  /** The suite's output is held back until this resolves; when it rejects, the suite is stopped and its output dropped. */
+  release: Promise<void>;
+}
+
+/**
+ * Runs the suite like runSuite, for a runner whose target is not ready yet (the kit's repo, starting its Prism mock):
+ * vitest starts at once and waits in its global setup until the target is ready, so that its start-up overlaps the
+ * target's. When `release` rejects, startSuite rejects with the same reason.
+ */
+export async function startSuite(options: SuiteOptions, start?: SuiteStart): Promise<SuiteRun> {
   const outer = options.signal;
   if (outer?.aborted) throw outer.reason;
   // A signal of our own for the child process, linked to the caller's, so that any signal-like object works.
@@ -61,31 +80,60 @@ export async function runSuite(options: SuiteOptions = {}): Promise<SuiteRun> {
   const forward = () => controller.abort(outer?.reason);
   outer?.addEventListener("abort", forward, { once: true });
   try {
-    return await run(options, controller.signal);
+    return await run(options, controller.signal, start);
   } finally {
     outer?.removeEventListener("abort", forward);
   }
 }
 
-async function run(options: SuiteOptions, signal: AbortSignal): Promise<SuiteRun> {
+async function run(options: SuiteOptions, signal: AbortSignal, start: SuiteStart | undefined): Promise<SuiteRun> {
   const env = options.env ?? process.env;
   const cwd = options.cwd ?? process.cwd();
   const reportDir = path.resolve(cwd, options.reportDir ?? env.FILE_LIBRARY_REPORT_DIR ?? "reports");
-  const childEnv = { ...env, FILE_LIBRARY_SPEC: env.FILE_LIBRARY_SPEC || defaultSpecFile, FILE_LIBRARY_REPORT_DIR: reportDir };
+  const childEnv: NodeJS.ProcessEnv = { ...env, FILE_LIBRARY_SPEC: env.FILE_LIBRARY_SPEC || defaultSpecFile, FILE_LIBRARY_REPORT_DIR: reportDir };
   const summaryFile = path.join(reportDir, "contract-summary.json");
   // A summary left by an earlier run must not pass for this one's.
   await rm(summaryFile, { force: true });
-  const args = [vitestEntry(), "run", "--config", suiteConfigFile];
-  const spawnOptions = { cwd, env: childEnv, signal };
-  let code: number;
+  const inherit = options.output === "inherit";
+  // Output is piped when it is captured, or held back until released; colours stay as on a terminal.
+  const piped = !inherit || start !== undefined;
+  if (start) childEnv.FILE_LIBRARY_AWAIT_READY = "1";
+  if (piped && inherit && process.stdout.isTTY) childEnv.FORCE_COLOR ??= "1";
+  const stdio: StdioOptions = piped ? ["ignore", "pipe", "pipe", ...(start ? (["ipc"] as const) : [])] : "inherit";
+  // An abort of the signal kills the child (spawn's own `signal`).
+  const child = startChild(process.execPath, [vitestEntry(), "run", "--config", suiteConfigFile], { cwd, env: childEnv, signal, stdio });
   let output = "";
-  if (options.output === "inherit") {
-    // An abort of the signal kills the child (spawn's own `signal`); the wait ends only once it has exited.
-    code = await exitCodeOf(startChild(process.execPath, args, { ...spawnOptions, stdio: "inherit" }));
-    signal.throwIfAborted();
-  } else {
-    ({ code, output } = await runCommand(process.execPath, args, spawnOptions));
+  let held: Array<() => void> | undefined = start ? [] : undefined;
+  const take = (stream: NodeJS.WriteStream) => (chunk: Buffer) => {
+    if (!inherit) output += chunk.toString();
+    else if (held) held.push(() => stream.write(chunk));
+    else stream.write(chunk);
+  };
+  child.stdout?.on("data", take(process.stdout));
+  child.stderr?.on("data", take(process.stderr));
+  // The suite says when its global setup listens: a word sent before then would be lost.
+  const listening = new Promise<void>((resolve) => child.on("message", (message: HandshakeMessage) => "listening" in message && resolve()));
+  if (start) {
+    start.target.then(
+      async (settings) => {
+        // Unless the suite ended first (it failed to start): its output then says why.
+        await Promise.race([listening, exitCodeOf(child)]);
+        if (child.connected) child.send({ ready: true, env: settings } satisfies HandshakeMessage);
+      },
+      () => {},
+    );
+    try {
+      await start.release;
+    } catch (error) {
+      child.kill("SIGTERM");
+      await exitCodeOf(child);
+      throw error;
+    }
+    for (const write of held ?? []) write();
+    held = undefined;
   }
+  const code = await exitCodeOf(child);
+  signal.throwIfAborted();
   const summary = await readFile(summaryFile, "utf8").then(
     (text) => JSON.parse(text) as ContractSummary,
     () => undefined,

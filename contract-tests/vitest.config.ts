@@ -9,11 +9,12 @@ const here = import.meta.dirname;
 const ext = path.extname(import.meta.filename);
 // runSuite always passes an absolute folder; relative ones are taken from where the run started.
 const reportDir = path.resolve(process.env.FILE_LIBRARY_REPORT_DIR ?? "reports");
+// Installed packages may be read-only: vitest's caches go to the temp folder, not next to the suite.
+const cacheDir = path.join(os.tmpdir(), "file-library-contract-cache");
 
 /** The contract suite: checks one target (a live server, or the Prism mock the runner started) against the bundled spec. */
 export default defineConfig({
-  // Installed packages may be read-only: vitest's cache goes to the temp folder, not next to the suite.
-  cacheDir: path.join(os.tmpdir(), "file-library-contract-cache"),
+  cacheDir,
   test: {
     root: here,
     include: [`*.contract.test${ext}`],
@@ -30,6 +31,8 @@ export default defineConfig({
     // Derived from the request budget and timeout, not from wall time: a busy machine makes checks slower, not wrong.
     testTimeout: checkDeadlineMs(),
     hookTimeout: 60_000,
+    // Transformed modules kept between runs: a run after the first starts 0.2 s sooner (bench/suite-time.ts).
+    experimental: { fsModuleCache: true, fsModuleCachePath: path.join(cacheDir, "modules") },
     reporters: ["verbose", "junit", new SummaryReporter(reportDir)],
     outputFile: { junit: path.join(reportDir, "contract-junit.xml") },
   },

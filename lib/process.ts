@@ -1,21 +1,35 @@
 import { spawn, type ChildProcess, type SpawnOptions } from "node:child_process";
+import { setPriority } from "node:os";
 
 const running = new Set<ChildProcess>();
+// When each child closed (exited, and its output read to the end), with its exit code.
+const closings = new WeakMap<ChildProcess, Promise<number>>();
 let exitHookInstalled = false;
+
+/** Spawn options, and the child's niceness (1 to 19): the higher, the more it leaves the CPU to the others. */
+export type ChildOptions = SpawnOptions & { niceness?: number | undefined };
 
 /**
  * Starts a child process that does not outlive this one: it is stopped when this process exits, and when the
  * `signal` of its options aborts. Installs no signal handler: a host keeps its own (see `exitOnInterrupt`).
  */
-export function startChild(command: string, args: string[], options: SpawnOptions = {}): ChildProcess {
+export function startChild(command: string, args: string[], { niceness, ...options }: ChildOptions = {}): ChildProcess {
   if (!exitHookInstalled) {
     exitHookInstalled = true;
     // An "exit" listener runs whoever ends the process, and changes nothing about how it ends.
     process.once("exit", () => stopChildren("SIGTERM"));
   }
   const child = spawn(command, args, options);
+  if (niceness !== undefined && child.pid !== undefined) {
+    try {
+      setPriority(child.pid, niceness);
+    } catch {
+      // Where priorities cannot be set, the child runs at the usual one: it may finish later, never wrongly.
+    }
+  }
   running.add(child);
   child.once("exit", () => running.delete(child));
+  closings.set(child, new Promise((resolve) => child.once("close", () => resolve(exitCode(child)))));
   // An aborted spawn reports through "error"; whoever waits for the child hears of it from its exit.
   child.on("error", () => {});
   return child;
@@ -43,11 +57,12 @@ export function exitOnInterrupt(): void {
   }
 }
 
-/** Resolves with the exit code once the child has exited (128 + n when a signal ended it, as a shell reports it). */
+/** The exit code of a child that has exited: 128 + n when a signal ended it, as a shell reports it. */
+const exitCode = (child: ChildProcess) => child.exitCode ?? (child.signalCode ? 128 + (SIGNAL_NUMBERS[child.signalCode as keyof typeof SIGNAL_NUMBERS] ?? 0) : 1);
+
+/** Resolves with the exit code of a child started here once it has exited and its output has been read to the end. */
 export function exitCodeOf(child: ChildProcess): Promise<number> {
-  const code = () => child.exitCode ?? (child.signalCode ? 128 + (SIGNAL_NUMBERS[child.signalCode as keyof typeof SIGNAL_NUMBERS] ?? 0) : 1);
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(code());
-  return new Promise((resolve) => child.once("exit", () => resolve(code())));
+  return closings.get(child) ?? Promise.reject(new Error("exitCodeOf: the child was not started with startChild"));
 }
 
 /** A finished command: its exit code and everything it printed, stdout and stderr interleaved. */
@@ -57,7 +72,7 @@ export interface CommandResult {
 }
 
 /** Runs a command to completion, capturing its output; rejects when it cannot start or when `signal` aborts it. */
-export function runCommand(command: string, args: string[], options: SpawnOptions = {}): Promise<CommandResult> {
+export function runCommand(command: string, args: string[], options: ChildOptions = {}): Promise<CommandResult> {
   return new Promise((resolve, reject) => {
     const child = startChild(command, args, { stdio: ["ignore", "pipe", "pipe"], ...options });
     let output = "";

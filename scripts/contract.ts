@@ -4,44 +4,64 @@
  * The published `file-library-contract` is the same command without the steps and the mock.
  * Exit codes: 0 every check passed, 1 a step or check failed, 2 the run could not start.
  */
-import path from "node:path";
-import { buildSpec } from "./lib/build-spec.ts";
-import { checkDrift } from "./lib/drift.ts";
-import { lintSpec } from "./lib/redocly.ts";
-import { generatedTypes, repoRoot, specRoot } from "./lib/paths.ts";
+import { exitOnInterrupt, type ServerProcess } from "../lib/process.ts";
+import { specRoot } from "./lib/paths.ts";
 import { startPrism } from "./lib/prism.ts";
-import { runContractCommand } from "../contract-tests/runner/command.ts";
-import { exitOnInterrupt } from "../lib/process.ts";
-
-/** The three preparation steps are independent: run them side by side (in this process), report them in order. */
-async function runSteps(): Promise<boolean> {
-  const steps = [
-    { name: "lint:spec", run: () => lintSpec().then(({ ok, output }) => ({ ok, message: output })) },
-    { name: "build:spec", run: buildSpec },
-    { name: "check:generated", run: () => checkDrift(generatedTypes, path.relative(repoRoot, generatedTypes)) },
-  ];
-  const results = await Promise.all(steps.map((step) => step.run()));
-  let ok = true;
-  steps.forEach((step, i) => {
-    const result = results[i]!;
-    console.log(`\n── ${step.name} ${result.ok ? "ok" : "FAILED"}`);
-    process.stdout.write(result.message.trimEnd() + "\n");
-    ok &&= result.ok;
-  });
-  return ok;
-}
 
 exitOnInterrupt();
-process.exit(
-  await runContractCommand(process.argv.slice(2), {
-    name: "contract",
-    usage: "npm run contract -- [--base-url URL --file-id ID] [--mock] [flags]",
-    intro: `Lints the spec, bundles it, checks src/generated for drift, then runs the contract suite.
+const argv = process.argv.slice(2);
+
+// Prism takes the longest to start: when the run will need it, it starts before this script loads the rest. Prism
+// starts from the split spec, so it need not wait for the bundle. (Should the guess be wrong, the runner starts it
+// or leaves it unused; lib/process's exit hook stops it either way, listening yet or not.)
+const exits = argv.some((arg) => ["-h", "--help", "-v", "--version", "--list-checks"].includes(arg));
+const live = !argv.includes("--mock") && (argv.some((arg) => arg.startsWith("--base-url")) || Boolean(process.env.FILE_LIBRARY_BASE_URL?.trim()));
+let prism: Promise<ServerProcess> | undefined = exits || live ? undefined : startPrism(specRoot);
+prism?.catch(() => {}); // reported by the runner, which awaits it
+
+const [{ default: path }, { buildSpec }, { checkDrift }, { lintSpec }, { generatedTypes, repoRoot }, { runContractCommand }] = await Promise.all([
+  import("node:path"),
+  import("./lib/build-spec.ts"),
+  import("./lib/drift.ts"),
+  import("./lib/redocly.ts"),
+  import("./lib/paths.ts"),
+  import("../contract-tests/runner/command.ts"),
+]);
+
+/**
+ * The three steps are independent: they run side by side, and report in order once all are done. The suite needs
+ * the bundle (and the drift check, which guards the types it is compiled against), not the lint: the lint yields the
+ * CPU to the mock's start (niced), and the suite starts without waiting for it.
+ */
+function startSteps(): { needed: Promise<boolean>; all: Promise<boolean> } {
+  const steps = [
+    { name: "lint:spec", needed: false, run: lintSpec({ niceness: 10 }).then(({ ok, output }) => ({ ok, message: output })) },
+    { name: "build:spec", needed: true, run: buildSpec() },
+    { name: "check:generated", needed: true, run: checkDrift(generatedTypes, path.relative(repoRoot, generatedTypes)) },
+  ];
+  const passed = async (list: typeof steps) => (await Promise.all(list.map((step) => step.run))).every((result) => result.ok);
+  const all = (async () => {
+    const results = await Promise.all(steps.map((step) => step.run));
+    steps.forEach((step, i) => {
+      console.log(`\n── ${step.name} ${results[i]!.ok ? "ok" : "FAILED"}`);
+      process.stdout.write(results[i]!.message.trimEnd() + "\n");
+    });
+    return results.every((result) => result.ok);
+  })();
+  return { needed: passed(steps.filter((step) => step.needed)), all };
+}
+
+const code = await runContractCommand(argv, {
+  name: "contract",
+  usage: "npm run contract -- [--base-url URL --file-id ID] [--mock] [flags]",
+  intro: `Lints the spec, bundles it, checks src/generated for drift, then runs the contract suite.
 Without a base URL the suite checks the embedded Prism mock, which it starts and stops itself.`,
-    // Prism starts from the split spec, so it need not wait for the bundle.
-    repo: { steps: runSteps, startMock: async () => {
-      const prism = await startPrism(specRoot);
-      return { baseUrl: prism.url, stop: prism.stop };
-    } },
-  }),
-);
+  repo: {
+    steps: startSteps,
+    startMock: async () => {
+      const started = await (prism ??= startPrism(specRoot));
+      return { baseUrl: started.url, stop: started.stop };
+    },
+  },
+});
+process.exit(code);

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { spawn } from "node:child_process";
 import { mkdtemp, readFile, readdir, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -8,7 +7,7 @@ import type { ContractSummary } from "../contract-tests/index.ts";
 import { catalogue } from "../contract-tests/checks/catalogue.ts";
 import { formatSummary } from "../contract-tests/support/summary-format.ts";
 import { installInto, lintPackage, pack, run } from "./support/packages.ts";
-import { exitCodeOf, runCommand, waitForOutput } from "../lib/process.ts";
+import { exitCodeOf, runCommand, startChild, waitForOutput } from "../lib/process.ts";
 import { childrenOf, waitUntilGone } from "./support/processes.ts";
 import { sandbox, SANDBOX_KEY } from "./support/sandbox.ts";
 
@@ -144,7 +143,7 @@ describe("the contract package, packed and installed in a project of its own", {
   it("on Ctrl-C (SIGINT) stops the suite it started and exits 130", async () => {
     // Every answer of this sandbox takes 120 ms, so that the run is still going when the signal comes.
     const sb = await sandbox({ fixturesFile, fault: "slow-answers" });
-    const child = spawn(process.execPath, [path.join(project, "node_modules/file-library-contract/dist/cli.js"), "--base-url", sb.baseUrl, "--file-id", "doc-1"], {
+    const child = startChild(process.execPath, [path.join(project, "node_modules/file-library-contract/dist/cli.js"), "--base-url", sb.baseUrl, "--file-id", "doc-1"], {
       cwd: project,
       env: { ...process.env, FILE_LIBRARY_API_KEY: SANDBOX_KEY, FILE_LIBRARY_REPORT_DIR: "interrupted-reports" },
       stdio: ["ignore", "pipe", "pipe"],

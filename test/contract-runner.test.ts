@@ -1,4 +1,5 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { runContractCommand, type RepoPreparation } from "../contract-tests/runner/command.ts";
 import { closedPort } from "./support/closed-port.ts";
 import { exitCodeOf } from "../lib/process.ts";
 import { startScript } from "./support/processes.ts";
@@ -24,6 +25,7 @@ describe("npm run contract: a run that cannot start exits 2 with one line saying
     ["the key as a flag", {}, ["--api-key", "secret-on-the-command-line"], /--api-key is not accepted.*FILE_LIBRARY_API_KEY/],
     ["an unknown flag", {}, ["--base-ur", "x"], /Unknown option '--base-ur'/],
     ["a --rate-limit it cannot read", { ...live }, ["--rate-limit", "fast"], /--rate-limit \(FILE_LIBRARY_RATE_LIMIT\) takes requests per second, minute or hour, such as 10\/s/],
+    ["an unknown check", { ...live }, ["--checks", "status_code_conformance,no_such_check"], /unknown check\(s\) no_such_check; see --list-checks/],
     ["a FILE_LIBRARY_SPEC that does not exist", { ...live, FILE_LIBRARY_SPEC: "/nonexistent/openapi.json" }, [], /The bundled spec \/nonexistent\/openapi.json is missing: point FILE_LIBRARY_SPEC at/],
   ])("%s", async (_, env, args, message) => {
     const { code, stderr } = await contract(args, env);
@@ -45,5 +47,45 @@ describe("npm run contract: a run that cannot start exits 2 with one line saying
     const { code, stdout } = await contract(["--help"], {});
     expect(code).toBe(0);
     for (const word of ["--base-url", "--file-id", "FILE_LIBRARY_API_KEY", "FILE_LIBRARY_WRITE_CHECKS", "Exit codes"]) expect(stdout).toContain(word);
+  });
+});
+
+describe("npm run contract: a failed step or mock stops the run before the suite's results", { timeout: 30_000 }, () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  /** Runs the command with fake steps and mock; what it printed, and whether it stopped the mock. */
+  async function withRepo(steps: { needed: boolean; all: boolean }, mockFails = false) {
+    const lines: string[] = [];
+    vi.spyOn(console, "log").mockImplementation((line: string) => void lines.push(line));
+    vi.spyOn(console, "error").mockImplementation((line: string) => void lines.push(line));
+    const stop = vi.fn(async () => {});
+    const repo: RepoPreparation = {
+      // The lint settles last, as it does in the real run: it is niced and needed by no one.
+      steps: () => ({ needed: Promise.resolve(steps.needed), all: new Promise((resolve) => setTimeout(() => resolve(steps.all), 50)) }),
+      startMock: async () => {
+        if (mockFails) throw new Error("The Prism mock exited (code 1) before it listened.");
+        return { baseUrl: "http://127.0.0.1:9", stop };
+      },
+    };
+    const code = await runContractCommand([], { name: "contract", usage: "", intro: "", repo }, { ...process.env, FILE_LIBRARY_BASE_URL: "" });
+    return { code, output: lines.join("\n"), stopped: stop.mock.calls.length > 0 };
+  }
+
+  it.each([
+    ["a step the suite does not need (the lint)", { needed: true, all: false }],
+    ["a step the suite needs (the bundle)", { needed: false, all: false }],
+  ])("%s failed: exit 1, no suite results, the mock stopped", async (_, steps) => {
+    const { code, output, stopped } = await withRepo(steps);
+    expect(code).toBe(1);
+    expect(output).toContain("contract: stopped before the suite: fix the failed step(s) above.");
+    expect(output).not.toContain("── contract suite against");
+    expect(stopped).toBe(true);
+  });
+
+  it("the mock failed to start: exit 1 with its reason", async () => {
+    const { code, output } = await withRepo({ needed: true, all: true }, true);
+    expect(code).toBe(1);
+    expect(output).toContain("contract: The Prism mock exited (code 1) before it listened.");
+    expect(output).not.toContain("── contract suite against");
   });
 });

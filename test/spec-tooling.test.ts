@@ -34,6 +34,16 @@ describe("check:generated", () => {
     expect(await checkDrift(generatedTypes, "schema.d.ts")).toMatchObject({ ok: true });
   });
 
+  it("fails when the generated file was edited by hand, though the spec is unchanged: its recorded hash no longer matches", async () => {
+    const edited = path.join(scratch, "hand-edited.d.ts");
+    const text = await readFile(generatedTypes, "utf8");
+    await writeFile(edited, text.replace("size: number;", "size: number | string;"));
+    const result = await checkDrift(edited, "hand-edited.d.ts");
+    expect(result.ok).toBe(false);
+    expect(result.message).toContain("hand-edited.d.ts is out of date");
+    expect(result.message).toContain("Run `npm run generate`");
+  });
+
   it("fails when a schema field changed without regenerating, and says what to run", async () => {
     const dir = await specCopy("drift", {
       "openapi/components/schemas/FileMetadata.yaml": (t) => t.replace("  size:\n    type: integer", "  size:\n    type: string"),
@@ -76,7 +86,7 @@ describe("lint:spec", () => {
 
   it.each(cases)("fails when %s", async (what, mutate, says) => {
     const dir = await specCopy(what.replace(/\W+/g, "-"), mutate);
-    const { ok, output } = await lintSpec(dir);
+    const { ok, output } = await lintSpec({ cwd: dir });
     expect(output).toMatch(says);
     expect(ok).toBe(false);
   });

@@ -1,8 +1,6 @@
 import { readFileSync } from "node:fs";
-import { formatCatalogue, selectedChecks, UnknownCheckError } from "../checks/catalogue.ts";
-import { loadBundledSpec, SpecLoadError } from "../../lib/openapi/load.ts";
 import { defaultSpecFile, packageManifestFile } from "../locations.ts";
-import { runSuite } from "../run-suite.ts";
+import { startSuite, type SuiteStart } from "../run-suite.ts";
 import { rateLimitSettings, RateLimitSettingError } from "../support/rate-limits.ts";
 import { liveTargetFromEnv, TargetError } from "../support/target.ts";
 import { parseContractArgs, UsageError } from "./args.ts";
@@ -20,8 +18,11 @@ export interface StartedMock {
 
 /** What the kit's repo adds in front of the suite: its preparation steps, and the Prism mock when no live server is named. */
 export interface RepoPreparation {
-  /** Runs the steps (lint, bundle, drift), printing each; resolves false when one failed. */
-  steps(): Promise<boolean>;
+  /**
+   * Starts the steps (lint, bundle, drift). `needed` resolves once those the suite needs have run (it starts then),
+   * `all` once every step has and its results are printed; each resolves false when one of its steps failed.
+   */
+  steps(): { needed: Promise<boolean>; all: Promise<boolean> };
   /** Starts the mock; called side by side with `steps`, since its start-up is the longest wait. */
   startMock(): Promise<StartedMock>;
 }
@@ -37,6 +38,11 @@ export interface CommandOptions {
 }
 
 class CannotStart extends Error {}
+
+// The catalogue brings every check (and fast-check), the spec loader brings Ajv: both load only when needed, so that
+// in the kit's repo the suite's process starts sooner.
+const catalogue = () => import("../checks/catalogue.ts");
+const specLoader = () => import("../../lib/openapi/load.ts");
 
 /** Runs a contract command from its argv and the environment; resolves with the exit code. */
 export async function runContractCommand(argv: string[], options: CommandOptions, baseEnv: NodeJS.ProcessEnv = process.env): Promise<number> {
@@ -63,7 +69,7 @@ async function run(argv: string[], options: CommandOptions, baseEnv: NodeJS.Proc
     return EXIT.passed;
   }
   if (args.listChecks) {
-    console.log(formatCatalogue());
+    console.log((await catalogue()).formatCatalogue());
     return EXIT.passed;
   }
 
@@ -73,7 +79,10 @@ async function run(argv: string[], options: CommandOptions, baseEnv: NodeJS.Proc
   if (args.seed !== undefined) env.FILE_LIBRARY_SEED = args.seed;
   if (args.reportDir !== undefined) env.FILE_LIBRARY_REPORT_DIR = args.reportDir;
   if (args.rateLimit !== undefined) env.FILE_LIBRARY_RATE_LIMIT = args.rateLimit;
-  orCannotStart(() => selectedChecks(env), UnknownCheckError);
+  if (env.FILE_LIBRARY_CHECKS?.trim() || env.FILE_LIBRARY_EXCLUDE_CHECKS?.trim()) {
+    const { selectedChecks, UnknownCheckError } = await catalogue();
+    orCannotStart(() => selectedChecks(env), UnknownCheckError);
+  }
   orCannotStart(() => rateLimitSettings(env), RateLimitSettingError);
   if (args.mock) {
     delete env.FILE_LIBRARY_BASE_URL;
@@ -86,46 +95,63 @@ async function run(argv: string[], options: CommandOptions, baseEnv: NodeJS.Proc
     throw new CannotStart("no server to check: give its base URL with --base-url URL or FILE_LIBRARY_BASE_URL, and a file id with --file-id ID or FILE_LIBRARY_FILE_ID.");
   }
   // The spec is checked before anything starts; in the kit's repo without FILE_LIBRARY_SPEC, the steps bundle it.
-  if (env.FILE_LIBRARY_SPEC) {
-    orCannotStart(
-      () => loadBundledSpec(env.FILE_LIBRARY_SPEC!, "point FILE_LIBRARY_SPEC at a bundled OpenAPI document (JSON), or unset it to use the suite's own."),
-      SpecLoadError,
-    );
-  } else if (!repo) {
-    orCannotStart(() => loadBundledSpec(defaultSpecFile, "reinstall the package: its bundled spec is missing."), SpecLoadError);
+  const specToCheck: [string, string] | undefined = env.FILE_LIBRARY_SPEC
+    ? [env.FILE_LIBRARY_SPEC, "point FILE_LIBRARY_SPEC at a bundled OpenAPI document (JSON), or unset it to use the suite's own."]
+    : repo
+      ? undefined
+      : [defaultSpecFile, "reinstall the package: its bundled spec is missing."];
+  if (specToCheck) {
+    const { loadBundledSpec, SpecLoadError } = await specLoader();
+    orCannotStart(() => loadBundledSpec(...specToCheck), SpecLoadError);
   }
   if (live) {
     const reason = await unreachableReason(live.baseUrl);
     if (reason) throw new CannotStart(`the server at ${live.baseUrl} is unreachable (${reason}); check FILE_LIBRARY_BASE_URL or --base-url.`);
   }
 
+  const header = () =>
+    console.log(`\n── contract suite against ${live ? `the live server ${live.baseUrl}` : "the embedded Prism mock"}${live?.writeChecks ? " (write checks on)" : ""}`);
   let mock: StartedMock | undefined;
-  if (repo) {
-    const mockStarting = live ? undefined : repo.startMock().catch((error: Error) => error);
-    const stepsOk = await repo.steps();
-    const started = await mockStarting;
-    if (!stepsOk) {
-      console.error(`\n${options.name}: stopped before the suite: fix the failed step(s) above.`);
-      if (started && !(started instanceof Error)) await started.stop();
-      return EXIT.failed;
-    }
-    if (started instanceof Error) {
-      console.error(`${options.name}: ${started.message}`);
-      return EXIT.failed;
-    }
-    mock = started;
-    if (mock) env.FILE_LIBRARY_MOCK_URL = mock.baseUrl;
-  }
-
-  console.log(`\n── contract suite against ${live ? `the live server ${live.baseUrl}` : "the embedded Prism mock"}${live?.writeChecks ? " (write checks on)" : ""}`);
   try {
-    const { exitCode, summary } = await runSuite({ env, output: "inherit" });
+    let start: SuiteStart | undefined;
+    if (repo) {
+      // The steps, the mock and the suite's own start-up all run at once. The suite's checks wait for the mock and
+      // the steps they need; its output waits for every step, whose results come first.
+      const mockStarting = live ? undefined : repo.startMock().catch((error: Error) => error);
+      const steps = repo.steps();
+      const failed = new StepFailed("stopped before the suite: fix the failed step(s) above.");
+      const target = (async () => {
+        const started = await mockStarting;
+        if (started instanceof Error) throw new StepFailed(started.message);
+        mock = started;
+        if (!(await steps.needed)) throw failed;
+        return mock ? { FILE_LIBRARY_MOCK_URL: mock.baseUrl } : {};
+      })();
+      const release = (async () => {
+        if (!(await steps.all)) throw failed;
+        await target;
+        header();
+      })();
+      // Both are awaited by startSuite; marked as handled now, so that an early failure is no unhandled rejection.
+      for (const settled of [target, release]) settled.catch(() => {});
+      start = { target, release };
+    } else {
+      header();
+    }
+    const { exitCode, summary } = await startSuite({ env, output: "inherit" }, start);
     if (summary?.stopped) console.error(`${options.name}: cannot finish: ${summary.stopped.reason}`);
     return exitCode;
+  } catch (error) {
+    if (!(error instanceof StepFailed)) throw error;
+    console.error(`\n${options.name}: ${error.message}`);
+    return EXIT.failed;
   } finally {
     await mock?.stop();
   }
 }
+
+/** A preparation step or the mock failed: the suite does not run (exit 1). */
+class StepFailed extends Error {}
 
 /** Runs `work`; an error of the given class means the run cannot start (with `suffix` added to its message). */
 function orCannotStart<T>(work: () => T, kind: new (...args: never[]) => Error, suffix = ""): T {

@@ -1,5 +1,5 @@
 import type { TestProject } from "vitest/node";
-import { spec } from "./spec.ts";
+import type { HandshakeMessage } from "./handshake.ts";
 import { liveTargetFromEnv, MOCK_API_KEY, type Target } from "./target.ts";
 
 declare module "vitest" {
@@ -10,8 +10,29 @@ declare module "vitest" {
   }
 }
 
-/** Hands the target to the checks: the live server FILE_LIBRARY_BASE_URL names, or the mock the runner started. */
+/** Says it is listening, waits for the runner's word, then lets go of the channel (the run must not wait on it to end). */
+function readyFromRunner(): Promise<Record<string, string>> {
+  return new Promise((resolve) => {
+    process.on("message", function onMessage(message: HandshakeMessage) {
+      if (!("ready" in message)) return;
+      process.off("message", onMessage);
+      // Not from within the message's own dispatch: Node 20 fails on a channel closed there.
+      setImmediate(() => process.disconnect?.());
+      resolve(message.env);
+    });
+    process.send?.({ listening: true } satisfies HandshakeMessage);
+  });
+}
+
+/**
+ * Hands the target to the checks: the live server FILE_LIBRARY_BASE_URL names, or the mock the runner started. A
+ * runner that started the suite before its target was ready (FILE_LIBRARY_AWAIT_READY) says when it is, and how to
+ * reach it: vitest's own start-up then overlaps the mock's and the spec's.
+ */
 export async function setup(project: TestProject): Promise<void> {
+  if (process.env.FILE_LIBRARY_AWAIT_READY) Object.assign(process.env, await readyFromRunner());
+  // Read now, not on import: a runner that started the suite early writes the bundled spec meanwhile.
+  const { spec } = await import("./spec.ts");
   const seed = Number.isInteger(Number(process.env.FILE_LIBRARY_SEED)) && process.env.FILE_LIBRARY_SEED
     ? Number(process.env.FILE_LIBRARY_SEED)
     : Math.floor(Math.random() * 2 ** 31);

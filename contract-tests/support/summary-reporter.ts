@@ -4,7 +4,6 @@ import type { Reporter, TestModule, Vitest } from "vitest/node";
 import { catalogue, responseChecks, selectedChecks } from "../checks/catalogue.ts";
 import { statusCoverage } from "./coverage.ts";
 import type { CheckFailureRecord, CheckOutcome, ContractSummary, ExchangeEvidence } from "../report.ts";
-import { spec } from "./spec.ts";
 import { coverageMarkdown, formatSummary } from "./summary-format.ts";
 
 /** Prints one line per failed check (with a curl that reproduces it) and per warning, the coverage, and writes the reports. */
@@ -16,7 +15,9 @@ export default class SummaryReporter implements Reporter {
     this.vitest = vitest;
   }
 
-  onTestRunEnd(testModules: ReadonlyArray<TestModule>): void {
+  async onTestRunEnd(testModules: ReadonlyArray<TestModule>): Promise<void> {
+    // Loaded now, not when the config is: the runner may write the bundled spec after the suite has started.
+    const { spec } = await import("./spec.ts");
     const operations = spec.operationIds();
     const provided = this.vitest?.getRootProject().getProvidedContext();
     const outcomes: CheckOutcome[] = [];
