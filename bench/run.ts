@@ -3,8 +3,10 @@ import { mkdir, writeFile } from "node:fs/promises";
 import os from "node:os";
 import { exitOnInterrupt, runCommand } from "../lib/process.ts";
 import { bin, fromRoot, repoRoot } from "../scripts/lib/paths.ts";
+import { clientCpu } from "./client-cpu.ts";
 import { clientOverhead } from "./client-overhead.ts";
 import { clientSize } from "./client-size.ts";
+import { corePlan, pinLoad } from "./lib/cores.ts";
 import { renderSection, type Section } from "./lib/report.ts";
 import { sandboxThroughput } from "./sandbox-throughput.ts";
 import { suiteTime } from "./suite-time.ts";
@@ -17,11 +19,22 @@ const started = performance.now();
 const built = await runCommand(bin("tsx"), [fromRoot("scripts/build-spec.ts")], { cwd: repoRoot });
 if (built.code !== 0) throw new Error(built.output);
 
+const cores = corePlan();
+/** A load against servers in their own processes: the load on its cores, the servers on theirs. */
+const pinned = (bench: typeof clientOverhead) => async () => {
+  const unpin = "load" in cores ? pinLoad(cores) : () => {};
+  try {
+    return await bench(cores);
+  } finally {
+    unpin();
+  }
+};
 const benches = [
-  ["client-overhead", clientOverhead],
+  ["client-overhead", pinned(clientOverhead)],
+  ["client-cpu", clientCpu],
   ["client-size", clientSize],
   ["suite-time", suiteTime],
-  ["sandbox-throughput", sandboxThroughput],
+  ["sandbox-throughput", pinned(sandboxThroughput)],
 ] as const;
 // `npm run bench -- --only client-overhead,client-size` runs a subset (for working on one number).
 const onlyFlag = process.argv.indexOf("--only");
@@ -34,11 +47,13 @@ if (unknown.length > 0) {
 
 const sections: Section[] = [];
 for (const [name, bench] of benches.filter(([n]) => !only || only.has(n))) {
-  process.stderr.write(`bench: ${name}…\n`);
+  const benchStarted = performance.now();
   sections.push(await bench());
+  process.stderr.write(`bench: ${name} took ${((performance.now() - benchStarted) / 1000).toFixed(0)} s\n`);
 }
 
-const text = [`## Benchmarks (${new Date().toISOString().slice(0, 10)}; ${machine})`, "", ...sections.map(renderSection)].join("\n");
+const placement = "load" in cores ? cores.description : cores.unpinned;
+const text = [`## Benchmarks (${new Date().toISOString().slice(0, 10)}; ${machine}; ${placement})`, "", ...sections.map(renderSection)].join("\n");
 console.log(text);
 await mkdir(fromRoot("reports"), { recursive: true });
 await writeFile(fromRoot("reports/bench.json"), `${JSON.stringify({ date: new Date().toISOString(), machine, sections }, null, 2)}\n`);

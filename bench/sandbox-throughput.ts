@@ -1,11 +1,13 @@
 import autocannon from "autocannon";
-import { fromRoot } from "../scripts/lib/paths.ts";
-import { fmt, type Section } from "./lib/report.ts";
+import { bundledSpec, fromRoot } from "../scripts/lib/paths.ts";
+import { startPrism } from "../scripts/lib/prism.ts";
 import { startScriptServer } from "../scripts/lib/script-server.ts";
+import { serverLauncher, type CorePlan } from "./lib/cores.ts";
+import { fmt, median, percentile, type Section } from "./lib/report.ts";
 
 const CONNECTIONS = 10;
-const SECONDS = 3;
-const ROUNDS = 2;
+const SECONDS = 1.5;
+const ROUNDS = 7;
 const KEY = "bench-key";
 
 interface Target {
@@ -13,49 +15,59 @@ interface Target {
   url: string;
 }
 
-async function measure(target: Target): Promise<{ rps: number; p50: number; p99: number; errors: number }> {
-  const result = await autocannon({
-    url: target.url,
-    connections: CONNECTIONS,
-    duration: SECONDS,
-    headers: { authorization: `Bearer ${KEY}` },
-  });
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx };
+interface Sample {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
 }
 
-/** The sandbox (auth, validation, SQLite, logging) next to a bare node:http server answering the same JSON. */
-export async function sandboxThroughput(): Promise<Section> {
-  const bare = await startScriptServer("bench/metadata-server.ts");
-  const sandbox = await startScriptServer("sandbox/main.ts", ["--fixtures", fromRoot("test/fixtures/sandbox-files.json")], {
-    ...process.env,
-    FILE_LIBRARY_API_KEY: KEY,
-  });
+async function measure(target: Target): Promise<Sample> {
+  const result = await autocannon({ url: target.url, connections: CONNECTIONS, duration: SECONDS, headers: { authorization: `Bearer ${KEY}` } });
+  return { rps: result.requests.total / result.duration, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx };
+}
+
+/**
+ * The sandbox (auth, validation, SQLite, logging) next to a bare node:http server answering the same JSON, and
+ * next to a Prism mock of the same spec, for the same request under the same load, in interleaved rounds.
+ */
+export async function sandboxThroughput(cores: CorePlan | { unpinned: string }): Promise<Section> {
+  const launcher = serverLauncher(cores);
+  const [bare, sandbox, prism] = await Promise.all([
+    startScriptServer("bench/metadata-server.ts", [], process.env, launcher),
+    startScriptServer("sandbox/main.ts", ["--fixtures", fromRoot("test/fixtures/sandbox-files.json")], { ...process.env, FILE_LIBRARY_API_KEY: KEY }, launcher),
+    startPrism(bundledSpec.yaml, launcher),
+  ]);
   try {
+    const file = "/studio/v1/library/files/doc-1";
     const targets: Target[] = [
-      { name: "bare node:http, same JSON", url: `${bare.url}/studio/v1/library/files/doc-1` },
-      { name: "sandbox GET metadata", url: `${sandbox.url}/studio/v1/library/files/doc-1` },
-      { name: "sandbox GET download URL", url: `${sandbox.url}/studio/v1/library/files/doc-1/download` },
+      { name: "bare node:http, same JSON", url: `${bare.url}${file}` },
+      { name: "sandbox GET metadata", url: `${sandbox.url}${file}` },
+      { name: "sandbox GET download URL", url: `${sandbox.url}${file}/download` },
+      { name: "Prism mock GET metadata", url: `${prism.url}${file}` },
     ];
-    const samples = new Map(targets.map((t) => [t.name, [] as Array<Awaited<ReturnType<typeof measure>>>]));
+    const samples = new Map(targets.map((t) => [t.name, [] as Sample[]]));
     for (let round = 0; round < ROUNDS; round++) {
-      for (const target of round % 2 === 0 ? targets : [...targets].reverse()) samples.get(target.name)!.push(await measure(target));
+      for (const target of targets.map((_, i) => targets[(i + round) % targets.length]!)) samples.get(target.name)!.push(await measure(target));
     }
-    const mean = (name: string, key: "rps" | "p50" | "p99") => {
-      const list = samples.get(name)!;
-      return list.reduce((sum, s) => sum + s[key], 0) / list.length;
-    };
+    const rps = (i: number) => samples.get(targets[i]!.name)!.map((s) => s.rps);
+    const ratio = (a: number, b: number) => rps(a).map((value, round) => value / rps(b)[round]!);
     const errors = [...samples.values()].flat().reduce((sum, s) => sum + s.errors, 0);
     return {
-      title: `Sandbox throughput: autocannon, ${CONNECTIONS} connections, ${ROUNDS} alternating rounds of ${SECONDS} s per target`,
-      columns: ["target", "req/s", "p50 ms", "p99 ms"],
-      rows: targets.map((t) => [t.name, fmt(mean(t.name, "rps"), 0), fmt(mean(t.name, "p50"), 1), fmt(mean(t.name, "p99"), 1)]),
+      title: `Sandbox throughput: autocannon, ${CONNECTIONS} connections, ${ROUNDS} interleaved rounds of ${SECONDS} s per target`,
+      columns: ["target", "median req/s", "median p50 ms", "median p99 ms"],
+      rows: targets.map((t) => {
+        const list = samples.get(t.name)!;
+        return [t.name, fmt(median(list.map((s) => s.rps)), 0), fmt(median(list.map((s) => s.p50)), 1), fmt(percentile(list.map((s) => s.p99), 50), 1)];
+      }),
       ratios: [
-        { name: "sandbox metadata / bare node:http", value: mean(targets[1]!.name, "rps") / mean(targets[0]!.name, "rps"), target: ">= 0.50" },
-        { name: "sandbox download URL / bare node:http", value: mean(targets[2]!.name, "rps") / mean(targets[0]!.name, "rps"), target: ">= 0.50" },
+        { name: "sandbox metadata / bare node:http", rounds: ratio(1, 0), target: ">= 0.35 (no regression)" },
+        { name: "sandbox download URL / bare node:http", rounds: ratio(2, 0), target: ">= 0.32 (no regression)" },
+        { name: "sandbox metadata / Prism mock", rounds: ratio(1, 3), target: "for comparison" },
       ],
       notes: errors > 0 ? [`${errors} requests failed or were not 2xx: the numbers above are not valid`] : [],
     };
   } finally {
-    await Promise.all([bare.stop(), sandbox.stop()]);
+    await Promise.all([bare.stop(), sandbox.stop(), prism.stop()]);
   }
 }
