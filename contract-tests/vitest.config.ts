@@ -1,6 +1,6 @@
-import os from "node:os";
 import path from "node:path";
 import { defineConfig } from "vitest/config";
+import { suiteCacheDir } from "./support/cache-dir.ts";
 import SummaryReporter from "./support/summary-reporter.ts";
 import { checkDeadlineMs } from "./support/deadline.ts";
 
@@ -9,8 +9,8 @@ const here = import.meta.dirname;
 const ext = path.extname(import.meta.filename);
 // runSuite always passes an absolute folder; relative ones are taken from where the run started.
 const reportDir = path.resolve(process.env.FILE_LIBRARY_REPORT_DIR ?? "reports");
-// Installed packages may be read-only: vitest's caches go to the temp folder, not next to the suite.
-const cacheDir = path.join(os.tmpdir(), "file-library-contract-cache");
+// vitest's caches: in the temp folder, one folder per copy of the suite and per lockfile (see suiteCacheDir).
+const cacheDir = suiteCacheDir(here);
 
 /** The contract suite: checks one target (a live server, or the Prism mock the runner started) against the bundled spec. */
 export default defineConfig({
