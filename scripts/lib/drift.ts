@@ -1,5 +1,5 @@
 import { readFile } from "node:fs/promises";
-import { generateTypes, isGeneratedFromCurrentInputs } from "./generate-types.ts";
+import { generateTypes, isGeneratedFromCurrentInputs, splitGenerated } from "./generate-types.ts";
 import { firstDifference } from "./first-difference.ts";
 
 /**
@@ -18,16 +18,15 @@ export async function checkDrift(committedFile: string, shownAs: string, spec?: 
   const expected = await generateTypes(spec);
   if (committed !== expected) {
     // The types first: what a reader needs is the first line of code that differs, not the hash of the inputs.
-    const [committedBody, expectedBody] = [committed, expected].map((text) => text.slice(text.indexOf("*/\n\n") + 4));
-    if (committedBody === expectedBody) {
+    const [ours, theirs] = [splitGenerated(committed), splitGenerated(expected)];
+    if (ours.body === theirs.body) {
       return {
         ok: false,
         message: `check:generated failed: ${shownAs} has the right types but records older inputs (the spec changed in a way that does not change them). Run \`npm run generate\` and commit the result.`,
       };
     }
-    const headerLines = committed.slice(0, committed.indexOf("*/\n\n") + 4).split("\n").length - 1;
-    const diff = firstDifference(committedBody!, expectedBody!);
-    diff.line += headerLines;
+    const diff = firstDifference(ours.body, theirs.body);
+    diff.line += ours.header.split("\n").length - 1;
     return {
       ok: false,
       message:

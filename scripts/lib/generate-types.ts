@@ -35,13 +35,21 @@ const header = (inputs: string, body: string) => `/**
 `;
 
 const RECORDED = /^ \* inputs sha256:([0-9a-f]{64}) body sha256:([0-9a-f]{64})$/m;
+const HEADER_END = "*/\n\n";
+
+/** A generated file's header comment (with the blank line after it) and the types that follow; no header: "" and the whole text. */
+export function splitGenerated(text: string): { header: string; body: string } {
+  const end = text.indexOf(HEADER_END);
+  if (end === -1) return { header: "", body: text };
+  return { header: text.slice(0, end + HEADER_END.length), body: text.slice(end + HEADER_END.length) };
+}
 
 /** Whether a generated file is, to the byte, what its recorded inputs produce: they are the current ones, and its body is untouched. */
 export async function isGeneratedFromCurrentInputs(text: string, spec: string = specRoot): Promise<boolean> {
-  const recorded = RECORDED.exec(text);
-  const bodyStart = text.indexOf("*/\n\n");
-  if (!recorded || bodyStart === -1) return false;
-  return recorded[2] === sha256(text.slice(bodyStart + 4)) && recorded[1] === (await inputsHash(spec));
+  const { header, body } = splitGenerated(text);
+  const recorded = RECORDED.exec(header);
+  if (!recorded) return false;
+  return recorded[2] === sha256(body) && recorded[1] === (await inputsHash(spec));
 }
 
 /** Renders the TypeScript types of the spec, exactly as `npm run generate` writes them. */
