@@ -2,6 +2,7 @@ import createClient from "openapi-fetch";
 import type { paths } from "../src/generated/schema.d.ts";
 import { createFileLibraryClient } from "../src/index.ts";
 import { fmt, median, type Section } from "./lib/report.ts";
+import { byRound } from "./lib/rounds.ts";
 
 const CALLS = 8_000;
 const ROUNDS = 7;
@@ -42,7 +43,7 @@ export async function clientCpu(): Promise<Section> {
       for (const [name, call] of Object.entries(variants)) rounds.get(name)!.push(await cpuPerCall(call));
     }
     const mid = (name: string) => median(rounds.get(name)!);
-    const over = (name: string) => rounds.get(name)!.map((us, i) => us - rounds.get("bare openapi-fetch")![i]!);
+    const over = (name: string) => byRound(rounds.get(name)!, rounds.get("bare openapi-fetch")!, (us, bare) => us - bare);
     return {
       title: `Client CPU per call, no network (a fetch resolving a prebuilt answer): ${ROUNDS} rounds of ${CALLS} calls`,
       columns: ["variant", "median µs CPU per call", "over bare openapi-fetch"],

@@ -5,6 +5,7 @@ import { startScriptServer } from "../scripts/lib/script-server.ts";
 import type { CorePlan } from "./lib/cores.ts";
 import { serverLauncher } from "./lib/cores.ts";
 import { fmt, median, percentile, type Section } from "./lib/report.ts";
+import { byRound, interleaved } from "./lib/rounds.ts";
 
 const CONCURRENCY = 16;
 const REQUESTS_PER_ROUND = 3_000;
@@ -44,22 +45,14 @@ export async function clientOverhead(cores: CorePlan | { unpinned: string }): Pr
       { name: "our client (defaults)", call: () => ours.files.get("file_bench") },
     ];
     for (const v of variants) await load(v.call, 500); // warm-up: JIT, connection pool
-    const perRound = new Map(variants.map((v) => [v.name, [] as number[]]));
-    const latencies = new Map(variants.map((v) => [v.name, [] as number[]]));
-    for (let round = 0; round < ROUNDS; round++) {
-      // Rotate the order each round, so that drift in the machine's state hits every variant alike.
-      for (const v of variants.map((_, i) => variants[(i + round) % variants.length]!)) {
-        const result = await load(v.call, REQUESTS_PER_ROUND);
-        perRound.get(v.name)!.push(REQUESTS_PER_ROUND / (result.wallMs / 1000));
-        latencies.get(v.name)!.push(...result.latencies);
-      }
-    }
-    const rps = (name: string) => perRound.get(name)!;
-    const ratio = (a: string, b: string) => rps(a).map((value, round) => value / rps(b)[round]!);
+    const results = await interleaved(variants, ROUNDS, (v) => load(v.call, REQUESTS_PER_ROUND));
+    const rps = (name: string) => results.get(name)!.map((result) => REQUESTS_PER_ROUND / (result.wallMs / 1000));
+    const latencies = (name: string) => results.get(name)!.flatMap((result) => result.latencies);
+    const ratio = (a: string, b: string) => byRound(rps(a), rps(b));
     return {
       title: `Client overhead: GET metadata, ${CONCURRENCY} concurrent, ${ROUNDS} interleaved rounds of ${REQUESTS_PER_ROUND}`,
       columns: ["variant", "median req/s", "p50 ms", "p99 ms"],
-      rows: variants.map((v) => [v.name, fmt(median(rps(v.name)), 0), fmt(percentile(latencies.get(v.name)!, 50), 3), fmt(percentile(latencies.get(v.name)!, 99), 3)]),
+      rows: variants.map((v) => [v.name, fmt(median(rps(v.name)), 0), fmt(percentile(latencies(v.name), 50), 3), fmt(percentile(latencies(v.name), 99), 3)]),
       ratios: [
         { name: "our client / raw fetch (throughput)", rounds: ratio("our client (defaults)", "raw fetch"), target: ">= 0.95" },
         { name: "our client / bare openapi-fetch (throughput)", rounds: ratio("our client (defaults)", "bare openapi-fetch"), target: ">= 0.83 (no regression)" },

@@ -3,7 +3,8 @@ import { bundledSpec, fromRoot } from "../scripts/lib/paths.ts";
 import { startPrism } from "../scripts/lib/prism.ts";
 import { startScriptServer } from "../scripts/lib/script-server.ts";
 import { serverLauncher, type CorePlan } from "./lib/cores.ts";
-import { fmt, median, percentile, type Section } from "./lib/report.ts";
+import { fmt, median, type Section } from "./lib/report.ts";
+import { byRound, interleaved } from "./lib/rounds.ts";
 
 const CONNECTIONS = 10;
 const SECONDS = 1.5;
@@ -46,19 +47,16 @@ export async function sandboxThroughput(cores: CorePlan | { unpinned: string }):
       { name: "sandbox GET download URL", url: `${sandbox.url}${file}/download` },
       { name: "Prism mock GET metadata", url: `${prism.url}${file}` },
     ];
-    const samples = new Map(targets.map((t) => [t.name, [] as Sample[]]));
-    for (let round = 0; round < ROUNDS; round++) {
-      for (const target of targets.map((_, i) => targets[(i + round) % targets.length]!)) samples.get(target.name)!.push(await measure(target));
-    }
+    const samples = await interleaved(targets, ROUNDS, measure);
     const rps = (i: number) => samples.get(targets[i]!.name)!.map((s) => s.rps);
-    const ratio = (a: number, b: number) => rps(a).map((value, round) => value / rps(b)[round]!);
+    const ratio = (a: number, b: number) => byRound(rps(a), rps(b));
     const errors = [...samples.values()].flat().reduce((sum, s) => sum + s.errors, 0);
     return {
       title: `Sandbox throughput: autocannon, ${CONNECTIONS} connections, ${ROUNDS} interleaved rounds of ${SECONDS} s per target`,
       columns: ["target", "median req/s", "median p50 ms", "median p99 ms"],
       rows: targets.map((t) => {
         const list = samples.get(t.name)!;
-        return [t.name, fmt(median(list.map((s) => s.rps)), 0), fmt(median(list.map((s) => s.p50)), 1), fmt(percentile(list.map((s) => s.p99), 50), 1)];
+        return [t.name, fmt(median(list.map((s) => s.rps)), 0), fmt(median(list.map((s) => s.p50)), 1), fmt(median(list.map((s) => s.p99)), 1)];
       }),
       ratios: [
         { name: "sandbox metadata / bare node:http", rounds: ratio(1, 0), target: ">= 0.35 (no regression)" },

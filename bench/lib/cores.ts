@@ -22,7 +22,7 @@ const hasTaskset = () => {
 
 /**
  * Splits the machine's cores between the load and the servers (with two cores, one each), so that they never take
- * turns on one core: that turn-taking is what made the bench's numbers move by a factor of two. Undefined, with the
+ * turns on one core: that turn-taking is what made the bench's numbers move by a factor of two. `unpinned`, with the
  * reason, when the machine has one core or no `taskset`.
  */
 export function corePlan(): CorePlan | { unpinned: string } {
