@@ -111,9 +111,9 @@ async function run(options: SuiteOptions, signal: AbortSignal, start: SuiteStart
   };
   child.stdout?.on("data", take(process.stdout));
   child.stderr?.on("data", take(process.stderr));
-  // The suite says when its global setup listens: a word sent before then would be lost.
-  const listening = new Promise<void>((resolve) => child.on("message", (message: HandshakeMessage) => "listening" in message && resolve()));
   if (start) {
+    // The suite says when its global setup listens: a word sent before then would be lost.
+    const listening = new Promise<void>((resolve) => child.on("message", (message: HandshakeMessage) => "listening" in message && resolve()));
     start.target.then(
       async (settings) => {
         // Unless the suite ended first (it failed to start): its output then says why.

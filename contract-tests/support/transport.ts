@@ -2,20 +2,17 @@ import { truncate } from "../../src/excerpt.ts";
 import type { FailedAttempt } from "../report.ts";
 import type { RateLimiter } from "./rate-limits.ts";
 
-/** An answer read whole, and the attempts that got none before it. */
-export interface Delivered {
-  response: Response;
-  text: string;
-  /** Milliseconds from sending the answered attempt to the end of its body. */
-  durationMs: number;
-  failedAttempts: FailedAttempt[];
-}
-
 /** An answer read whole. */
 export interface Answered {
   response: Response;
   text: string;
+  /** Milliseconds from sending the answered attempt to the end of its body. */
   durationMs: number;
+}
+
+/** An answer read whole, and the attempts that got none before it. */
+export interface Delivered extends Answered {
+  failedAttempts: FailedAttempt[];
 }
 
 /** How to send: the time limit of one attempt, what runs before each attempt (the request budget), and 429s. */
