@@ -132,14 +132,16 @@ const OUTPUT_KEPT = 64 * 1024;
 
 /**
  * Starts a server process and resolves once its output matches `ready`, whose first group is its URL. Its output
- * keeps being read afterwards, so that a server that logs every request never blocks on a full pipe.
+ * keeps being read afterwards, so that a server that logs every request never blocks on a full pipe. `launcher`
+ * runs it through another command (`taskset -c 1`, say).
  */
 export async function startServer(
   command: string,
   args: string[],
-  { ready, timeoutMs, what, ...options }: SpawnOptions & { ready: RegExp; timeoutMs: number; what: string },
+  { ready, timeoutMs, what, launcher = [], ...options }: SpawnOptions & { ready: RegExp; timeoutMs: number; what: string; launcher?: string[] },
 ): Promise<ServerProcess> {
-  const child = startChild(command, args, { ...options, stdio: ["ignore", "pipe", "pipe"] });
+  const [program, ...rest] = [...launcher, command, ...args];
+  const child = startChild(program!, rest, { ...options, stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
   const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-OUTPUT_KEPT));
   child.stdout!.on("data", keep);

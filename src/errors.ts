@@ -15,12 +15,15 @@ export type OperationId = keyof operations;
 export const API_KEY_SETTING = "the apiKey option or FILE_LIBRARY_API_KEY";
 export const BASE_URL_SETTING = "the baseUrl option or FILE_LIBRARY_BASE_URL";
 
-/** Base class of every error this client throws: catch it to catch them all. */
-export class FileLibraryError extends Error {
+/**
+ * Base class of every error this client throws: catch it to catch them all. `Fields` types what a subclass's
+ * constructor takes, so that subclasses need no constructor of their own.
+ */
+export class FileLibraryError<Fields extends object = object> extends Error {
   override name = "FileLibraryError";
 
   /** `fields` become the error's own properties (its operation, status...), shown by `toJSON`. */
-  constructor(message: string, fields?: object, options?: { cause?: unknown }) {
+  constructor(message: string, fields?: Fields, options?: { cause?: unknown }) {
     super(message, options);
     Object.assign(this, fields);
   }
@@ -38,15 +41,12 @@ export class InvalidArgumentError extends FileLibraryError {
 }
 
 /** The request never got an HTTP answer: the base URL is unreachable, the connection failed or was reset. */
-export class ConnectionError extends FileLibraryError {
+export class ConnectionError extends FileLibraryError<{ operation: OperationId; attempts: number }> {
   override name = "ConnectionError";
   /** The operation that was being called. */
   declare readonly operation: OperationId;
   /** How many attempts were made, retries included. */
   declare readonly attempts: number;
-  constructor(message: string, fields: { operation: OperationId; attempts: number }, options?: { cause?: unknown }) {
-    super(message, fields, options);
-  }
 }
 
 /** Every attempt ran out of time (`timeoutMs`) without an answer. */
@@ -60,15 +60,12 @@ export class AbortError extends FileLibraryError {
 }
 
 /** A 2xx answer whose body breaks the contract (metadata that is not an object, a download body that is not a URL). */
-export class MalformedResponseError extends FileLibraryError {
+export class MalformedResponseError extends FileLibraryError<{ operation: OperationId; status: number; bodyExcerpt: string }> {
   override name = "MalformedResponseError";
   declare readonly operation: OperationId;
   declare readonly status: number;
   /** The start of the body, for the error report. */
   declare readonly bodyExcerpt: string;
-  constructor(message: string, fields: { operation: OperationId; status: number; bodyExcerpt: string }) {
-    super(message, fields);
-  }
 }
 
 /** Everything an error answer told us, already redacted. */

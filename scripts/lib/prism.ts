@@ -3,12 +3,12 @@ import { bin, fromRoot, repoRoot } from "./paths.ts";
 
 /**
  * Starts `prism mock` of a spec on a free loopback port (port 0) and resolves once it listens; `launcher` as for
- * startScriptServer. Prism runs with faker's English-only instance (see prism-faker-en.cjs): a second faster start.
+ * startServer. Prism runs with faker's English-only instance (see prism-faker-en.cjs): a second faster start.
  */
 export function startPrism(specFile: string, launcher: string[] = []): Promise<ServerProcess> {
-  const prism = [process.execPath, "--require", fromRoot("scripts/lib/prism-faker-en.cjs"), bin("prism")];
-  const [command, ...args] = [...launcher, ...prism, "mock", "--host", "127.0.0.1", "--port", "0", specFile];
-  return startServer(command!, args, {
+  const args = ["--require", fromRoot("scripts/lib/prism-faker-en.cjs"), bin("prism"), "mock", "--host", "127.0.0.1", "--port", "0", specFile];
+  return startServer(process.execPath, args, {
+    launcher,
     cwd: repoRoot,
     ready: /Prism is listening on (http:\/\/\S+)/,
     timeoutMs: 30_000,

@@ -3,11 +3,11 @@ import { fromRoot, repoRoot } from "./paths.ts";
 
 /**
  * Starts one of the kit's TypeScript servers (the sandbox, the bench's bare server) under node with tsx, once it
- * prints "listening at URL". `launcher` runs it through another command (`taskset -c 1`, say).
+ * prints "listening at URL"; `launcher` as for startServer.
  */
 export function startScriptServer(script: string, args: string[] = [], env: NodeJS.ProcessEnv = process.env, launcher: string[] = []): Promise<ServerProcess> {
-  const [command, ...rest] = [...launcher, process.execPath, "--import", "tsx", fromRoot(script), ...args];
-  return startServer(command!, rest, {
+  return startServer(process.execPath, ["--import", "tsx", fromRoot(script), ...args], {
+    launcher,
     cwd: repoRoot,
     env,
     ready: /listening at (http:\/\/\S+)/,
