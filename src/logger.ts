@@ -29,7 +29,6 @@ export function checkLogLevel(level: string, source = "logLevel"): LogLevel {
 
 /** The client's own log: messages are built only when their level is on (none are on the happy path by default). */
 export interface ClientLog {
-  enabled(level: Exclude<LogLevel, "off">): boolean;
   debug(message: () => string): void;
   info(message: () => string): void;
 }
@@ -41,5 +40,5 @@ export function levelledLogger(logger: Logger, level: LogLevel): ClientLog {
   const at = (name: "debug" | "info") => (message: () => string) => {
     if (enabled(name)) logger[name](`file-library: ${message()}`);
   };
-  return { enabled, debug: at("debug"), info: at("info") };
+  return { debug: at("debug"), info: at("info") };
 }
