@@ -9,7 +9,7 @@ import { fromRoot, generatedTypes, repoRoot, specRoot } from "../scripts/lib/pat
 import { startPrism } from "../scripts/lib/prism.ts";
 import { lintSpec } from "../scripts/lib/redocly.ts";
 import { startScriptServer } from "../scripts/lib/script-server.ts";
-import { fmt, median, type Section } from "./lib/report.ts";
+import { fmt, median, span, type Section } from "./lib/report.ts";
 
 const ROUNDS = 4;
 
@@ -106,13 +106,12 @@ export async function suiteTime(): Promise<Section> {
   }
   const steps = await phases();
   const live = await liveRun();
-  const range = (values: number[]) => `${fmt(Math.min(...values))} to ${fmt(Math.max(...values))}`;
   return {
     title: `Contract suite wall time (seconds): npm run contract, ${ROUNDS} interleaved rounds of cold and warm`,
     columns: ["what", "median s", "min to max"],
     rows: [
-      ["npm run contract, warm", fmt(median(warm)), range(warm)],
-      ["npm run contract, fresh clone (no bundle, no caches)", fmt(median(cold)), range(cold)],
+      ["npm run contract, warm", fmt(median(warm)), span(warm)],
+      ["npm run contract, fresh clone (no bundle, no caches)", fmt(median(cold)), span(cold)],
       ...steps.map(([name, s]): [string, string, string] => [`  step alone: ${name}`, fmt(s), ""]),
       ["live suite against the sandbox, write checks on", fmt(live), ""],
     ],

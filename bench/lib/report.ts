@@ -34,11 +34,14 @@ export const median = (values: number[]): number => {
 export const fmt = (value: number, digits = 2): string =>
   Number.isFinite(value) ? value.toLocaleString("en-US", { maximumFractionDigits: digits, minimumFractionDigits: digits }) : "n/a";
 
+/** The spread of a list of numbers, as "min to max". */
+export const span = (values: number[]): string => `${fmt(Math.min(...values))} to ${fmt(Math.max(...values))}`;
+
 /** A ratio as one line: its median, its spread over the rounds, the target, and whether the spread is too wide to tell. */
 export function describeRatio(ratio: Ratio): string {
   const mid = median(ratio.rounds);
   const [low, high] = [Math.min(...ratio.rounds), Math.max(...ratio.rounds)];
-  const spread = ratio.rounds.length > 1 ? `; ${ratio.rounds.length} rounds: ${fmt(low)} to ${fmt(high)}` : "";
+  const spread = ratio.rounds.length > 1 ? `; ${ratio.rounds.length} rounds: ${span(ratio.rounds)}` : "";
   const goal = Number(/-?\d+(\.\d+)?/.exec(ratio.target)?.[0]);
   // When the rounds spread wider than the distance to the target, one run cannot say which side of it we are on.
   const undecided = ratio.rounds.length > 1 && Number.isFinite(goal) && high - low > Math.abs(mid - goal) ? " (spread wider than the gap to the target)" : "";

@@ -8,10 +8,11 @@ export interface BundleSize {
   gzip: number;
 }
 
-/** Bundles `source` (TypeScript, resolved from the repo root) as an app's bundler would for a browser, and sizes it. */
-export async function bundleSize(source: string, plugins: Plugin[] = []): Promise<BundleSize> {
+/** Bundles `source` (TypeScript, resolved from the repo root) as an app's bundler would for a browser, minified. */
+export async function bundle(source: string, { plugins = [], external = [] }: { plugins?: Plugin[]; external?: string[] } = {}): Promise<Uint8Array> {
   const result = await build({
     plugins,
+    external,
     stdin: { contents: source, resolveDir: fromRoot(), loader: "ts" },
     bundle: true,
     minify: true,
@@ -21,7 +22,12 @@ export async function bundleSize(source: string, plugins: Plugin[] = []): Promis
     write: false,
     logLevel: "silent",
   });
-  const code = result.outputFiles[0]!.contents;
+  return result.outputFiles[0]!.contents;
+}
+
+/** The size of `source` bundled as an app's bundler would for a browser (`plugins` as for bundle). */
+export async function bundleSize(source: string, plugins: Plugin[] = []): Promise<BundleSize> {
+  const code = await bundle(source, { plugins });
   return { min: code.length, gzip: gzipSync(code, { level: 9 }).length };
 }
 
