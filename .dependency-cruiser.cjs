@@ -49,9 +49,8 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: "node_modules" },
-    // The browser app imports the client by its package name: it is bundled from the built package in a scratch
-    // project (test/client-browser.test.ts), where that name resolves.
-    exclude: { path: ["(^|/)dist/", "(^|/)node_modules/", "^test/fixtures/browser-app\\.ts$"] },
+    // test/runtimes/ imports the client by its package name, which tsconfig.json's paths resolve to src/.
+    exclude: { path: ["(^|/)dist/", "(^|/)node_modules/"] },
     // Type-only imports are dependencies too: a type from the suite in the sandbox couples them all the same.
     tsPreCompilationDeps: true,
     tsConfig: { fileName: "tsconfig.json" },

@@ -6,7 +6,7 @@ import { checkMaxRetries, checkTimeout, resolveOptions, type ClientOptions, type
 import { redactString } from "./redact.js";
 import { bodyExcerpt, DOWNLOAD_ACCEPT, parseDownloadUrl, parseMetadata, type FileMetadata, type Parsed } from "./response-body.js";
 import { sendWithRetries, type TextResult } from "./send.js";
-import { LightRequest, lightFetch } from "./light-request.js";
+import { LightRequest } from "./light-request.js";
 
 /** The body of an update: the fields to change. */
 export type UpdateFileRequest = components["schemas"]["UpdateFileRequest"];
@@ -74,7 +74,7 @@ export function createFileLibraryClient(options: ClientOptions = {}): FileLibrar
     eject(...middleware);
     middlewareCount = Math.max(0, middlewareCount - middleware.filter(Boolean).length);
   };
-  const light = { Request: LightRequest as unknown as typeof Request, fetch: lightFetch() };
+  const light = { Request: LightRequest as unknown as typeof Request };
   const canGoLight = options.fetch === undefined;
   const transport = () => (canGoLight && middlewareCount === 0 ? light : {});
 

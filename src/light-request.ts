@@ -21,8 +21,9 @@ export class LightRequest {
   }
 }
 
-/** The global fetch, sending a LightRequest as URL and init; any other request is passed on unchanged. */
-export function lightFetch(): Fetch {
-  const fetch = globalThis.fetch as unknown as UrlFetch & Fetch;
-  return (input, init) => (input instanceof LightRequest ? fetch(input.url, input.init) : fetch(input, init));
-}
+/**
+ * The global fetch, looked up at each call (MSW and other mocks replace it after the client is made), sending a
+ * LightRequest as URL and init; any other request is passed on unchanged.
+ */
+export const lightFetch: Fetch = (input, init) =>
+  input instanceof LightRequest ? (globalThis.fetch as unknown as UrlFetch)(input.url, input.init) : globalThis.fetch(input, init);

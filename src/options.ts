@@ -1,5 +1,6 @@
 import { parseBaseUrl } from "./base-url.js";
 import { InvalidArgumentError } from "./errors.js";
+import { lightFetch } from "./light-request.js";
 import { checkLogLevel, defaultLogLevel, levelledLogger, type ClientLog, type Logger, type LogLevel } from "./logger.js";
 import { DEFAULT_MAX_RETRIES } from "./retry.js";
 
@@ -15,7 +16,7 @@ export interface ClientOptions {
   baseUrl?: string | undefined;
   /** The workspace API key, sent as `Authorization: Bearer <key>`. Default: `FILE_LIBRARY_API_KEY`. */
   apiKey?: string | undefined;
-  /** The fetch implementation. Default: `globalThis.fetch`. */
+  /** The fetch implementation. Default: `globalThis.fetch` as it is at each call, so that mocks installed later (MSW) see the calls. */
   fetch?: Fetch | undefined;
   /** Headers added to every request. */
   headers?: Record<string, string> | undefined;
@@ -53,25 +54,27 @@ export interface ResolvedOptions {
 }
 
 function readEnv(name: string): string | undefined {
-  // `process` is absent in browsers and some edge runtimes; options must then be passed explicitly.
-  const { process } = globalThis as { process?: { env?: Record<string, string | undefined> } };
-  const value = process?.env?.[name];
-  return value === "" ? undefined : value;
+  // No `process` (browsers, workers), or a runtime that refuses the read (Deno without --allow-env throws
+  // NotCapable): either way the variable counts as unset, and options must be passed explicitly.
+  try {
+    return (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env?.[name] || undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Applies environment defaults and rejects unusable options with an error that says what to set. */
 export function resolveOptions(options: ClientOptions = {}): ResolvedOptions {
   const baseUrl = checkBaseUrl(options.baseUrl ?? readEnv("FILE_LIBRARY_BASE_URL"));
   const apiKey = checkApiKey(options.apiKey ?? readEnv("FILE_LIBRARY_API_KEY"));
-  const fetch = options.fetch ?? globalThis.fetch;
-  if (typeof fetch !== "function") {
+  if (typeof (options.fetch ?? globalThis.fetch) !== "function") {
     throw new InvalidArgumentError("No fetch implementation: pass { fetch } to createFileLibraryClient (this runtime has no global fetch).");
   }
   const level = options.logLevel === undefined ? defaultLogLevel(readEnv("FILE_LIBRARY_LOG")) : checkLogLevel(options.logLevel);
   return {
     baseUrl,
     apiKey,
-    fetch,
+    fetch: options.fetch ?? lightFetch,
     headers: { ...options.headers },
     maxRetries: checkMaxRetries(options.maxRetries ?? DEFAULT_MAX_RETRIES),
     timeoutMs: checkTimeout(options.timeoutMs ?? DEFAULT_TIMEOUT_MS),

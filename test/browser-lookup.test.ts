@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chmod, mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { findChrome } from "./support/browser.ts";
+import { findBrowser, findChrome } from "./support/browser.ts";
 
 let scratch: string;
 /** A fake executable `name` in folder `dir` of the scratch space; resolves with its path. */
@@ -39,5 +39,16 @@ describe("the browser tests find the browser as users' machines and CI runners h
 
   it("says what is wrong with a CHROME_PATH that is not an executable file", async () => {
     expect(() => findChrome({ CHROME_PATH: path.join(scratch, "nothing-here"), PATH: "" })).toThrow(/CHROME_PATH=.*nothing-here is not an executable file/);
+  });
+
+  it("finds Firefox by FIREFOX_PATH, then firefox-esr before firefox on PATH", async () => {
+    const firefox = await executable("ff", "firefox");
+    const esr = await executable("ff", "firefox-esr");
+    const own = await executable("ff-own", "my-firefox");
+    expect(findBrowser("firefox", { PATH: path.join(scratch, "ff") })).toBe(esr);
+    expect(findBrowser("firefox", { FIREFOX_PATH: own, PATH: path.join(scratch, "ff") })).toBe(own);
+    await rm(esr);
+    expect(findBrowser("firefox", { PATH: path.join(scratch, "ff") })).toBe(firefox);
+    expect(findBrowser("firefox", { PATH: path.join(scratch, "runner") })).toBeUndefined();
   });
 });

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { clientBundleSizes } from "../scripts/lib/bundle-size.ts";
 
-// Measured at 4,948 bytes (2026-11-23). The goal is 2,560 (README, Performance); this ceiling stops the client from
+// Measured at 4,936 bytes (2026-11-23, after fetch was looked up per call). The goal is 2,560 (README, Performance); this ceiling stops the client from
 // growing while it is above it: lower it with every byte won, never raise it without saying why in the README.
-const CEILING_OVER_OPENAPI_FETCH = 4_950;
+const CEILING_OVER_OPENAPI_FETCH = 4_940;
 
 describe("what an app pays for the client, over openapi-fetch (esbuild, minified, gzipped)", () => {
   it(`is at most ${CEILING_OVER_OPENAPI_FETCH} bytes for createFileLibraryClient and one error class`, { timeout: 30_000 }, async () => {

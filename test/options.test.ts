@@ -23,6 +23,21 @@ describe("options", () => {
     expect(seen[0]!.headers.get("authorization")).toBe(`Bearer ${API_KEY}`);
   });
 
+  it.each([
+    ["a runtime that refuses env reads (Deno without --allow-env)", () => new Proxy({}, { get: (_, name) => { throw new Error(`NotCapable: Requires env access to "${String(name)}"`); } })],
+    ["no process at all (browsers, workers)", undefined],
+  ])("count every variable as unset in %s: explicit options work, and a missing one says what to pass", async (_, env) => {
+    vi.stubGlobal("process", env === undefined ? undefined : { env: env() });
+    try {
+      const { fetch, seen } = fakeFetch(json(sampleMetadata));
+      await createFileLibraryClient({ baseUrl: BASE_URL, apiKey: API_KEY, fetch }).files.get("f");
+      expect(seen).toHaveLength(1);
+      expect(() => createFileLibraryClient({ apiKey: API_KEY, fetch })).toThrow(/No base URL: pass \{ baseUrl \}/);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   it("keep a path prefix of the base URL", async () => {
     const { fetch, seen } = fakeFetch(json(sampleMetadata));
     await createFileLibraryClient({ baseUrl: `${BASE_URL}/gateway/`, apiKey: API_KEY, fetch }).files.get("f");

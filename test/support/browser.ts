@@ -2,8 +2,19 @@ import { accessSync, constants, statSync } from "node:fs";
 import path from "node:path";
 import { chromium, type Browser } from "playwright-core";
 
-/** The browser names looked up on PATH, in order: Debian's and Ubuntu's Chromium, then Google Chrome (GitHub's runners). */
-export const BROWSER_NAMES = ["chromium", "chromium-browser", "google-chrome", "google-chrome-stable"] as const;
+/** How each browser is found on users' machines and CI runners: its variable first, then these names on PATH. */
+export const BROWSERS = {
+  /** Debian's and Ubuntu's Chromium, then Google Chrome (GitHub's runners). */
+  chromium: { variable: "CHROME_PATH", names: ["chromium", "chromium-browser", "google-chrome", "google-chrome-stable"], debian: "chromium" },
+  /** Debian's Firefox ESR, then Firefox as other distributions name it. */
+  firefox: { variable: "FIREFOX_PATH", names: ["firefox-esr", "firefox"], debian: "firefox-esr" },
+} as const;
+
+/** A browser the tests can drive. */
+export type BrowserKind = keyof typeof BROWSERS;
+
+/** The browser names looked up on PATH for Chromium, in order. */
+export const BROWSER_NAMES = BROWSERS.chromium.names;
 
 const isExecutable = (file: string) => {
   try {
@@ -14,13 +25,15 @@ const isExecutable = (file: string) => {
   }
 };
 
-/** Finds Chromium or Chrome as users' machines and CI runners have it: CHROME_PATH, then BROWSER_NAMES on PATH. */
-export function findChrome(env: NodeJS.ProcessEnv = process.env): string | undefined {
-  if (env.CHROME_PATH) {
-    if (!isExecutable(env.CHROME_PATH)) throw new Error(`CHROME_PATH=${env.CHROME_PATH} is not an executable file: point it at Chromium or Chrome, or unset it.`);
-    return env.CHROME_PATH;
+/** Finds a browser as users' machines and CI runners have it: its variable (CHROME_PATH, FIREFOX_PATH), then its names on PATH. */
+export function findBrowser(kind: BrowserKind, env: NodeJS.ProcessEnv = process.env): string | undefined {
+  const { variable, names } = BROWSERS[kind];
+  const own = env[variable];
+  if (own) {
+    if (!isExecutable(own)) throw new Error(`${variable}=${own} is not an executable file: point it at the browser, or unset it.`);
+    return own;
   }
-  for (const name of BROWSER_NAMES) {
+  for (const name of names) {
     for (const dir of (env.PATH ?? "").split(path.delimiter).filter(Boolean)) {
       const candidate = path.join(dir, name);
       if (isExecutable(candidate)) return candidate;
@@ -29,23 +42,31 @@ export function findChrome(env: NodeJS.ProcessEnv = process.env): string | undef
   return undefined;
 }
 
+/** Finds Chromium or Chrome: CHROME_PATH, then BROWSER_NAMES on PATH. */
+export const findChrome = (env: NodeJS.ProcessEnv = process.env): string | undefined => findBrowser("chromium", env);
+
 /**
- * The browser for the tests in `file`, or undefined: then the caller skips them. Under CI=true a missing browser
- * fails instead (.ci/run installs Debian's chromium), so that CI never passes without having run them.
+ * What to do when something a test needs is missing: under CI=true fail (.ci/run installs what the tests need),
+ * so that CI never passes without having run them; elsewhere skip, with a line that says what to install.
  */
-export function browserFor(file: string): string | undefined {
-  const found = findChrome();
-  if (found) return found;
-  const what = `no Chromium or Chrome found (CHROME_PATH, or ${BROWSER_NAMES.join(", ")} on PATH)`;
-  if (process.env.CI === "true") throw new Error(`${file}: ${what}; .ci/run should have installed Debian's chromium package.`);
-  console.warn(`${file} skipped: ${what}. Install one (apt-get install -y chromium) or set CHROME_PATH to run it.`);
+export function missing(file: string, what: string, install: string): undefined {
+  if (process.env.CI === "true") throw new Error(`${file}: ${what}; .ci/run should have installed it (${install}).`);
+  console.warn(`${file} skipped: ${what}. ${install} to run it.`);
   return undefined;
 }
 
-/** Launches the browser headless, with what stalls its start on a machine without network turned off. */
+/** The browser for the tests in `file`, or undefined (they skip); under CI=true a missing browser fails instead. */
+export function browserFor(file: string, kind: BrowserKind = "chromium"): string | undefined {
+  const found = findBrowser(kind);
+  if (found) return found;
+  const { variable, names, debian } = BROWSERS[kind];
+  return missing(file, `no ${kind} found (${variable}, or ${names.join(", ")} on PATH)`, `Install one (apt-get install -y ${debian}) or set ${variable}`);
+}
+
+/** The flags that keep Chromium's start from stalling on a machine without network. */
+export const CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
+
+/** Launches Chromium headless through playwright-core. */
 export function launchBrowser(executablePath: string): Promise<Browser> {
-  return chromium.launch({
-    executablePath,
-    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
-  });
+  return chromium.launch({ executablePath, args: CHROMIUM_ARGS });
 }
