@@ -19,6 +19,20 @@ module.exports = {
       to: { path: ["^contract-tests/", "^src/", "^scripts/", "^bench/", "^test/"], pathNot: "^src/generated/" },
     },
     {
+      name: "core-runs-anywhere",
+      comment: "sandbox/core/ is the service for every transport and runtime (node:http, fetch, MSW; Node, browsers, Deno, workerd): no Node built-in.",
+      severity: "error",
+      from: { path: "^sandbox/core/" },
+      to: { dependencyTypes: ["core"] },
+    },
+    {
+      name: "core-knows-no-adapter",
+      comment: "sandbox/core/ knows nothing of its adapters, its SQLite storage or its faults: they wrap it, it never reaches out to them.",
+      severity: "error",
+      from: { path: "^sandbox/core/" },
+      to: { path: ["^sandbox/(?!core/)", "(^|/)node_modules/better-sqlite3/"] },
+    },
+    {
       name: "suite-ships-alone",
       comment: "The contract suite is a package of its own: it must not reach into the sandbox it is proven on, nor into the repo's tools.",
       severity: "error",

@@ -1,4 +1,7 @@
-import type { IncomingMessage, ServerResponse } from "node:http";
+import { createRouter } from "../lib/openapi/router.ts";
+import type { OpenApiDocument } from "../lib/openapi/validator.ts";
+import { emptyAnswer, jsonAnswer, type PlainAnswer, type PlainRequest, type Service } from "./core/plain.ts";
+import { CONTENT_PATH_PREFIX } from "./core/signed-urls.ts";
 
 /** Which web origins may call the sandbox from a browser: any (`*`), these, or none (CORS off). */
 export type CorsOrigins = "*" | "none" | readonly string[];
@@ -9,44 +12,53 @@ const EXPOSED_HEADERS = "x-request-id, retry-after, retry-after-ms, x-should-ret
 const ALLOWED_HEADERS = ["authorization", "content-type", "accept"];
 const MAX_AGE_SECONDS = 600;
 
-/** The sandbox's CORS: headers on every answer, and the answer to a browser's preflight. */
-export interface CorsPolicy {
-  /** Sets the CORS headers of the answer to `req` (none when its origin is not allowed). */
-  decorate(req: IncomingMessage, res: ServerResponse): void;
-  /** Whether `req` is a browser's preflight (OPTIONS with Origin and Access-Control-Request-Method). */
-  isPreflight(req: IncomingMessage): boolean;
-  /** Answers a preflight for a route with these methods: 204, or 403 when the origin is not allowed. */
-  answerPreflight(req: IncomingMessage, res: ServerResponse, methods: readonly string[]): void;
-}
+/** Whether a request is a browser's preflight (OPTIONS with Origin and Access-Control-Request-Method). */
+const isPreflight = (request: PlainRequest) =>
+  request.method === "OPTIONS" && request.headers.origin !== undefined && request.headers["access-control-request-method"] !== undefined;
 
-/** The policy for `origins`, or undefined when CORS is off (`none`): the sandbox then answers as if no browser existed. */
-export function corsPolicy(origins: CorsOrigins): CorsPolicy | undefined {
-  if (origins === "none") return undefined;
+/**
+ * The service answering browser apps on other origins: preflights of every route (the signed content URLs
+ * included), and the CORS headers on every answer. With `none` it is the service unchanged.
+ */
+export function withCors(service: Service, origins: CorsOrigins, spec: { document: OpenApiDocument }): Service {
+  if (origins === "none") return service;
+  const route = createRouter(spec);
   const allowed = (origin: string | undefined) => origin !== undefined && (origins === "*" || origins.includes(origin));
-  return {
-    decorate(req, res) {
-      // With a list, the answer depends on the request's origin: caches must keep one per origin.
-      if (origins !== "*") res.setHeader("vary", "origin");
-      if (!allowed(req.headers.origin)) return;
-      res.setHeader("access-control-allow-origin", origins === "*" ? "*" : req.headers.origin!);
-      res.setHeader("access-control-expose-headers", EXPOSED_HEADERS);
-    },
-    isPreflight: (req) => req.method === "OPTIONS" && req.headers.origin !== undefined && req.headers["access-control-request-method"] !== undefined,
-    answerPreflight(req, res, methods) {
-      if (!allowed(req.headers.origin)) {
-        const message = `The origin ${req.headers.origin} may not call this sandbox: start it with --cors-origin ${req.headers.origin}.`;
-        res.writeHead(403, { "content-type": "application/json" });
-        res.end(JSON.stringify({ code: "origin_not_allowed", message }));
-        return;
+
+  const decorate = (request: PlainRequest, answer: PlainAnswer): PlainAnswer => {
+    const headers = { ...answer.headers };
+    // With a list, the answer depends on the request's origin: caches must keep one per origin.
+    if (origins !== "*") headers.vary = "origin";
+    if (allowed(request.headers.origin)) {
+      headers["access-control-allow-origin"] = origins === "*" ? "*" : request.headers.origin!;
+      headers["access-control-expose-headers"] = EXPOSED_HEADERS;
+    }
+    return { ...answer, headers };
+  };
+
+  const preflight = (request: PlainRequest, methods: readonly string[]): PlainAnswer => {
+    const origin = request.headers.origin!;
+    if (!allowed(origin)) {
+      return jsonAnswer(403, { code: "origin_not_allowed", message: `The origin ${origin} may not call this sandbox: start it with --cors-origin ${origin}.` });
+    }
+    const requested = (request.headers["access-control-request-headers"] ?? "").split(",").map((h) => h.trim().toLowerCase()).filter(Boolean);
+    return emptyAnswer(204, {
+      "access-control-allow-methods": [...methods, "OPTIONS"].join(", "),
+      "access-control-allow-headers": [...new Set([...ALLOWED_HEADERS, ...requested])].join(", "),
+      "access-control-max-age": String(MAX_AGE_SECONDS),
+    });
+  };
+
+  return async (request) => {
+    if (isPreflight(request)) {
+      const path = request.target.split("?")[0]!;
+      const methods = path.startsWith(CONTENT_PATH_PREFIX) ? ["GET", "HEAD"] : route(request.method, path)?.allow;
+      if (methods) {
+        const answer = preflight(request, methods);
+        return decorate(request, { ...answer, headers: { ...answer.headers, "x-request-id": crypto.randomUUID() } });
       }
-      const requested = (req.headers["access-control-request-headers"] ?? "").split(",").map((h) => h.trim().toLowerCase()).filter(Boolean);
-      res.writeHead(204, {
-        "access-control-allow-methods": [...methods, "OPTIONS"].join(", "),
-        "access-control-allow-headers": [...new Set([...ALLOWED_HEADERS, ...requested])].join(", "),
-        "access-control-max-age": String(MAX_AGE_SECONDS),
-      });
-      res.end();
-    },
+    }
+    return decorate(request, await service(request));
   };
 }
 

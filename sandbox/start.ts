@@ -1,15 +1,18 @@
 import { randomBytes } from "node:crypto";
-import type { Server } from "node:http";
+import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { fileURLToPath } from "node:url";
 import { loadBundledSpec } from "../lib/openapi/load.ts";
-import { behaviourFor } from "./faults.ts";
+import { createFileLibraryService } from "./core/service.ts";
+import { MemoryStorage } from "./core/memory-storage.ts";
+import { UrlSigner } from "./core/signed-urls.ts";
+import type { FileStorage } from "./core/storage.ts";
+import { withVariation } from "./faults.ts";
 import { demoFixtures, loadFixtures, toStoredFiles } from "./fixtures.ts";
-import { createSandboxServer } from "./server.ts";
-import { UrlSigner } from "./signed-urls.ts";
-import { FileStore } from "./storage.ts";
+import { nodeRequestListener } from "./node-adapter.ts";
+import { SqliteStorage } from "./sqlite-storage.ts";
 import { lineWriter } from "./line-writer.ts";
-import { corsPolicy, type CorsOrigins } from "./cors.ts";
+import { withCors, type CorsOrigins } from "./cors.ts";
 import { DEFAULT_KEEP_ALIVE, keepIdleConnectionsLonger, type KeepAlivePolicy } from "./keep-alive.ts";
 
 /** How to start a sandbox; only the key is required. */
@@ -58,38 +61,29 @@ const REPO_SPEC = fileURLToPath(new URL("../dist/openapi.json", import.meta.url)
 /** Opens the store, loads fixtures (or demo files into a new database) and listens. */
 export async function startSandbox(config: SandboxConfig): Promise<RunningSandbox> {
   if (!config.apiKey?.trim()) throw new Error("FILE_LIBRARY_API_KEY is not set: the sandbox needs the key its clients will send.");
-  const behaviour = behaviourFor(config.fault, config.variant);
   const spec = loadBundledSpec(config.specFile ?? REPO_SPEC, "run `npm run build:spec` first.");
-  const store = new FileStore(config.dataFile);
+  const storage: FileStorage = config.dataFile ? new SqliteStorage(config.dataFile) : new MemoryStorage();
   let demoFileIds: string[] = [];
+  let service;
   try {
-    if (config.fixturesFile) store.put(loadFixtures(config.fixturesFile));
-    else if (store.count() === 0) {
-      store.put(toStoredFiles(demoFixtures));
+    if (config.fixturesFile) storage.put(loadFixtures(config.fixturesFile));
+    else if (storage.count() === 0) {
+      storage.put(toStoredFiles(demoFixtures));
       demoFileIds = demoFixtures.map((f) => f.id);
     }
+    const signer = new UrlSigner(config.secret ? Buffer.from(config.secret, "utf8") : randomBytes(32), config.urlTtlSeconds ?? 15 * 60);
+    // The reference implementation, then the fault or variant a test asked for, then CORS: each a wrapper of the one inside.
+    const core = createFileLibraryService({ apiKey: config.apiKey, storage, signer, spec });
+    service = withCors(withVariation(core, { apiKey: config.apiKey, spec }, config.fault, config.variant), config.corsOrigins ?? "*", spec);
   } catch (error) {
-    store.close();
+    storage.close();
     throw error;
   }
-  const signer = new UrlSigner(
-    config.secret ? Buffer.from(config.secret, "utf8") : randomBytes(32),
-    config.urlTtlSeconds ?? 15 * 60,
-  );
   const log = config.log ?? lineWriter();
-  const server = createSandboxServer({
-    apiKey: config.apiKey,
-    store,
-    signer,
-    spec,
-    behaviour,
-    maxBodyBytes: config.maxBodyBytes ?? 1024 * 1024,
-    log,
-    cors: corsPolicy(config.corsOrigins ?? "*"),
-  });
+  const server = createServer(nodeRequestListener(service, { maxBodyBytes: config.maxBodyBytes ?? 1024 * 1024, log }));
   const stopKeepingAlive = keepIdleConnectionsLonger(server, config.keepAlive ?? DEFAULT_KEEP_ALIVE);
   await listen(server, config.port ?? 0, config.host ?? "127.0.0.1").catch((error: unknown) => {
-    store.close();
+    storage.close();
     throw error;
   });
   const { address, port, family } = server.address() as AddressInfo;
@@ -97,8 +91,8 @@ export async function startSandbox(config: SandboxConfig): Promise<RunningSandbo
   return {
     baseUrl: `http://${family === "IPv6" ? `[${address}]` : address}:${port}`,
     demoFileIds,
-    fileCount: store.count(),
-    close: () => (closing ??= shutDown(server, store, stopKeepingAlive).finally(() => (log as { flush?: () => void }).flush?.())),
+    fileCount: storage.count(),
+    close: () => (closing ??= shutDown(server, storage, stopKeepingAlive).finally(() => (log as { flush?: () => void }).flush?.())),
   };
 }
 
@@ -111,12 +105,12 @@ function listen(server: Server, port: number, host: string): Promise<void> {
   });
 }
 
-async function shutDown(server: Server, store: FileStore, stopKeepingAlive: () => void): Promise<void> {
+async function shutDown(server: Server, storage: FileStorage, stopKeepingAlive: () => void): Promise<void> {
   stopKeepingAlive();
   const closed = new Promise<void>((resolve) => server.close(() => resolve()));
   server.closeIdleConnections();
   const timer = setTimeout(() => server.closeAllConnections(), GRACE_MS);
   await closed;
   clearTimeout(timer);
-  store.close();
+  storage.close();
 }

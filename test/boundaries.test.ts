@@ -17,6 +17,9 @@ const FILES: Record<string, string> = {
   "contract-tests/check.ts": `import type { Thing } from "../scripts/tool.ts";\nimport { helper } from "../test/helper.ts";\nexport const check: Thing = helper;\n`,
   "scripts/tool.ts": `import { s } from "../sandbox/server.ts";\nexport type Thing = number;\nexport const t = s;\n`,
   "test/helper.ts": `export const helper = 1;\n`,
+  "sandbox/core/service.ts": `import { createHash } from "node:crypto";\nimport { store } from "../sqlite-storage.ts";\nimport { e } from "./plain.ts";\nexport const service = [createHash, store, e];\n`,
+  "sandbox/core/plain.ts": `export const e = 1;\n`,
+  "sandbox/sqlite-storage.ts": `import { e } from "./core/plain.ts";\nexport const store = e;\n`,
 };
 
 let scratch: string;
@@ -45,6 +48,8 @@ describe("npm run lint:boundaries", { timeout: 60_000 }, () => {
     expect(violations).toEqual([
       "error client-stands-alone: src/client.ts → lib/shared.ts",
       "error client-stands-alone: src/client.ts → fs",
+      "error core-runs-anywhere: sandbox/core/service.ts → crypto",
+      "error core-knows-no-adapter: sandbox/core/service.ts → sandbox/sqlite-storage.ts",
       "error lib-is-neutral: lib/shared.ts → sandbox/server.ts",
       "error sandbox-is-a-server-of-its-own: sandbox/server.ts → contract-tests/check.ts",
       "error sandbox-is-a-server-of-its-own: sandbox/server.ts → src/errors.ts",

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { UrlSigner } from "../sandbox/signed-urls.ts";
+import { UrlSigner } from "../sandbox/core/signed-urls.ts";
 
 describe("UrlSigner", () => {
-  const secret = Buffer.from("s3cret");
+  const secret = new TextEncoder().encode("s3cret");
   let now = Date.parse("2026-01-01T00:00:00Z");
   const signer = new UrlSigner(secret, 60, () => now);
   const parts = (url: string) => {
@@ -10,26 +10,32 @@ describe("UrlSigner", () => {
     return [u.searchParams.get("expires"), u.searchParams.get("signature")] as const;
   };
 
-  it("accepts its own URL until it expires, then calls it expired", () => {
-    const [expires, signature] = parts(signer.sign("http://127.0.0.1:1", "f1"));
-    expect(signer.verify("f1", expires, signature)).toBe("valid");
+  it("accepts its own URL until it expires, then calls it expired", async () => {
+    const [expires, signature] = parts(await signer.sign("http://127.0.0.1:1", "f1"));
+    expect(await signer.verify("f1", expires, signature)).toBe("valid");
     now += 59_000;
-    expect(signer.verify("f1", expires, signature)).toBe("valid");
+    expect(await signer.verify("f1", expires, signature)).toBe("valid");
     now += 1_000;
-    expect(signer.verify("f1", expires, signature)).toBe("expired");
+    expect(await signer.verify("f1", expires, signature)).toBe("expired");
   });
 
-  it("refuses another id, another secret, and malformed parts", () => {
-    const [expires, signature] = parts(signer.sign("http://127.0.0.1:1", "f1"));
-    expect(signer.verify("f2", expires, signature)).toBe("invalid");
-    expect(new UrlSigner(Buffer.from("other"), 60, () => now).verify("f1", expires, signature)).toBe("invalid");
-    expect(signer.verify("f1", "abc", signature)).toBe("invalid");
-    expect(signer.verify("f1", expires, "zz")).toBe("invalid");
-    expect(signer.verify("f1", null, null)).toBe("invalid");
+  it("refuses another id, another secret, and malformed parts", async () => {
+    const [expires, signature] = parts(await signer.sign("http://127.0.0.1:1", "f1"));
+    expect(await signer.verify("f2", expires, signature)).toBe("invalid");
+    expect(await new UrlSigner(new TextEncoder().encode("other"), 60, () => now).verify("f1", expires, signature)).toBe("invalid");
+    expect(await signer.verify("f1", "abc", signature)).toBe("invalid");
+    expect(await signer.verify("f1", expires, "zz")).toBe("invalid");
+    expect(await signer.verify("f1", null, null)).toBe("invalid");
   });
 
-  it("keeps (id, expiry) pairs unambiguous", () => {
-    const [expires, signature] = parts(signer.sign("http://127.0.0.1:1", "f1"));
-    expect(signer.verify(`f1\n${expires}`, "", signature)).toBe("invalid");
+  it("keeps (id, expiry) pairs unambiguous", async () => {
+    const [expires, signature] = parts(await signer.sign("http://127.0.0.1:1", "f1"));
+    expect(await signer.verify(`f1\n${expires}`, "", signature)).toBe("invalid");
+  });
+
+  it("has one spelling of each URL: an expiry with a leading zero is another URL, refused", async () => {
+    const [expires, signature] = parts(await signer.sign("http://127.0.0.1:1", "f1"));
+    expect(await signer.verify("f1", `0${expires}`, signature)).toBe("invalid");
+    expect(await signer.verify("f1", `00${expires}`, signature)).toBe("invalid");
   });
 });

@@ -1,0 +1,16 @@
+import { constantTimeEqual } from "./constant-time.ts";
+
+/** What an Authorization header amounts to. */
+export type KeyCheck = "ok" | "missing" | "wrong";
+
+/** The bearer token of an Authorization header, or undefined when it carries none. */
+export const bearerToken = (authorization: string | undefined): string | undefined => /^Bearer[ ]+(\S+)\s*$/i.exec(authorization ?? "")?.[1];
+
+/** Checks `Authorization: Bearer <key>` against the service's key, in constant time. */
+export function createKeyCheck(apiKey: string): (authorization: string | undefined) => KeyCheck {
+  return (authorization) => {
+    const token = bearerToken(authorization);
+    if (token === undefined) return "missing";
+    return constantTimeEqual(token, apiKey) ? "ok" : "wrong";
+  };
+}

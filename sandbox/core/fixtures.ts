@@ -1,0 +1,56 @@
+import { Ajv2020 } from "ajv/dist/2020.js";
+import addFormatsModule from "ajv-formats";
+import schema from "./fixture-schema.json" with { type: "json" };
+import type { StoredFile } from "./storage.ts";
+
+const addFormats = addFormatsModule as unknown as typeof addFormatsModule.default;
+
+/** One file to start with: the sandbox's `--fixtures` entries and the fake's `files` (sandbox/core/fixture-schema.json). */
+export interface Fixture {
+  id: string;
+  name: string;
+  /** The file's contents; its size is their UTF-8 byte length. */
+  content: string;
+  labels?: string[];
+  created_at?: string;
+  publicUrl?: string;
+}
+
+/** Fixtures that do not match sandbox/core/fixture-schema.json, or repeat an id. */
+export class FixtureError extends Error {
+  override name = "FixtureError";
+}
+
+let validate: ReturnType<Ajv2020["compile"]> | undefined;
+
+/** Checks fixtures against the schema and for repeated ids; the error names `source`, the entry and the field. */
+export function checkFixtures(data: unknown, source: string): Fixture[] {
+  if (!validate) {
+    const ajv = new Ajv2020({ allErrors: true });
+    addFormats(ajv);
+    validate = ajv.compile(schema);
+  }
+  if (!validate(data)) {
+    const problems = (validate.errors ?? []).slice(0, 5).map((e) => `${e.instancePath || "(top)"} ${e.message}`);
+    throw new FixtureError(`${source} do not match sandbox/core/fixture-schema.json: ${problems.join("; ")}`);
+  }
+  const fixtures = data as Fixture[];
+  const ids = new Set<string>();
+  for (const fixture of fixtures) {
+    if (ids.has(fixture.id)) throw new FixtureError(`${source} repeat the id ${JSON.stringify(fixture.id)}.`);
+    ids.add(fixture.id);
+  }
+  return fixtures;
+}
+
+/** Turns fixtures into stored files: size comes from the UTF-8 content, timestamps become UTC. */
+export function toStoredFiles(fixtures: Fixture[], now: Date = new Date()): StoredFile[] {
+  return fixtures.map((fixture) => ({
+    id: fixture.id,
+    name: fixture.name,
+    content: new TextEncoder().encode(fixture.content),
+    labels: fixture.labels ?? [],
+    created_at: new Date(fixture.created_at ?? now).toISOString(),
+    ...(fixture.publicUrl === undefined ? {} : { publicUrl: fixture.publicUrl }),
+  }));
+}

@@ -1,0 +1,46 @@
+import { constantTimeEqual } from "./constant-time.ts";
+
+/** The path under which signed download URLs serve file contents; outside the API's own paths. */
+export const CONTENT_PATH_PREFIX = "/sandbox/content/";
+
+/** Why a signed URL was refused. */
+export type SignatureCheck = "valid" | "expired" | "invalid";
+
+const toHex = (bytes: ArrayBuffer) => Array.from(new Uint8Array(bytes), (b) => b.toString(16).padStart(2, "0")).join("");
+
+/** Makes and checks download URLs signed with HMAC-SHA256 over the file id and the expiry time (WebCrypto: any runtime). */
+export class UrlSigner {
+  private readonly key: Promise<CryptoKey>;
+
+  constructor(
+    secret: Uint8Array,
+    private readonly ttlSeconds: number,
+    private readonly now: () => number = Date.now,
+  ) {
+    this.key = crypto.subtle.importKey("raw", secret as Uint8Array<ArrayBuffer>, { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+  }
+
+  /** An absolute URL on `baseUrl` that serves the file's contents until it expires. */
+  async sign(baseUrl: string, fileId: string): Promise<string> {
+    const expires = Math.floor(this.now() / 1000) + this.ttlSeconds;
+    const query = new URLSearchParams({ expires: String(expires), signature: await this.signature(fileId, expires) });
+    return `${baseUrl}${CONTENT_PATH_PREFIX}${encodeURIComponent(fileId)}?${query}`;
+  }
+
+  /**
+   * Checks a URL's expiry and signature (in constant time). Only the spelling `sign` makes is valid: an expiry with a
+   * leading zero, or an id encoded otherwise, is another URL, refused, so that each signed URL has one form.
+   */
+  async verify(fileId: string, expires: string | null, signature: string | null): Promise<SignatureCheck> {
+    if (!expires || !signature || !/^[1-9]\d{0,11}$/.test(expires) || !/^[0-9a-f]{64}$/.test(signature)) return "invalid";
+    if (!constantTimeEqual(signature, await this.signature(fileId, Number(expires)))) return "invalid";
+    // The expiry is checked after the signature, so that a forged expiry is "invalid", not "expired".
+    return Number(expires) * 1000 <= this.now() ? "expired" : "valid";
+  }
+
+  private async signature(fileId: string, expires: number): Promise<string> {
+    // A separator that cannot occur in the decimal expiry keeps (id, expiry) pairs unambiguous.
+    const data = new TextEncoder().encode(`${fileId}\n${expires}`);
+    return toHex(await crypto.subtle.sign("HMAC", await this.key, data));
+  }
+}

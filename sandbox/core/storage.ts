@@ -1,0 +1,26 @@
+import type { components } from "../../src/generated/schema.d.ts";
+
+/** A file's metadata, as the spec defines it (FileMetadata). */
+export type FileRecord = components["schemas"]["FileMetadata"];
+
+/** A file as the sandbox stores it: its metadata but the size, which is its content's. */
+export type StoredFile = Omit<FileRecord, "size"> & { content: Uint8Array };
+
+/** What an update may change (UpdateFileRequest); an absent field keeps its value. */
+export type FilePatch = components["schemas"]["UpdateFileRequest"];
+
+/** Where the service keeps its files: SQLite for the sandbox (sandbox/sqlite-storage.ts), memory for the fake. */
+export interface FileStorage {
+  /** The metadata of a file, or undefined when there is none with this id. */
+  get(id: string): FileRecord | undefined;
+  /** The bytes of a file, or undefined when there is none with this id. */
+  content(id: string): Uint8Array | undefined;
+  /** Applies a patch; false when there is no file with this id (nothing is written then). */
+  update(id: string, patch: FilePatch): boolean;
+  /** Adds files, replacing any with the same id, all or none. */
+  put(files: StoredFile[]): void;
+  /** How many files there are. */
+  count(): number;
+  /** Releases what the storage holds; pending writes are already committed. */
+  close(): void;
+}

@@ -1,0 +1,86 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { AddressInfo, Socket } from "node:net";
+import { errorAnswer, type PlainAnswer, type PlainRequest, type Service } from "./core/plain.ts";
+
+/** How the node:http adapter reads requests and reports them. */
+export interface NodeAdapterOptions {
+  /** Bodies over this many bytes get 413, answered before they are read. */
+  maxBodyBytes: number;
+  /** One line per request; never given the key. */
+  log: (line: string) => void;
+}
+
+/** The request's body was over the limit. */
+class BodyTooLarge extends Error {}
+
+/** Reads a request body up to `limit` bytes; refuses at once, unread, when Content-Length already says more. */
+function readBody(req: IncomingMessage, limit: number): Promise<Uint8Array> {
+  const declared = Number(req.headers["content-length"]);
+  if (Number.isFinite(declared) && declared > limit) return Promise.reject(new BodyTooLarge());
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) {
+        req.off("data", onData);
+        reject(new BodyTooLarge());
+        return;
+      }
+      chunks.push(chunk);
+    };
+    req.on("data", onData);
+    req.once("end", () => resolve(Buffer.concat(chunks)));
+    req.once("error", reject);
+  });
+}
+
+/** The scheme, host and port a connection came to: signed URLs point back there. */
+function originOf(socket: Socket): string {
+  const { address, port, family } = socket.address() as AddressInfo;
+  return `http://${family === "IPv6" ? `[${address}]` : address}:${port}`;
+}
+
+/** Writes a plain answer; a dropped one closes the connection unanswered. */
+function send(res: ServerResponse, answer: PlainAnswer): void {
+  if (answer.drop) return void res.socket?.destroy();
+  const body = typeof answer.body === "string" ? Buffer.from(answer.body) : answer.body;
+  res.writeHead(answer.status, { ...answer.headers, "content-length": body.length, ...(answer.close && { connection: "close" }) });
+  res.end(res.req.method === "HEAD" ? undefined : body);
+}
+
+/** A node:http request listener that serves `service`: requests in, plain requests to the service, answers out. */
+export function nodeRequestListener(service: Service, { maxBodyBytes, log }: NodeAdapterOptions): (req: IncomingMessage, res: ServerResponse) => void {
+  const requestsOn = new WeakMap<Socket, number>();
+  return (req, res) => {
+    const started = performance.now();
+    const connectionRequests = (requestsOn.get(req.socket) ?? 0) + 1;
+    requestsOn.set(req.socket, connectionRequests);
+    const target = req.url ?? "/";
+    res.once("finish", () => {
+      log(`${req.method} ${target.split("?")[0]} ${res.statusCode} ${(performance.now() - started).toFixed(1)}ms ${res.getHeader("x-request-id") ?? "-"}`);
+    });
+    const headers: Record<string, string> = {};
+    for (const [name, value] of Object.entries(req.headers)) if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(", ") : value;
+
+    readBody(req, maxBodyBytes)
+      .then((body) => service({ method: req.method ?? "GET", target, headers, body, origin: originOf(req.socket), connectionRequests } satisfies PlainRequest))
+      .then((answer) => send(res, answer))
+      .catch((error: unknown) => {
+        if (error instanceof BodyTooLarge) {
+          // Answer before the body is read, close afterwards, and discard the rest without buffering it.
+          send(res, { ...errorAnswer(413, "body_too_large", `The request body is over the limit of ${maxBodyBytes} bytes.`), close: true });
+          req.resume();
+          return;
+        }
+        // A client that goes away mid-request is not the sandbox's failure: nothing is left to answer.
+        if (req.destroyed || (error as NodeJS.ErrnoException).code === "ECONNRESET" || (error as Error).message === "aborted") {
+          log(`${req.method} ${target.split("?")[0]} client closed the connection before the request was complete`);
+          return;
+        }
+        log(`internal error: ${(error as Error).stack ?? String(error)}`);
+        if (!res.headersSent) send(res, errorAnswer(500, "internal_error", "The sandbox failed; see its log."));
+        else res.destroy();
+      });
+  };
+}
