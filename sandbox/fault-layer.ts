@@ -1,12 +1,11 @@
-import type { OpenApiValidator } from "../lib/openapi/validator.ts";
 import { createRouter } from "../lib/openapi/router.ts";
 import { emptyAnswer, errorCodeOf, jsonOf, type PlainAnswer, type PlainRequest, type Service } from "./core/plain.ts";
-import { unknownIdAnswer, type OperationId } from "./core/service.ts";
+import { unknownIdAnswer, type OperationId, type ServiceSpec } from "./core/service.ts";
 
 /** What a wrapper may know besides the request: the key (a fault may echo or bypass it) and the spec. */
 export interface WrapperContext {
   apiKey: string;
-  spec: OpenApiValidator;
+  spec: ServiceSpec;
 }
 
 /** A transformation of the service: of its requests, its answers, or both. Faults and variants are made of these. */
@@ -15,8 +14,8 @@ export type Wrapper = (service: Service, context: WrapperContext) => Service;
 /** The operation a request calls, and its file id; undefined for anything else (signed content URLs, unknown routes). */
 export type Call = { operationId: OperationId; fileId: string } | undefined;
 
-const routers = new WeakMap<OpenApiValidator, ReturnType<typeof createRouter>>();
-function callOf(request: PlainRequest, spec: OpenApiValidator): Call {
+const routers = new WeakMap<ServiceSpec, ReturnType<typeof createRouter>>();
+function callOf(request: PlainRequest, spec: ServiceSpec): Call {
   let route = routers.get(spec);
   if (!route) routers.set(spec, (route = createRouter(spec)));
   const match = route(request.method, request.target.split("?")[0]!);

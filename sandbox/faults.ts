@@ -175,8 +175,10 @@ export const legitimateVariants = {
     requests((request, { call, context }) => {
       const body = jsonOf(request.body);
       if (call?.operationId !== "updateFile" || !isObject(body)) return request;
-      const known = Object.keys((context.spec.requestBodySchema("updateFile", "application/json").properties ?? {}) as object);
-      return withJsonBody(request, Object.fromEntries(Object.entries(body).filter(([key]) => known.includes(key))));
+      // The fields the schema does not know are those its validation names as additional properties.
+      const { issues } = context.spec.validateRequestBody("updateFile", "application/json", body);
+      const unknown = new Set(issues.filter((i) => i.keyword === "additionalProperties" && i.path.length === 1).map((i) => i.path[0]));
+      return withJsonBody(request, Object.fromEntries(Object.entries(body).filter(([key]) => !unknown.has(key))));
     }),
   ),
 } satisfies Record<string, Variation>;

@@ -1,5 +1,6 @@
-import { Ajv2020, type ErrorObject, type ValidateFunction } from "ajv/dist/2020.js";
+import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
 import addFormatsModule from "ajv-formats";
+import { resultOf, unsupportedMediaType, type ValidationResult } from "./validation-errors.ts";
 
 // ajv-formats is CommonJS; under NodeNext its default export arrives wrapped.
 const addFormats = addFormatsModule as unknown as typeof addFormatsModule.default;
@@ -21,30 +22,14 @@ export interface OperationInfo {
   statuses: string[];
 }
 
-/** One schema violation: where in the data, and what is wrong. */
-export interface ValidationIssue {
-  /** Path into the data, such as ["labels", 0]. */
-  path: Array<string | number>;
-  message: string;
-  /** The JSON Schema keyword that failed ("type", "required", ...). */
-  keyword: string;
-}
-
-/** The outcome of validating a request or response against the spec. */
-export interface ValidationResult {
-  valid: boolean;
-  /** What is wrong, one readable line each; empty when valid. */
-  problems: string[];
-  /** The same violations, structured. */
-  issues: ValidationIssue[];
-  /** The JSON pointer of the schema that applied, for reports. */
-  schemaPointer?: string;
-}
+export type { ValidationIssue, ValidationResult } from "./validation-errors.ts";
 
 const HTTP_METHODS = ["get", "put", "post", "delete", "patch", "head", "options", "trace"];
-const SPEC_ID = "https://file-library.invalid/openapi.json";
+/** The $id the document is registered under, so that its local $refs resolve. */
+export const SPEC_ID = "https://file-library.invalid/openapi.json";
 
-const escapePointer = (segment: string) => segment.replace(/~/g, "~0").replace(/\//g, "~1");
+/** A JSON pointer segment, escaped. */
+export const escapePointer = (segment: string) => segment.replace(/~/g, "~0").replace(/\//g, "~1");
 
 /** Validates requests and responses against one bundled OpenAPI 3.1 document with Ajv (2020-12, with formats). */
 export class OpenApiValidator {
@@ -133,19 +118,30 @@ export class OpenApiValidator {
     return this.resolve(schema);
   }
 
+  /** Every request body of the spec: its operation, media type, and the JSON pointer of its schema. */
+  requestBodies(): Array<{ operationId: string; mediaType: string; pointer: string }> {
+    return [...this.operations.keys()].flatMap((operationId) =>
+      this.requestBodyMediaTypes(operationId).map((mediaType) => ({ operationId, mediaType, pointer: this.requestBodyPointer(operationId, mediaType) })),
+    );
+  }
+
   /** Validates a request body against the operation's documented schema for this media type. */
   validateRequestBody(operationId: string, mediaType: string, body: unknown): ValidationResult {
+    const documented = this.requestBodyMediaTypes(operationId);
+    if (!documented.includes(mediaType)) return unsupportedMediaType(mediaType, documented);
+    return this.validate(this.requestBodyPointer(operationId, mediaType), body);
+  }
+
+  private requestBodyMediaTypes(operationId: string): string[] {
+    const requestBody = this.resolve((this.operations.get(operationId)?.node.requestBody ?? {}) as Record<string, unknown>);
+    return Object.keys((requestBody.content ?? {}) as Record<string, unknown>);
+  }
+
+  private requestBodyPointer(operationId: string, mediaType: string): string {
     const { path, method } = this.operation(operationId);
-    const requestBody = this.resolve((this.operations.get(operationId)!.node.requestBody ?? {}) as Record<string, unknown>);
-    const content = (requestBody.content ?? {}) as Record<string, unknown>;
-    if (!(mediaType in content)) {
-      const message = `content type ${mediaType || "(none)"} is not one of ${Object.keys(content).join(", ")}`;
-      return { valid: false, problems: [message], issues: [{ path: [], message, keyword: "contentType" }] };
-    }
-    const base = requestBody.$ref
-      ? String(requestBody.$ref).replace(/^#/, "")
-      : `/paths/${escapePointer(path)}/${method.toLowerCase()}/requestBody`;
-    return this.validate(`${base}/content/${escapePointer(mediaType)}/schema`, body);
+    const node = (this.operations.get(operationId)!.node.requestBody ?? {}) as Record<string, unknown>;
+    const base = typeof node.$ref === "string" ? node.$ref.replace(/^#/, "") : `/paths/${escapePointer(path)}/${method.toLowerCase()}/requestBody`;
+    return `${base}/content/${escapePointer(mediaType)}/schema`;
   }
 
   private validate(pointer: string, data: unknown): ValidationResult {
@@ -157,9 +153,7 @@ export class OpenApiValidator {
     const valid = validate(data) as boolean;
     // Name the component when the schema is a reference to one: "#/components/schemas/FileMetadata" says more.
     const node = this.at(pointer) as { $ref?: unknown } | undefined;
-    const schemaPointer = typeof node?.$ref === "string" ? node.$ref : `#${pointer}`;
-    const errors = valid ? [] : relevantErrors(validate.errors ?? []);
-    return { valid, problems: describeErrors(errors), issues: errors.map(toIssue), schemaPointer };
+    return resultOf(valid, validate.errors, typeof node?.$ref === "string" ? node.$ref : `#${pointer}`);
   }
 
   private responseNode(operationId: string, statusKey: string): Record<string, unknown> {
@@ -189,36 +183,4 @@ export class OpenApiValidator {
   private resolve(node: Record<string, unknown>): Record<string, unknown> {
     return typeof node.$ref === "string" ? this.resolve(this.at(node.$ref) as Record<string, unknown>) : node;
   }
-}
-
-/** Drops the summary errors of oneOf/anyOf, which only repeat their branches' errors. */
-function relevantErrors(errors: ErrorObject[]): ErrorObject[] {
-  const specific = errors.filter((error) => error.keyword !== "oneOf" && error.keyword !== "anyOf");
-  return specific.length > 0 ? specific : errors;
-}
-
-function toIssue(error: ErrorObject): ValidationIssue {
-  const path: Array<string | number> = error.instancePath
-    .split("/")
-    .slice(1)
-    .map((segment) => segment.replace(/~1/g, "/").replace(/~0/g, "~"))
-    .map((segment) => (/^\d+$/.test(segment) ? Number(segment) : segment));
-  if (error.keyword === "additionalProperties") path.push((error.params as { additionalProperty: string }).additionalProperty);
-  if (error.keyword === "required") path.push((error.params as { missingProperty: string }).missingProperty);
-  return { path, message: error.message ?? error.keyword, keyword: error.keyword };
-}
-
-/** Ajv errors as short readable lines. */
-function describeErrors(errors: ErrorObject[]): string[] {
-  const lines = errors.map((error) => {
-    const where = error.instancePath === "" ? "body" : `body${error.instancePath}`;
-    const extra =
-      error.keyword === "additionalProperties"
-        ? ` (${JSON.stringify((error.params as { additionalProperty: string }).additionalProperty)})`
-        : error.keyword === "enum"
-          ? ` (${JSON.stringify((error.params as { allowedValues: unknown[] }).allowedValues)})`
-          : "";
-    return `${where} ${error.message ?? error.keyword}${extra}`;
-  });
-  return [...new Set(lines)];
 }

@@ -1,9 +1,5 @@
-import { Ajv2020 } from "ajv/dist/2020.js";
-import addFormatsModule from "ajv-formats";
-import schema from "./fixture-schema.json" with { type: "json" };
+import { fixtureProblems } from "./fixture-validator.ts";
 import type { StoredFile } from "./storage.ts";
-
-const addFormats = addFormatsModule as unknown as typeof addFormatsModule.default;
 
 /** One file to start with: the sandbox's `--fixtures` entries and the fake's `files` (sandbox/core/fixture-schema.json). */
 export interface Fixture {
@@ -21,17 +17,11 @@ export class FixtureError extends Error {
   override name = "FixtureError";
 }
 
-let validate: ReturnType<Ajv2020["compile"]> | undefined;
-
 /** Checks fixtures against the schema and for repeated ids; the error names `source`, the entry and the field. */
 export function checkFixtures(data: unknown, source: string): Fixture[] {
-  if (!validate) {
-    const ajv = new Ajv2020({ allErrors: true });
-    addFormats(ajv);
-    validate = ajv.compile(schema);
-  }
-  if (!validate(data)) {
-    const problems = (validate.errors ?? []).slice(0, 5).map((e) => `${e.instancePath || "(top)"} ${e.message}`);
+  const errors = fixtureProblems(data);
+  if (errors.length > 0) {
+    const problems = errors.slice(0, 5).map((e) => `${e.instancePath || "(top)"} ${e.message}`);
     throw new FixtureError(`${source} do not match sandbox/core/fixture-schema.json: ${problems.join("; ")}`);
   }
   const fixtures = data as Fixture[];

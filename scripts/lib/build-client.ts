@@ -1,9 +1,14 @@
 import { copyFile, mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";
-import { build, type Plugin } from "esbuild";
+import { generateDtsBundle } from "dts-bundle-generator";
+import { build, type BuildOptions, type Plugin } from "esbuild";
+import { loadBundledSpec } from "../../lib/openapi/load.ts";
+import { standaloneValidators } from "../../lib/openapi/standalone.ts";
+import { SPEC_ID, type OpenApiValidator } from "../../lib/openapi/validator.ts";
 import { runCommand } from "../../lib/process.ts";
-import { bin, fromRoot, generatedTypes, repoRoot } from "./paths.ts";
+import fixtureSchema from "../../sandbox/core/fixture-schema.json" with { type: "json" };
+import { bin, bundledSpec, fromRoot, generatedTypes, repoRoot } from "./paths.ts";
 
 /** The files of a build: what an older build left is removed first (a bundled spec or docs beside them stay). */
 const isBuildOutput = (file: string) => /\.(c|m)?js$|\.d\.c?ts$/.test(file) || file === "generated";
@@ -21,6 +26,7 @@ export async function buildClient(outDir: string): Promise<{ ok: boolean; messag
   const [compiled] = await Promise.all([
     runCommand(bin("tsc"), ["-p", fromRoot("tsconfig.build.json"), "--outDir", outDir], { cwd: repoRoot }),
     buildCommonJs(path.join(outDir, "index.cjs")),
+    buildTesting(outDir),
   ]);
   if (compiled.code !== 0) return { ok: false, message: `${compiled.output}\nbuild failed: tsc could not compile src/.` };
   // tsc does not copy .d.ts sources: the generated types go next to the code that imports them.
@@ -30,7 +36,7 @@ export async function buildClient(outDir: string): Promise<{ ok: boolean; messag
   await writeNodeWrapper(outDir);
   return {
     ok: true,
-    message: `Built ${path.relative(repoRoot, outDir) || outDir}: index.js and its modules (ESM), index.cjs (CommonJS), index.node.mjs (Node's import), their .d.ts and .d.cts.`,
+    message: `Built ${path.relative(repoRoot, outDir) || outDir}: index.js and its modules (ESM), index.cjs (CommonJS), index.node.mjs (Node's import), testing.js and testing.cjs (the fake), their .d.ts and .d.cts.`,
   };
 }
 
@@ -92,3 +98,73 @@ async function writeCommonJsDeclarations(outDir: string): Promise<void> {
     }),
   );
 }
+
+// The testing entry's CommonJS build cannot `await import("msw")` at its top: it requires it, where the app has it.
+const mswRequired: Plugin = {
+  name: "msw-required",
+  setup(build) {
+    build.onLoad({ filter: /sandbox[\\/]msw-module\.ts$/ }, () => ({
+      contents: `let msw;\ntry {\n  msw = require("msw");\n} catch {}\nexport { msw };\n`,
+      loader: "js",
+    }));
+  },
+};
+
+/**
+ * The fake's validators compiled ahead of time: the request bodies of the bundled spec (sandbox/fake-spec.ts) and
+ * the fixture list (sandbox/core/fixture-validator.ts). The modules that compile them at run time are swapped for
+ * these, with the same exports: workerd, and pages with a strict CSP, forbid generating code at run time.
+ */
+function precompiledValidators(spec: OpenApiValidator): Plugin {
+  const bodies = spec.requestBodies().map((body, i) => ({ ...body, name: `body${i}` }));
+  const specModule = `import document from ${JSON.stringify(bundledSpec.json)};
+import { resultOf, unsupportedMediaType } from ${JSON.stringify(fromRoot("lib/openapi/validation-errors.ts"))};
+${standaloneValidators(Object.fromEntries(bodies.map((b) => [b.name, { $ref: `${SPEC_ID}#${b.pointer}` }])), [{ ...spec.document, $id: SPEC_ID }])}
+const bodies = ${`{ ${bodies.map((b) => `${JSON.stringify(`${b.operationId} ${b.mediaType}`)}: ${b.name}`).join(", ")} }`};
+const spec = {
+  document,
+  validateRequestBody(operationId, mediaType, body) {
+    const validate = bodies[operationId + " " + mediaType];
+    if (!validate) return unsupportedMediaType(mediaType, Object.keys(bodies).filter((k) => k.startsWith(operationId + " ")).map((k) => k.slice(operationId.length + 1)));
+    return resultOf(validate(body), validate.errors);
+  },
+};
+export const fakeSpec = () => spec;
+`;
+  const fixturesModule = `${standaloneValidators({ fixtures: fixtureSchema })}
+export const fixtureProblems = (data) => (fixtures(data) ? [] : fixtures.errors ?? []);
+`;
+  return {
+    name: "precompiled-validators",
+    setup(build) {
+      build.onLoad({ filter: /sandbox[\\/]fake-spec\.ts$/ }, () => ({ contents: specModule, loader: "js", resolveDir: repoRoot }));
+      build.onLoad({ filter: /sandbox[\\/]core[\\/]fixture-validator\.ts$/ }, () => ({ contents: fixturesModule, loader: "js", resolveDir: repoRoot }));
+    },
+  };
+}
+
+/**
+ * The testing entry (`file-library-kit/testing`): the fake, one file per module system, with what it needs bundled
+ * in (the service's core, Ajv, the bundled spec), so that the package gains no dependency; msw stays the app's own.
+ */
+async function buildTesting(outDir: string): Promise<void> {
+  const spec = loadBundledSpec(bundledSpec.json, "run `npm run build:spec` first.");
+  const common: BuildOptions = {
+    entryPoints: [fromRoot("sandbox", "fake.ts")],
+    plugins: [precompiledValidators(spec)],
+    bundle: true,
+    platform: "neutral",
+    mainFields: ["module", "main"],
+    target: "es2022",
+    external: ["msw"],
+    logLevel: "silent",
+  };
+  const [types] = generateDtsBundle([{ filePath: fromRoot("sandbox", "fake.ts"), output: { noBanner: true } }], { preferredConfigPath: fromRoot("tsconfig.json") });
+  await Promise.all([
+    build({ ...common, format: "esm", outfile: path.join(outDir, "testing.js") }),
+    build({ ...common, format: "cjs", outfile: path.join(outDir, "testing.cjs"), plugins: [...common.plugins!, mswRequired] }),
+    writeFile(path.join(outDir, "testing.d.ts"), types!),
+    writeFile(path.join(outDir, "testing.d.cts"), types!),
+  ]);
+}
+

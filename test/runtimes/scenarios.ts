@@ -80,6 +80,19 @@ async function failure(call: () => Promise<unknown>, kit: Kit) {
   return { ...seen(error, kit), ms: Date.now() - started };
 }
 
+/** An app's test against the fake of `file-library-kit/testing`: its fetch serves the client in-process, no server. */
+async function fakeScenario(kit: Kit) {
+  const { createFakeFileLibrary } = await import("file-library-kit/testing");
+  const fake = createFakeFileLibrary({ apiKey: "fake-key", files: [{ id: "f1", name: "a.txt", content: "hello", labels: ["x"] }] });
+  const { files, withResponse: { files: withResponse } } = kit.createFileLibraryClient({ baseUrl: fake.baseUrl, apiKey: "fake-key", fetch: fake.fetch, maxRetries: 1 });
+  await files.update("f1", { labels: ["y"] });
+  fake.failNext("getFile", { status: 503, headers: { "retry-after": "0" } });
+  const read = await withResponse.get("f1");
+  const content = await (await fake.fetch(await files.downloadUrl("f1"))).text();
+  const unknownId = await failure(() => files.get("nope"), kit);
+  return { labels: read.data.labels, attempts: read.attempts, stored: fake.file("f1")?.labels, content, unknownId: unknownId.name };
+}
+
 /** Runs every scenario in order (the update before the reads that see it); resolves with what each one saw. */
 export async function runScenarios(config: ScenarioConfig) {
   const { kit, touched } = await importWatchingGlobals();
@@ -114,6 +127,7 @@ export async function runScenarios(config: ScenarioConfig) {
 
   const flaky = await client({ baseUrl: trouble(`flaky/${config.run}`), maxRetries: 1 }).withResponse.files.get(config.fileId);
   const timeout = await failure(() => client({ baseUrl: trouble("hang"), timeoutMs: 500 }).files.get(config.fileId), kit);
+  const fake = await fakeScenario(kit);
   const corsRefused = config.noCorsUrl ? await failure(() => client({ baseUrl: config.noCorsUrl }).files.get(config.fileId), kit) : undefined;
 
   return {
@@ -126,6 +140,7 @@ export async function runScenarios(config: ScenarioConfig) {
     abort,
     retryAfter503: { id: flaky.data.id, attempts: flaky.attempts },
     timeout,
+    fake,
     corsRefused,
   };
 }

@@ -34,8 +34,9 @@ export async function prepareApp(app: string): Promise<void> {
   await mkdir(path.join(app, "page"), { recursive: true });
   await Promise.all([
     build({ ...common, entryPoints: [path.join(app, "runtimes/main-cli.ts")], outfile: path.join(app, "scenarios-cli.mjs"), platform: "neutral", external: ["file-library-kit"] }),
-    build({ ...common, entryPoints: [path.join(app, "runtimes/main-worker.ts")], outfile: path.join(app, "worker/worker.js"), platform: "browser", conditions: ["workerd", "worker"] }),
-    build({ ...common, entryPoints: [path.join(app, "runtimes/main-page.ts")], outfile: path.join(app, "page/app.js"), platform: "browser" }),
+    // msw stays out of the bundles, as in an app that does not have it: the fake then works without it.
+    build({ ...common, entryPoints: [path.join(app, "runtimes/main-worker.ts")], outfile: path.join(app, "worker/worker.js"), platform: "browser", conditions: ["workerd", "worker"], external: ["msw"] }),
+    build({ ...common, entryPoints: [path.join(app, "runtimes/main-page.ts")], outfile: path.join(app, "page/app.js"), platform: "browser", external: ["msw"] }),
     writeFile(path.join(app, "page/index.html"), `<!doctype html><title>app</title><script type="module" src="/app.js"></script>\n`),
   ]);
 }
