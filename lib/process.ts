@@ -7,19 +7,43 @@ const closings = new WeakMap<ChildProcess, Promise<number>>();
 let exitHookInstalled = false;
 
 /** Spawn options, and the child's niceness (1 to 19): the higher, the more it leaves the CPU to the others. */
-export type ChildOptions = SpawnOptions & { niceness?: number | undefined };
+export type ChildOptions = SpawnOptions & {
+  niceness?: number | undefined;
+  /**
+   * Start it as the leader of a process group, and signal the whole group: for a command that runs the real
+   * program in a process of its own and does not pass signals on (`npx`, `npm exec` through `sh -c`).
+   */
+  group?: boolean | undefined;
+};
+
+// The children that lead a process group: a signal goes to the group, whichever of its processes is still there.
+const groupLeaders = new WeakSet<ChildProcess>();
+
+/** Sends `signal` to a child started here, or to its whole group when it leads one. */
+export function signalChild(child: ChildProcess, signal: NodeJS.Signals): void {
+  if (!groupLeaders.has(child)) {
+    if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+    return;
+  }
+  try {
+    process.kill(-child.pid!, signal);
+  } catch {
+    // ESRCH: every process of the group is gone already.
+  }
+}
 
 /**
  * Starts a child process that does not outlive this one: it is stopped when this process exits, and when the
  * `signal` of its options aborts. Installs no signal handler: a host keeps its own (see `exitOnInterrupt`).
  */
-export function startChild(command: string, args: string[], { niceness, ...options }: ChildOptions = {}): ChildProcess {
+export function startChild(command: string, args: string[], { niceness, group, ...options }: ChildOptions = {}): ChildProcess {
   if (!exitHookInstalled) {
     exitHookInstalled = true;
     // An "exit" listener runs whoever ends the process, and changes nothing about how it ends.
     process.once("exit", () => stopChildren("SIGTERM"));
   }
-  const child = spawn(command, args, options);
+  const child = spawn(command, args, group ? { ...options, detached: true } : options);
+  if (group && child.pid !== undefined) groupLeaders.add(child);
   if (niceness !== undefined && child.pid !== undefined) {
     try {
       setPriority(child.pid, niceness);
@@ -28,7 +52,8 @@ export function startChild(command: string, args: string[], { niceness, ...optio
     }
   }
   running.add(child);
-  child.once("exit", () => running.delete(child));
+  // A group may outlive its leader: it stays listed for stopChildren until its output is closed.
+  child.once(group ? "close" : "exit", () => running.delete(child));
   closings.set(child, new Promise((resolve) => child.once("close", () => resolve(exitCode(child)))));
   // An aborted spawn reports through "error"; whoever waits for the child hears of it from its exit.
   child.on("error", () => {});
@@ -37,9 +62,7 @@ export function startChild(command: string, args: string[], { niceness, ...optio
 
 /** Sends `signal` to every child started here that is still running. */
 export function stopChildren(signal: NodeJS.Signals = "SIGTERM"): void {
-  for (const child of running) {
-    if (child.exitCode === null && child.signalCode === null) child.kill(signal);
-  }
+  for (const child of running) signalChild(child, signal);
 }
 
 const SIGNAL_NUMBERS = { SIGHUP: 1, SIGINT: 2, SIGTERM: 15 } as const;
@@ -138,7 +161,7 @@ const OUTPUT_KEPT = 64 * 1024;
 export async function startServer(
   command: string,
   args: string[],
-  { ready, timeoutMs, what, launcher = [], ...options }: SpawnOptions & { ready: RegExp; timeoutMs: number; what: string; launcher?: string[] },
+  { ready, timeoutMs, what, launcher = [], ...options }: ChildOptions & { ready: RegExp; timeoutMs: number; what: string; launcher?: string[] },
 ): Promise<ServerProcess> {
   const [program, ...rest] = [...launcher, command, ...args];
   const child = startChild(program!, rest, { ...options, stdio: ["ignore", "pipe", "pipe"] });
@@ -147,11 +170,11 @@ export async function startServer(
   child.stdout!.on("data", keep);
   child.stderr!.on("data", keep);
   const stop = async () => {
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    const exited = exitCodeOf(child);
-    child.kill("SIGTERM");
-    const timer = setTimeout(() => child.kill("SIGKILL"), STOP_GRACE_MS);
-    await exited;
+    // Closed once every process that holds its output is gone: with a group, the processes its leader started too.
+    const closed = exitCodeOf(child);
+    signalChild(child, "SIGTERM");
+    const timer = setTimeout(() => signalChild(child, "SIGKILL"), STOP_GRACE_MS);
+    await closed;
     clearTimeout(timer);
   };
   try {

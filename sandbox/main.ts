@@ -1,16 +1,20 @@
-/** `npm run sandbox`: a stateful File Library on this machine, for local development and tests. */
+/** `npx file-library-sandbox` (in the kit's repo, `npm run sandbox`): a stateful File Library on this machine, for local development and tests. */
 import { parseArgs } from "node:util";
 import { parseCorsOrigins } from "./cors.ts";
 import { startSandbox } from "./start.ts";
 import { faults, legitimateVariants } from "./faults.ts";
 
-const HELP = `Usage: npm run sandbox -- [--port N] [--host 127.0.0.1] [--data FILE] [--fixtures FILE.json] [--url-ttl SECONDS] [--cors-origin ORIGIN]...
+const HELP = `Usage: file-library-sandbox [--port N] [--host 127.0.0.1] [--data FILE] [--fixtures FILE.json] [--url-ttl SECONDS] [--cors-origin ORIGIN]...
+       (with npx: npx file-library-sandbox ...; in the kit's repo: npm run sandbox -- ...)
 
-Serves the three File Library operations, validated against the bundled spec, backed by SQLite.
+Serves the three File Library operations and the signed download URLs, validated against the bundled spec,
+with files in memory, or in a SQLite file with --data.
 
   --port N            port to listen on; 0 (the default) picks a free one
   --host HOST         address to listen on (default 127.0.0.1)
-  --data FILE         SQLite database file; in memory when absent
+  --data FILE         SQLite database file, created when missing; in memory when absent. One sandbox at a
+                      time may use a file: a second one on it refuses to start. Needs better-sqlite3 (an
+                      optional dependency, compiled where no prebuilt binary exists)
   --fixtures FILE     JSON array of { id, name, content, labels?, created_at?, publicUrl? } to load
   --url-ttl SECONDS   lifetime of signed download URLs (default 900)
   --max-body BYTES    larger update bodies get 413 (default 1048576)

@@ -10,15 +10,33 @@ interface Row {
   public_url: string | null;
 }
 
-/** The sandbox's files in SQLite: in memory, or in a file where every acknowledged write is durable. */
+/** Another process holds the data file. */
+export class DataFileInUseError extends Error {
+  override name = "DataFileInUseError";
+}
+
+/**
+ * The sandbox's files in SQLite: in memory, or in a file where every acknowledged write is durable. A file is
+ * held by one process at a time: a second one on the same file fails at once with DataFileInUseError.
+ */
 export class SqliteStorage implements FileStorage {
   private readonly db: Database.Database;
   private readonly statements;
 
   constructor(path = ":memory:") {
-    this.db = new Database(path);
+    // No busy wait: a file another process holds is refused at once, not after better-sqlite3's 5 s default.
+    this.db = new Database(path, { timeout: 0 });
     if (path !== ":memory:") {
-      this.db.pragma("journal_mode = WAL");
+      try {
+        // Held from the first transaction until close: two sandboxes never share (and interleave writes into) one file.
+        this.db.pragma("locking_mode = EXCLUSIVE");
+        this.db.pragma("journal_mode = WAL");
+        this.db.exec("BEGIN EXCLUSIVE; COMMIT");
+      } catch (error) {
+        this.db.close();
+        if ((error as { code?: string }).code !== "SQLITE_BUSY") throw error;
+        throw new DataFileInUseError(`The data file ${path} is in use by another sandbox: stop that one, or pass another --data file.`);
+      }
       // Each statement commits before it returns, and FULL syncs the commit to disk: a 200 sent after it survives SIGKILL.
       this.db.pragma("synchronous = FULL");
     }

@@ -10,7 +10,6 @@ import type { FileStorage } from "./core/storage.ts";
 import { withVariation } from "./faults.ts";
 import { demoFixtures, loadFixtures, toStoredFiles } from "./fixtures.ts";
 import { nodeRequestListener } from "./node-adapter.ts";
-import { SqliteStorage } from "./sqlite-storage.ts";
 import { lineWriter } from "./line-writer.ts";
 import { withCors, type CorsOrigins } from "./cors.ts";
 import { DEFAULT_KEEP_ALIVE, keepIdleConnectionsLonger, type KeepAlivePolicy } from "./keep-alive.ts";
@@ -62,7 +61,7 @@ const REPO_SPEC = fileURLToPath(new URL("../dist/openapi.json", import.meta.url)
 export async function startSandbox(config: SandboxConfig): Promise<RunningSandbox> {
   if (!config.apiKey?.trim()) throw new Error("FILE_LIBRARY_API_KEY is not set: the sandbox needs the key its clients will send.");
   const spec = loadBundledSpec(config.specFile ?? REPO_SPEC, "run `npm run build:spec` first.");
-  const storage: FileStorage = config.dataFile ? new SqliteStorage(config.dataFile) : new MemoryStorage();
+  const storage: FileStorage = config.dataFile ? await openDataFile(config.dataFile) : new MemoryStorage();
   let demoFileIds: string[] = [];
   let service;
   try {
@@ -94,6 +93,22 @@ export async function startSandbox(config: SandboxConfig): Promise<RunningSandbo
     fileCount: storage.count(),
     close: () => (closing ??= shutDown(server, storage, stopKeepingAlive).finally(() => (log as { flush?: () => void }).flush?.())),
   };
+}
+
+/**
+ * SQLite storage on `file`. better-sqlite3 is loaded only here: it is an optional dependency of the sandbox's
+ * package (it compiles from source where no prebuilt binary exists), and without it the sandbox runs in memory.
+ */
+async function openDataFile(file: string): Promise<FileStorage> {
+  let sqlite: typeof import("./sqlite-storage.ts");
+  try {
+    sqlite = await import("./sqlite-storage.ts");
+  } catch (error) {
+    throw new Error(
+      `--data needs better-sqlite3, which could not be loaded (${(error as Error).message.split("\n")[0]}): npm install better-sqlite3, or leave out --data to keep the files in memory.`,
+    );
+  }
+  return new sqlite.SqliteStorage(file);
 }
 
 function listen(server: Server, port: number, host: string): Promise<void> {

@@ -45,6 +45,24 @@ describe("sandbox process", { timeout: 60_000 }, () => {
     }
   });
 
+  it("refuses a second process on the same --data file, at once and saying why, while the first keeps serving", async () => {
+    const data = path.join(scratch, "shared.sqlite");
+    const first = await startMain(["--data", data]);
+    try {
+      const second = startScript("sandbox/main.ts", ["--data", data], env);
+      const said = waitForOutput(second, /in use by another sandbox/);
+      expect(await exitCodeOf(second)).toBe(2);
+      expect((await said)[0]).toBeTruthy();
+      expect((await fetch(`${first.baseUrl}${FILES}/file_demo_notes`, { headers: auth })).status).toBe(200);
+    } finally {
+      first.child.kill("SIGKILL");
+      await exitCodeOf(first.child);
+    }
+    // Once the first is gone (even killed), the file is free again.
+    const third = await startMain(["--data", data]);
+    third.child.kill("SIGKILL");
+  });
+
   it("finishes an in-flight request on SIGTERM, then exits 0", async () => {
     const { child, baseUrl } = await startMain([]);
     const signalled = waitForOutput(child, /SIGTERM, finishing in-flight requests/);

@@ -1,0 +1,38 @@
+/**
+ * `npm run build:sandbox`: the sandbox package in sandbox/dist/: main.js (its bin, esbuild, the kit's own code
+ * bundled in, npm dependencies left as imports), the bundled spec it validates requests with, its README.
+ */
+import { chmod, copyFile, rm } from "node:fs/promises";
+import path from "node:path";
+import { build } from "esbuild";
+import { buildSpec } from "./lib/build-spec.ts";
+import { bundledSpec, fromRoot } from "./lib/paths.ts";
+
+const pkg = fromRoot("sandbox");
+const out = path.join(pkg, "dist");
+
+const spec = await buildSpec();
+if (!spec.ok) {
+  console.error(spec.message);
+  process.exit(1);
+}
+await rm(out, { recursive: true, force: true });
+await build({
+  entryPoints: [path.join(pkg, "main.ts")],
+  outdir: out,
+  bundle: true,
+  // The SQLite storage, imported only for --data, stays a chunk of its own: main.js must load without
+  // better-sqlite3, an optional dependency.
+  splitting: true,
+  chunkNames: "[name]-[hash]",
+  format: "esm",
+  platform: "node",
+  target: "node20",
+  packages: "external",
+  banner: { js: "#!/usr/bin/env node" },
+  logLevel: "warning",
+});
+await chmod(path.join(out, "main.js"), 0o755);
+// start.ts finds the spec at ../dist/openapi.json from its own module: from dist/main.js, that is dist/openapi.json.
+await copyFile(bundledSpec.json, path.join(out, "openapi.json"));
+console.log("Built sandbox/dist/: main.js (bin file-library-sandbox), openapi.json.");
