@@ -1,6 +1,7 @@
 import createClient from "openapi-fetch";
 import type { paths } from "../src/generated/schema.d.ts";
 import { createFileLibraryClient } from "../src/index.ts";
+import { createFakeFileLibrary } from "../sandbox/fake.ts";
 import { fmt, median, type Section } from "./lib/report.ts";
 import { byRound } from "./lib/rounds.ts";
 
@@ -32,10 +33,16 @@ export async function clientCpu(): Promise<Section> {
     // Created now, the client takes the replaced global fetch as its transport.
     const bare = createClient<paths>({ baseUrl: BASE_URL, fetch: localFetch as typeof fetch });
     const ours = createFileLibraryClient({ baseUrl: BASE_URL, apiKey: "bench-key" });
+    // The fake of file-library-kit/testing: the service's core in-process, as an app's tests call it.
+    const fake = createFakeFileLibrary({ apiKey: "bench-key", files: [{ id: "file_bench", name: "report.pdf", content: "x".repeat(64), labels: ["finance", "q1"] }] });
+    const viaFake = createFileLibraryClient({ baseUrl: fake.baseUrl, apiKey: "bench-key", fetch: fake.fetch });
+    const fakeUrl = `${fake.baseUrl}/studio/v1/library/files/file_bench`;
     const variants = {
       "raw fetch": async () => (await localFetch(`${BASE_URL}/studio/v1/library/files/file_bench`)).json(),
       "bare openapi-fetch": () => bare.GET(PATH, { params: { path: { file_id: "file_bench" } } }),
       "our client (defaults)": () => ours.files.get("file_bench"),
+      "the fake's fetch alone (file-library-kit/testing)": async () => (await fake.fetch(fakeUrl, { headers: { authorization: "Bearer bench-key" } })).json(),
+      "our client through the fake's fetch": () => viaFake.files.get("file_bench"),
     };
     const rounds = new Map(Object.keys(variants).map((name) => [name, [] as number[]]));
     for (const call of Object.values(variants)) await cpuPerCall(call); // warm-up: JIT
@@ -47,8 +54,11 @@ export async function clientCpu(): Promise<Section> {
     return {
       title: `Client CPU per call, no network (a fetch resolving a prebuilt answer): ${ROUNDS} rounds of ${CALLS} calls`,
       columns: ["variant", "median µs CPU per call", "over bare openapi-fetch"],
-      rows: Object.keys(variants).map((name) => [name, fmt(mid(name), 1), name === "raw fetch" ? "" : fmt(median(over(name)), 1)]),
-      ratios: [{ name: "our client's µs over bare openapi-fetch", rounds: over("our client (defaults)"), target: "small" }],
+      rows: Object.keys(variants).map((name) => [name, fmt(mid(name), 1), name === "raw fetch" || name.startsWith("the fake") ? "" : fmt(median(over(name)), 1)]),
+      ratios: [
+        { name: "our client's µs over bare openapi-fetch", rounds: over("our client (defaults)"), target: "small" },
+        { name: "the fake's in-process cost per call, µs of CPU (its fetch alone)", rounds: rounds.get("the fake's fetch alone (file-library-kit/testing)")!, target: "for apps' test suites: small next to a loopback request" },
+      ],
     };
   } finally {
     globalThis.fetch = global;

@@ -21,7 +21,7 @@ if (built.code !== 0) throw new Error(built.output);
 
 const cores = corePlan();
 /** A load against servers in their own processes: the load on its cores, the servers on theirs. */
-const pinned = (bench: typeof clientOverhead) => async () => {
+const pinned = <S>(bench: (plan: typeof cores) => Promise<S>) => async () => {
   const unpin = "load" in cores ? pinLoad(cores) : () => {};
   try {
     return await bench(cores);
@@ -48,7 +48,7 @@ if (unknown.length > 0) {
 const sections: Section[] = [];
 for (const [name, bench] of benches.filter(([n]) => !only || only.has(n))) {
   const benchStarted = performance.now();
-  sections.push(await bench());
+  sections.push(...[await bench()].flat());
   process.stderr.write(`bench: ${name} took ${((performance.now() - benchStarted) / 1000).toFixed(0)} s\n`);
 }
 

@@ -4,7 +4,7 @@ import { checkFixtures, toStoredFiles, type Fixture } from "./core/fixtures.ts";
 import { MemoryStorage } from "./core/memory-storage.ts";
 import { errorAnswer, jsonAnswer, textAnswer, type PlainAnswer, type Service } from "./core/plain.ts";
 import { createFileLibraryService, type OperationId } from "./core/service.ts";
-import { UrlSigner } from "./core/signed-urls.ts";
+import { UrlSigner, webCryptoHmac } from "./core/signed-urls.ts";
 import { requests } from "./fault-layer.ts";
 import { fakeSpec } from "./fake-spec.ts";
 import { fetchAdapter, type FetchFunction } from "./fetch-adapter.ts";
@@ -77,7 +77,7 @@ export function createFakeFileLibrary(options: FakeFileLibraryOptions = {}): Fak
   const storage = new MemoryStorage();
   storage.put(toStoredFiles(checkFixtures(options.files ?? [], "The fake's files")));
   const spec = fakeSpec();
-  const signer = new UrlSigner(crypto.getRandomValues(new Uint8Array(32)), options.urlTtlSeconds ?? 900);
+  const signer = new UrlSigner(webCryptoHmac(crypto.getRandomValues(new Uint8Array(32))), options.urlTtlSeconds ?? 900);
   const core = createFileLibraryService({ apiKey, storage, signer, spec });
 
   // What the test scripted, per operation, in order: a wrapper around the core, as every fault is.

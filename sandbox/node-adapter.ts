@@ -13,8 +13,12 @@ export interface NodeAdapterOptions {
 /** The request's body was over the limit. */
 class BodyTooLarge extends Error {}
 
+const NO_BODY = new Uint8Array(0);
+
 /** Reads a request body up to `limit` bytes; refuses at once, unread, when Content-Length already says more. */
 function readBody(req: IncomingMessage, limit: number): Promise<Uint8Array> {
+  // A request that declares no body has none: most GETs take no read at all (node:http drains any stray bytes).
+  if (req.headers["transfer-encoding"] === undefined && (req.headers["content-length"] ?? "0") === "0") return Promise.resolve(NO_BODY);
   const declared = Number(req.headers["content-length"]);
   if (Number.isFinite(declared) && declared > limit) return Promise.reject(new BodyTooLarge());
   return new Promise((resolve, reject) => {
@@ -60,8 +64,8 @@ export function nodeRequestListener(service: Service, { maxBodyBytes, log }: Nod
     res.once("finish", () => {
       log(`${req.method} ${target.split("?")[0]} ${res.statusCode} ${(performance.now() - started).toFixed(1)}ms ${res.getHeader("x-request-id") ?? "-"}`);
     });
-    const headers: Record<string, string> = {};
-    for (const [name, value] of Object.entries(req.headers)) if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(", ") : value;
+    // node:http joins a repeated request header with ", " already; only set-cookie stays a list, and no request sends it.
+    const headers = req.headers as Record<string, string | undefined>;
 
     readBody(req, maxBodyBytes)
       .then((body) => service({ method: req.method ?? "GET", target, headers, body, origin: originOf(req.socket), connectionRequests } satisfies PlainRequest))

@@ -9,6 +9,7 @@ import { UrlSigner } from "./core/signed-urls.ts";
 import type { FileStorage } from "./core/storage.ts";
 import { withVariation } from "./faults.ts";
 import { demoFixtures, loadFixtures, toStoredFiles } from "./fixtures.ts";
+import { nodeHmac } from "./node-hmac.ts";
 import { nodeRequestListener } from "./node-adapter.ts";
 import { lineWriter } from "./line-writer.ts";
 import { withCors, type CorsOrigins } from "./cors.ts";
@@ -70,7 +71,7 @@ export async function startSandbox(config: SandboxConfig): Promise<RunningSandbo
       storage.put(toStoredFiles(demoFixtures));
       demoFileIds = demoFixtures.map((f) => f.id);
     }
-    const signer = new UrlSigner(config.secret ? Buffer.from(config.secret, "utf8") : randomBytes(32), config.urlTtlSeconds ?? 15 * 60);
+    const signer = new UrlSigner(nodeHmac(config.secret ? Buffer.from(config.secret, "utf8") : randomBytes(32)), config.urlTtlSeconds ?? 15 * 60);
     // The reference implementation, then the fault or variant a test asked for, then CORS: each a wrapper of the one inside.
     const core = createFileLibraryService({ apiKey: config.apiKey, storage, signer, spec });
     service = withCors(withVariation(core, { apiKey: config.apiKey, spec }, config.fault, config.variant), config.corsOrigins ?? "*", spec);

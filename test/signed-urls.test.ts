@@ -1,10 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { UrlSigner } from "../sandbox/core/signed-urls.ts";
+import { UrlSigner, webCryptoHmac, type Hmac } from "../sandbox/core/signed-urls.ts";
+import { nodeHmac } from "../sandbox/node-hmac.ts";
 
-describe("UrlSigner", () => {
+describe.each([
+  ["node:crypto", nodeHmac],
+  ["WebCrypto", webCryptoHmac],
+] as Array<[string, (secret: Uint8Array) => Hmac]>)("UrlSigner with %s's HMAC", (_, hmacOf) => {
   const secret = new TextEncoder().encode("s3cret");
   let now = Date.parse("2026-01-01T00:00:00Z");
-  const signer = new UrlSigner(secret, 60, () => now);
+  const signer = new UrlSigner(hmacOf(secret), 60, () => now);
   const parts = (url: string) => {
     const u = new URL(url);
     return [u.searchParams.get("expires"), u.searchParams.get("signature")] as const;
@@ -22,7 +26,7 @@ describe("UrlSigner", () => {
   it("refuses another id, another secret, and malformed parts", async () => {
     const [expires, signature] = parts(await signer.sign("http://127.0.0.1:1", "f1"));
     expect(await signer.verify("f2", expires, signature)).toBe("invalid");
-    expect(await new UrlSigner(new TextEncoder().encode("other"), 60, () => now).verify("f1", expires, signature)).toBe("invalid");
+    expect(await new UrlSigner(hmacOf(new TextEncoder().encode("other")), 60, () => now).verify("f1", expires, signature)).toBe("invalid");
     expect(await signer.verify("f1", "abc", signature)).toBe("invalid");
     expect(await signer.verify("f1", expires, "zz")).toBe("invalid");
     expect(await signer.verify("f1", null, null)).toBe("invalid");
@@ -38,4 +42,11 @@ describe("UrlSigner", () => {
     expect(await signer.verify("f1", `0${expires}`, signature)).toBe("invalid");
     expect(await signer.verify("f1", `00${expires}`, signature)).toBe("invalid");
   });
+});
+
+it("signs alike with node:crypto's and WebCrypto's HMAC: a URL the sandbox signs, the fake's signer accepts", async () => {
+  const secret = new TextEncoder().encode("shared");
+  const now = () => Date.parse("2026-01-01T00:00:00Z");
+  const url = new URL(await new UrlSigner(nodeHmac(secret), 60, now).sign("http://127.0.0.1:1", "f1"));
+  expect(await new UrlSigner(webCryptoHmac(secret), 60, now).verify("f1", url.searchParams.get("expires"), url.searchParams.get("signature"))).toBe("valid");
 });

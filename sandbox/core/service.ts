@@ -126,7 +126,9 @@ export function createFileLibraryService({ apiKey, storage, signer, spec }: Serv
   }
 
   return async (request) => {
+    // Every answer above is made for this request alone: it takes its id in place.
     const result = await answer(request);
-    return { ...result, headers: { ...result.headers, "x-request-id": crypto.randomUUID() } };
+    result.headers["x-request-id"] = crypto.randomUUID();
+    return result;
   };
 }
