@@ -1,6 +1,5 @@
 import { bearerToken } from "./core/api-key.ts";
-import { emptyAnswer, errorAnswer, errorCodeOf, jsonAnswer, jsonOf } from "./core/plain.ts";
-import type { Service } from "./core/plain.ts";
+import { emptyAnswer, errorAnswer, errorCodeOf, jsonAnswer, jsonOf, type PlainAnswer, type PlainRequest, type Service } from "./core/plain.ts";
 import {
   acceptsInvalidBody,
   answers,
@@ -14,6 +13,7 @@ import {
   withJson,
   withJsonBody,
   withKey,
+  type Tools,
   type Wrapper,
   type WrapperContext,
 } from "./fault-layer.ts";
@@ -39,13 +39,13 @@ const unknownIdBody = (body: (fileId: string) => unknown) =>
   answers((answer, _request, { call }) => (isUnknownId(answer) && call ? withJson(answer, body(call.fileId)) : answer));
 
 /** Every `every`th request (counting those `counts` picks) answered by `answer` instead of the service. */
-const everyNth = (every: number, counts: (connectionRequests: number) => boolean, answer: () => ReturnType<typeof emptyAnswer>) => () => {
+const everyNth = (every: number, counts: (connectionRequests: number) => boolean, answer: () => PlainAnswer) => () => {
   let seen = 0;
   return requests((request) => (counts(request.connectionRequests) && ++seen % every === 0 ? answer() : request));
 };
 
 /** A valid update's body changed before the service sees it. */
-const validUpdateBody = (change: (body: Record<string, unknown>, tools: Parameters<Parameters<typeof requests>[0]>[1], request: Parameters<Parameters<typeof requests>[0]>[0]) => unknown) =>
+const validUpdateBody = (change: (body: Record<string, unknown>, tools: Tools, request: PlainRequest) => unknown) =>
   requests(async (request, tools) => {
     const body = validUpdate(request, tools);
     return body ? withJsonBody(request, await change(body, tools, request)) : request;
