@@ -64,6 +64,9 @@ export const faults = {
     unknownIdStatus(404, (fileId) => !/^[A-Za-z0-9_-]+$/.test(fileId)),
   ),
   "unknown-id-error-as-array": variation("the 422 error body is a JSON array, not an object", () => unknownIdBody((fileId) => [`no file ${fileId}`])),
+  "unknown-id-error-over-a-mebibyte": variation("the 422 error body is over 1 MiB (a message of 1.1 million characters)", () =>
+    unknownIdBody((fileId) => ({ code: "file_not_found", message: `No file ${fileId}. ${"x".repeat(1_100_000)}` })),
+  ),
   "metadata-size-as-string": variation("size is sent as a string", () => metadata((file) => ({ ...file, size: String(file.size) }))),
   "metadata-missing-labels": variation("the required labels field is left out", () => metadata((file) => ({ ...file, labels: undefined }))),
   "metadata-local-time": variation("created_at is in local time (+02:00), not UTC", () =>

@@ -2,10 +2,11 @@ import createClient, { type Client } from "openapi-fetch";
 import type { components, paths } from "./generated/schema.js";
 import { InvalidArgumentError, MalformedResponseError, type OperationId } from "./errors.js";
 import { assertFileId, showFileId } from "./file-id.js";
-import { checkMaxRetries, checkTimeout, resolveOptions, type ClientOptions, type RequestOptions } from "./options.js";
+import { checkNumber, resolveOptions, type ClientOptions, type NumericOption, type RequestOptions } from "./options.js";
 import { redactString } from "./redact.js";
-import { bodyExcerpt, DOWNLOAD_ACCEPT, parseDownloadUrl, parseMetadata, type FileMetadata, type Parsed } from "./response-body.js";
-import { sendWithRetries, type TextResult } from "./send.js";
+import { bodyExcerpt, decodeBody, DOWNLOAD_ACCEPT, parseDownloadUrl, parseMetadata, type FileMetadata, type Parsed } from "./response-body.js";
+import { cutAt, limitedFetch } from "./response-limit.js";
+import { sendWithRetries, type RawResult } from "./send.js";
 import { LightRequest } from "./light-request.js";
 
 /** The body of an update: the fields to change. */
@@ -91,7 +92,9 @@ export function createFileLibraryClient(options: ClientOptions = {}): FileLibrar
     request: { body?: UpdateFileRequest; headers?: Record<string, string> },
     read: (text: string, response: Response) => Parsed<T>,
   ): Promise<WithResponse<T>> {
-    const { response, text, attempts } = await sendWithRetries(
+    const option = (name: NumericOption) => (callOptions[name] === undefined ? resolved[name] : checkNumber(name, callOptions[name]));
+    const maxBytes = option("maxResponseBytes");
+    const { response, body, attempts } = await sendWithRetries(
       {
         operation,
         method,
@@ -99,22 +102,31 @@ export function createFileLibraryClient(options: ClientOptions = {}): FileLibrar
         baseUrl,
         secrets,
         log,
-        maxRetries: callOptions.maxRetries === undefined ? resolved.maxRetries : checkMaxRetries(callOptions.maxRetries),
-        timeoutMs: callOptions.timeoutMs === undefined ? resolved.timeoutMs : checkTimeout(callOptions.timeoutMs),
+        maxRetries: option("maxRetries"),
+        timeoutMs: option("timeoutMs"),
         signal: callOptions.signal,
       },
       (signal) =>
-        (raw[method] as (path: string, init: object) => Promise<TextResult>)(template, {
+        (raw[method] as (path: string, init: object) => Promise<RawResult>)(template, {
           params: { path: { file_id: fileId } },
-          // Read as text, always: openapi-fetch's JSON parsing would throw a bare SyntaxError on a malformed body.
-          parseAs: "text",
+          // Read as bytes: openapi-fetch's JSON parsing would throw a bare SyntaxError on a malformed body, and its
+          // text decoding replaces invalid UTF-8 without a word.
+          parseAs: "arrayBuffer",
+          // The spec documents no redirect: following one would send the update's body, or the answer of another
+          // origin, as the service's (docs/decisions.md, Redirects).
+          redirect: "manual",
+          // Every answer's body ends at maxBytes, whatever the server sends (response-limit.ts).
+          fetch: limitedFetch(resolved.fetch, maxBytes),
           signal,
           headers: { ...request.headers, ...callOptions.headers },
           ...(request.body && { body: request.body }),
           ...transport(),
         }),
     );
-    const parsed = read(text, response);
+    const cut = cutAt(response);
+    const decoded = decodeBody(body);
+    const text = decoded.ok ? decoded.value : new TextDecoder().decode(body);
+    const parsed: Parsed<T> = cut ? { ok: false, problem: `the body is over ${cut} bytes (maxResponseBytes)` } : decoded.ok ? read(text, response) : decoded;
     if (!parsed.ok) {
       const shown = redactString(bodyExcerpt(text), secrets);
       throw new MalformedResponseError(

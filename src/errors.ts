@@ -80,6 +80,8 @@ export interface ApiErrorDetails {
   path: string;
   /** How many attempts were made, retries included. */
   attempts: number;
+  /** The limit the body was cut at (maxResponseBytes), when it was longer. */
+  cut?: number | undefined;
 }
 
 // The name of the error of each status the client names, and what to do about it: one table for names and hints.
@@ -93,7 +95,9 @@ const STATUSES: Record<number, [name: string, hint?: string]> = {
   429: ["RateLimitError", "Too many requests: wait and try again."],
 };
 const SERVER_FAILED: [string, string] = ["InternalServerError", "The service failed; try again later."];
-const statusOf = (status: number) => (status >= 500 ? SERVER_FAILED : STATUSES[status]) ?? ["ApiError"];
+// A 3xx, or a browser's opaque redirect (status 0): the client follows no redirect (docs/decisions.md, Redirects).
+const REDIRECTED: [string, string] = ["ApiError", `The client follows no redirect: check the base URL (${BASE_URL_SETTING}).`];
+const statusOf = (status: number) => (status >= 500 ? SERVER_FAILED : status < 400 ? REDIRECTED : STATUSES[status]) ?? ["ApiError"];
 
 /**
  * The server answered with a status outside 2xx. Its `name` is the class of its status (`UnprocessableEntityError`),
@@ -168,6 +172,7 @@ function formatApiErrorMessage(details: ApiErrorDetails, hint: string | undefine
   const requestId = details.headers.get("x-request-id");
   return joinSentences([
     `${details.operation} failed with HTTP ${details.status} (${details.method} ${details.path}${tries})${reason ? `: ${reason}` : ""}`,
+    details.cut ? `Its body was over ${details.cut} bytes (maxResponseBytes) and was cut` : "",
     hint ?? "",
     requestId ? `Request id: ${requestId}` : "",
   ]);

@@ -3,6 +3,7 @@ export { createFileLibraryClient, UPDATABLE_FIELDS } from "./client.js";
 export type { FileLibraryClient, FileOperations, FileOperationsWithResponse, UpdateFileRequest, WithResponse } from "./client.js";
 export type { ClientOptions, RequestOptions, Fetch } from "./options.js";
 export { DEFAULT_TIMEOUT_MS } from "./options.js";
+export { DEFAULT_MAX_RESPONSE_BYTES } from "./response-limit.js";
 export { DEFAULT_MAX_RETRIES } from "./retry.js";
 export type { Logger, LogLevel } from "./logger.js";
 export type { FileMetadata } from "./response-body.js";

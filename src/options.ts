@@ -2,6 +2,7 @@ import { parseBaseUrl } from "./base-url.js";
 import { InvalidArgumentError } from "./errors.js";
 import { lightFetch } from "./light-request.js";
 import { checkLogLevel, defaultLogLevel, levelledLogger, type ClientLog, type Logger, type LogLevel } from "./logger.js";
+import { DEFAULT_MAX_RESPONSE_BYTES } from "./response-limit.js";
 import { DEFAULT_MAX_RETRIES } from "./retry.js";
 
 /** How long one attempt may take before it is aborted and counted as a connection failure. */
@@ -24,6 +25,8 @@ export interface ClientOptions {
   maxRetries?: number | undefined;
   /** Time limit of each attempt, in milliseconds. Default 60 000. */
   timeoutMs?: number | undefined;
+  /** The most bytes read from one answer (after decompression); past it the body is cut and the call fails. Default 1 MiB. */
+  maxResponseBytes?: number | undefined;
   /** Where log lines go; `console` works. Default: `console`. */
   logger?: Logger | undefined;
   /** `debug` logs every attempt, `info` every retry. Default: FILE_LIBRARY_LOG, else `warn`. */
@@ -40,6 +43,8 @@ export interface RequestOptions {
   maxRetries?: number | undefined;
   /** Overrides the client's `timeoutMs` for this call. */
   timeoutMs?: number | undefined;
+  /** Overrides the client's `maxResponseBytes` for this call. */
+  maxResponseBytes?: number | undefined;
 }
 
 /** Client options with defaults applied and checked. */
@@ -50,6 +55,7 @@ export interface ResolvedOptions {
   headers: Record<string, string>;
   maxRetries: number;
   timeoutMs: number;
+  maxResponseBytes: number;
   log: ClientLog;
 }
 
@@ -76,25 +82,26 @@ export function resolveOptions(options: ClientOptions = {}): ResolvedOptions {
     apiKey,
     fetch: options.fetch ?? lightFetch,
     headers: { ...options.headers },
-    maxRetries: checkMaxRetries(options.maxRetries ?? DEFAULT_MAX_RETRIES),
-    timeoutMs: checkTimeout(options.timeoutMs ?? DEFAULT_TIMEOUT_MS),
+    maxRetries: checkNumber("maxRetries", options.maxRetries ?? DEFAULT_MAX_RETRIES),
+    timeoutMs: checkNumber("timeoutMs", options.timeoutMs ?? DEFAULT_TIMEOUT_MS),
+    maxResponseBytes: checkNumber("maxResponseBytes", options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES),
     log: levelledLogger(options.logger ?? console, level),
   };
 }
 
-/** Rejects a retry count that is not a whole number from 0 up. */
-export function checkMaxRetries(value: number): number {
-  if (!Number.isInteger(value) || value < 0) {
-    throw new InvalidArgumentError(`maxRetries must be a whole number of at least 0, got ${String(value)}.`);
-  }
-  return value;
-}
+/** The options that are numbers, and may be set per call too. */
+export type NumericOption = "maxRetries" | "timeoutMs" | "maxResponseBytes";
 
-/** Rejects a timeout that is not a positive number of milliseconds. */
-export function checkTimeout(value: number): number {
+/** Rejects a value of a numeric option that it cannot take, saying which it can. */
+export function checkNumber(name: NumericOption, value: number): number {
   // setTimeout cannot wait longer than 2^31-1 ms; a larger value would fire at once.
-  if (!(value > 0 && value <= 2 ** 31 - 1)) {
-    throw new InvalidArgumentError(`timeoutMs must be a number of milliseconds from 1 to 2147483647, got ${String(value)}.`);
+  const min = name === "maxRetries" ? 0 : 1;
+  if (name === "timeoutMs" ? !(value > 0 && value <= 2 ** 31 - 1) : !Number.isInteger(value) || value < min) {
+    throw new InvalidArgumentError(
+      name === "timeoutMs"
+        ? `timeoutMs must be a number of milliseconds from 1 to 2147483647, got ${String(value)}.`
+        : `${name} must be a whole number of at least ${min}, got ${String(value)}.`,
+    );
   }
   return value;
 }

@@ -16,19 +16,24 @@ export function redactString(text: string, secrets: readonly string[]): string {
   return result;
 }
 
-/** Deep copy of a JSON-like value with every secret replaced, and every secret-named field blanked. */
-export function redactValue(value: unknown, secrets: readonly string[]): unknown {
+/** How deep `redactValue` copies; deeper parts of a (hostile) answer are left out, so no copy can overflow the stack. */
+export const MAX_DEPTH = 64;
+
+/**
+ * Deep copy of a JSON-like value with every secret replaced, and every secret-named field blanked; what is nested
+ * deeper than MAX_DEPTH levels is replaced by a note.
+ */
+export function redactValue(value: unknown, secrets: readonly string[], depth = 0): unknown {
   if (typeof value === "string") return redactString(value, secrets);
-  if (Array.isArray(value)) return value.map((item) => redactValue(item, secrets));
-  if (value !== null && typeof value === "object") {
-    return Object.fromEntries(
-      Object.entries(value).map(([key, item]) => [
-        redactString(key, secrets),
-        isSecretName(key) && item !== null && typeof item !== "object" ? REDACTED : redactValue(item, secrets),
-      ]),
-    );
-  }
-  return value;
+  if (value === null || typeof value !== "object") return value;
+  if (depth >= MAX_DEPTH) return `[nested deeper than ${MAX_DEPTH} levels: left out]`;
+  if (Array.isArray(value)) return value.map((item) => redactValue(item, secrets, depth + 1));
+  return Object.fromEntries(
+    Object.entries(value).map(([key, item]) => [
+      redactString(key, secrets),
+      isSecretName(key) && item !== null && typeof item !== "object" ? REDACTED : redactValue(item, secrets, depth + 1),
+    ]),
+  );
 }
 
 /** Copy of headers with secret-named headers blanked and every secret replaced in the others. */

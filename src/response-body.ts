@@ -14,6 +14,20 @@ const fail = (problem: string): { ok: false; problem: string } => ({ ok: false, 
 
 const EXCERPT_LENGTH = 120;
 
+/** The longest download URL the client accepts: what HTTP servers and libraries commonly accept in a request line. */
+export const MAX_URL_LENGTH = 8_192;
+
+const utf8 = new TextDecoder("utf-8", { fatal: true });
+
+/** A 2xx body's bytes as text, or a problem: invalid UTF-8 is an error, never silently replaced. */
+export function decodeBody(bytes: ArrayBuffer | undefined): Parsed<string> {
+  try {
+    return { ok: true, value: bytes ? utf8.decode(bytes) : "" };
+  } catch {
+    return fail("the body is not valid UTF-8");
+  }
+}
+
 // application/json or any +json type, whatever its parameters and case.
 const JSON_CONTENT_TYPE = /^\s*(application\/json|[^;\s]+\+json)\s*(;|$)/i;
 
@@ -38,6 +52,8 @@ export function parseMetadata(text: string): Parsed<FileMetadata> {
 
 /** Reads a download body: the URL as plain text, or a JSON string holding it; absolute http(s) only. */
 export function parseDownloadUrl(text: string, contentType: string | null): Parsed<string> {
+  // Checked first: no parsing or pattern runs on an unbounded string.
+  if (text.length > 2 * MAX_URL_LENGTH) return fail(`the body is longer than a URL may be (${MAX_URL_LENGTH} characters)`);
   let candidate = text.trim();
   // JSON frameworks quote the URL; some do so under text/plain too.
   if (JSON_CONTENT_TYPE.test(contentType ?? "") || candidate.startsWith('"')) {
@@ -51,6 +67,7 @@ export function parseDownloadUrl(text: string, contentType: string | null): Pars
     candidate = value.trim();
   }
   if (candidate === "") return fail("the body is empty");
+  if (candidate.length > MAX_URL_LENGTH) return fail(`the URL is longer than ${MAX_URL_LENGTH} characters`);
   if (/\s/.test(candidate)) return fail("the body is not a single URL");
   let url: URL;
   try {

@@ -1,11 +1,12 @@
 import { AbortError, ApiError, BASE_URL_SETTING, ConnectionError, joinSentences, TimeoutError, type OperationId } from "./errors.js";
 import type { ClientLog } from "./logger.js";
 import { redactHeaders, redactString, redactValue } from "./redact.js";
+import { cutAt } from "./response-limit.js";
 import { retryDelay, shouldRetryStatus, wait } from "./retry.js";
 
-/** What openapi-fetch resolves to when every body is read as text. */
-export interface TextResult {
-  data?: string | undefined;
+/** What openapi-fetch resolves to when 2xx bodies are read as bytes (error bodies it reads as text, then JSON if it parses). */
+export interface RawResult {
+  data?: ArrayBuffer | undefined;
   error?: unknown;
   response: Response;
 }
@@ -24,11 +25,20 @@ export interface Call {
   signal?: AbortSignal | undefined;
 }
 
-/** A 2xx answer with its body read as text. */
+/** A 2xx answer with its body's bytes. */
 export interface Answer {
-  text: string;
+  body: ArrayBuffer | undefined;
   response: Response;
   attempts: number;
+}
+
+/** How much of a long error body (text) an error keeps. */
+const MAX_ERROR_TEXT = 4_096;
+
+/** An error body as an error keeps it: text cut to MAX_ERROR_TEXT, and a body cut at the limit kept only as text. */
+function keptBody(body: unknown, cut: number | undefined): unknown {
+  const text = cut !== undefined && typeof body !== "string" ? JSON.stringify(body) : body;
+  return typeof text === "string" && text.length > MAX_ERROR_TEXT ? `${text.slice(0, MAX_ERROR_TEXT)}…` : text;
 }
 
 // A browser reports a request its CORS policy refused as a plain network failure, so the client cannot tell them apart.
@@ -45,7 +55,7 @@ const TIMED_OUT = Symbol("attempt timed out");
  * Sends a request until it gets a 2xx, retrying connection failures, timeouts and retryable statuses
  * up to `maxRetries` times with backoff; every failure becomes one of our errors.
  */
-export async function sendWithRetries(call: Call, perform: (signal: AbortSignal) => Promise<TextResult>): Promise<Answer> {
+export async function sendWithRetries(call: Call, perform: (signal: AbortSignal) => Promise<RawResult>): Promise<Answer> {
   const { operation, method, path, log, maxRetries, timeoutMs, signal, secrets } = call;
   const where = () => `${operation} ${method} ${path}`;
   const aborted = () => new AbortError(`${operation} was aborted by the caller (${method} ${path}).`);
@@ -65,7 +75,7 @@ export async function sendWithRetries(call: Call, perform: (signal: AbortSignal)
     const onAbort = () => abortWith(signal!.reason);
     signal?.addEventListener("abort", onAbort);
     const started = performance.now();
-    let result: TextResult | undefined;
+    let result: RawResult | undefined;
     let failure: unknown;
     try {
       result = await Promise.race([perform(controller.signal), abort]);
@@ -81,13 +91,15 @@ export async function sendWithRetries(call: Call, perform: (signal: AbortSignal)
     // Built only when a log line or an error needs it: most calls need neither.
     const outcome = () => (response ? `HTTP ${response.status}` : timedOut ? `no answer within ${timeoutMs} ms` : describeCause(failure));
     log.debug(() => `${where()}: attempt ${attempt}/${maxRetries + 1}: ${outcome()} in ${Math.round(performance.now() - started)} ms`);
-    if (response?.ok) return { text: result!.data ?? "", response, attempts: attempt };
+    if (response?.ok) return { body: result!.data, response, attempts: attempt };
 
     if (attempt > maxRetries || (response && !shouldRetryStatus(response.status, response.headers))) {
       const fields = { operation, attempts: attempt };
       if (response) {
         const { status, headers } = response;
-        throw ApiError.generate({ status, headers: redactHeaders(headers, secrets), body: redactValue(result!.error, secrets), method, path, ...fields });
+        const cut = cutAt(response);
+        const body = redactValue(keptBody(result!.error, cut), secrets);
+        throw ApiError.generate({ status, headers: redactHeaders(headers, secrets), body, cut, method, path, ...fields });
       }
       const tries = attempt > 1 ? ` (${attempt} attempts)` : "";
       if (timedOut) {

@@ -1,9 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { clientBundleSizes } from "../scripts/lib/bundle-size.ts";
 
-// Measured at 4,936 bytes (2026-11-23, after fetch was looked up per call). The goal is 2,560 (README, Performance); this ceiling stops the client from
-// growing while it is above it: lower it with every byte won, never raise it without saying why in the README.
-const CEILING_OVER_OPENAPI_FETCH = 4_940;
+// Measured at 5,600 bytes (2026-11-23): 4,936 before the guards against hostile answers (the body cap, fatal UTF-8
+// decoding, bounded redaction, the URL bound, no redirects), which the README's Performance section accounts for.
+// The goal is 2,560 (README, Performance); this ceiling stops the client from growing while it is above it: lower
+// it with every byte won, never raise it without saying why in the README.
+const CEILING_OVER_OPENAPI_FETCH = 5_600;
 
 describe("what an app pays for the client, over openapi-fetch (esbuild, minified, gzipped)", () => {
   it(`is at most ${CEILING_OVER_OPENAPI_FETCH} bytes for createFileLibraryClient and one error class`, { timeout: 30_000 }, async () => {

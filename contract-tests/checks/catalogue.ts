@@ -1,4 +1,5 @@
 import { authRequired } from "./auth-required.ts";
+import { bodyWithinLimit } from "./body-within-limit.ts";
 import { contentTypeConformance } from "./content-type-conformance.ts";
 import { downloadUrlValid } from "./download-url-valid.ts";
 import { maxResponseTime } from "./max-response-time.ts";
@@ -23,6 +24,7 @@ export const catalogue = [
   responseSchemaConformance,
   responseHeadersConformance,
   noSecretEcho,
+  bodyWithinLimit,
   maxResponseTime,
   positiveDataAcceptance,
   negativeDataRejection,

@@ -27,6 +27,7 @@ Environment:
   FILE_LIBRARY_FUZZ_RUNS     generated inputs per generated check (default 5)
   FILE_LIBRARY_MAX_REQUESTS  request budget of a run (default: 100 read-only live, 300 with write checks)
   FILE_LIBRARY_MAX_RESPONSE_MS  answers slower than this warn (default 5000)
+  FILE_LIBRARY_MAX_RESPONSE_BYTES  the most bytes read of one answer; a longer body fails body_within_limit (default 1048576)
   FILE_LIBRARY_REQUEST_TIMEOUT_MS  a request of a check fails after this long (default 10000)
   FILE_LIBRARY_RATE_LIMIT    pace of the requests, such as 10/s or 300/m (default: no pacing)
   FILE_LIBRARY_MAX_RETRY_WAIT_MS  a 429 is waited out and sent again, up to this long a wait (default 10000)

@@ -45,7 +45,10 @@ export interface Exchange {
   headers: Headers;
   /** The media type of the answer, lower-cased, without parameters ("" when absent). */
   mediaType: string;
+  /** The body as text, up to the limit the suite reads (`cut`). */
   text: string;
+  /** The limit the body was cut at (FILE_LIBRARY_MAX_RESPONSE_BYTES), when it was longer: the rest was never read. */
+  cut?: number | undefined;
   durationMs: number;
   /** Where the API key came back in the answer ("body", "header x-..."), before it was redacted. */
   secretEchoedIn: string[];
@@ -167,7 +170,7 @@ export async function followUrl(target: Target, url: string): Promise<number> {
 
 /** An answer as the checks see it: every secret redacted, and where any came back noted first. */
 function exchangeOf(operationId: OperationId, request: ShownRequest, answered: Answered, secrets: string[], failedAttempts: FailedAttempt[]): Exchange {
-  const { response, text, durationMs } = answered;
+  const { response, text, durationMs, cut } = answered;
   const secretEchoedIn: string[] = [];
   const echoes = (value: string) => secrets.some((secret) => value.includes(secret));
   if (echoes(text)) secretEchoedIn.push("the body");
@@ -183,6 +186,7 @@ function exchangeOf(operationId: OperationId, request: ShownRequest, answered: A
     headers: headersShown,
     mediaType: mediaTypeOf(response.headers.get("content-type")),
     text: redactString(text, secrets),
+    cut,
     durationMs,
     secretEchoedIn,
     failedAttempts,

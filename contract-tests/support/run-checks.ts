@@ -7,6 +7,7 @@ import { exchange, ExchangeFailedError, rateLimiter, RequestBudgetError, request
 import { RateLimitedError } from "./rate-limits.ts";
 import { spec } from "./spec.ts";
 import type { CheckFailureRecord } from "../report.ts";
+import { oneLine } from "../../src/excerpt.ts";
 
 const target = inject("target");
 const seed = inject("seed");
@@ -50,13 +51,17 @@ async function runScenario(check: ScenarioCheck, operationId: OperationId, conte
   }
   if (rateLimiter.stoppedBecause) return context.skip(`not run: ${rateLimiter.stoppedBecause}`);
 
+  // What the check was doing last, for a report of an error it did not expect.
+  let doing = "before its first request";
   const scenario: Scenario = {
     operationId,
     target,
     spec,
     async send(request) {
+      doing = `sending ${request.operationId ?? operationId} for ${JSON.stringify(request.fileId)}`;
       const ex = await exchange(target, spec, { operationId, ...request }, answered);
       answered(ex);
+      doing = `judging the answer HTTP ${ex.status} to ${ex.request.method} ${ex.request.path}`;
       return ex;
     },
     record: recordInput,
@@ -79,7 +84,7 @@ async function runScenario(check: ScenarioCheck, operationId: OperationId, conte
       recordStop(error.message);
       return context.skip(error.message);
     }
-    recordFailure({ check: check.name, operation: operationId, ...failureOf(error) });
+    recordFailure({ check: check.name, operation: operationId, ...failureOf(error, doing) });
   }
   const failures = context.task.meta.failures ?? [];
   if (failures.length > 0) {
@@ -143,18 +148,31 @@ async function forAllInputs<T>(arbitrary: fc.Arbitrary<T>, property: (value: T) 
   );
 }
 
-/** What a scenario's error shows: the failure and its evidence, or no answer at all; anything else is the suite's own bug. */
-function failureOf(error: unknown): Omit<CheckFailureRecord, "check" | "operation"> {
+/**
+ * What a scenario's error shows: the failure and its evidence, or no answer at all. Any other error is reported as
+ * the check's, with what it was doing, in one line: an answer the check could not handle is a finding, not a crash.
+ */
+function failureOf(error: unknown, doing: string): Omit<CheckFailureRecord, "check" | "operation"> {
   if (error instanceof ExchangeFailedError) return { problem: error.message, noAnswer: error.evidence };
   if (error instanceof ScenarioFailure) return { problem: error.problem, evidence: error.exchange && evidenceOf(error.exchange) };
-  throw error;
+  return { problem: unexpected(error, doing) };
 }
+
+/** An error a check did not expect, in one line: where it stopped, and the error (no stack trace). */
+const unexpected = (error: unknown, doing: string): string =>
+  `the check stopped on an unexpected error while ${doing}: ${oneLine(error instanceof Error ? `${error.name}: ${error.message}` : String(error), 300)}`;
 
 /** Applies every selected response check to an answer, recording failures and warnings. */
 function inspect(ex: Exchange): void {
   for (const check of responseChecks) {
     if (!selected.has(check.name)) continue;
-    const { failures, warnings } = check.inspect(ex, spec);
+    let found;
+    try {
+      found = check.inspect(ex, spec);
+    } catch (error) {
+      found = { failures: [unexpected(error, `inspecting the answer HTTP ${ex.status} to ${ex.request.method} ${ex.request.path}`)], warnings: [] };
+    }
+    const { failures, warnings } = found;
     for (const problem of failures) recordFailure({ check: check.name, operation: ex.operationId, problem, evidence: evidenceOf(ex) });
     for (const message of warnings) warn(check.name, ex.operationId, message);
   }

@@ -1,11 +1,14 @@
 import { truncate } from "../../src/excerpt.ts";
+import { cutAt, DEFAULT_MAX_RESPONSE_BYTES, limitedFetch } from "../../src/response-limit.ts";
 import type { FailedAttempt } from "../report.ts";
 import type { RateLimiter } from "./rate-limits.ts";
 
-/** An answer read whole. */
+/** An answer, its body read up to the limit (FILE_LIBRARY_MAX_RESPONSE_BYTES). */
 export interface Answered {
   response: Response;
   text: string;
+  /** The limit the body was cut at, when it was longer: the rest was never read. */
+  cut?: number | undefined;
   /** Milliseconds from sending the answered attempt to the end of its body. */
   durationMs: number;
 }
@@ -40,6 +43,14 @@ export class NoAnswerError extends Error {
   }
 }
 
+/** The most bytes the suite reads of one answer: FILE_LIBRARY_MAX_RESPONSE_BYTES, default 1 MiB as for the client. */
+export function maxResponseBytes(env: NodeJS.ProcessEnv = process.env): number {
+  const value = Number(env.FILE_LIBRARY_MAX_RESPONSE_BYTES);
+  return Number.isInteger(value) && value > 0 ? value : DEFAULT_MAX_RESPONSE_BYTES;
+}
+// Whatever a server sends (gigabytes, a gzip bomb), a run holds at most this much of one answer.
+const limited = limitedFetch(fetch, maxResponseBytes());
+
 // RFC 9110, 9.2.2: repeating these has the same effect as sending them once.
 const IDEMPOTENT = new Set(["GET", "HEAD", "PUT", "DELETE", "OPTIONS", "TRACE"]);
 // The previous answer from each origin: when it came, and the keep-alive timeout it advertised.
@@ -71,7 +82,7 @@ export async function sendRequest(url: string, init: RequestInit & { method: str
     let response: Response;
     try {
       // Redirects are answers to check, unless the caller follows them (a signed URL may redirect to storage).
-      response = await fetch(url, { redirect: "manual", ...init, signal: AbortSignal.timeout(policy.timeoutMs) });
+      response = await limited(url, { redirect: "manual", ...init, signal: AbortSignal.timeout(policy.timeoutMs) });
     } catch (error) {
       const failed = describeFailure(error, attempt, performance.now() - started, policy.timeoutMs, previous, started);
       failedAttempts.push(failed.attempt);
@@ -98,11 +109,11 @@ export async function sendRequest(url: string, init: RequestInit & { method: str
     lastAnswer.set(origin, { at: performance.now(), keepAlive: response.headers.get("keep-alive") });
     const durationMs = performance.now() - started;
     if (response.status === 429 && policy.rateLimiter) {
-      policy.onRateLimited?.({ response, text, durationMs });
+      policy.onRateLimited?.({ response, text, durationMs, cut: cutAt(response) });
       await policy.rateLimiter.waitOut(response.headers, rateLimited++, policy.essential);
       continue;
     }
-    return { response, text, durationMs, failedAttempts };
+    return { response, text, durationMs, failedAttempts, cut: cutAt(response) };
   }
 }
 

@@ -48,3 +48,33 @@ export async function childrenOf(pid: number): Promise<number[]> {
 export async function commandLineOf(pid: number): Promise<string> {
   return (await readFile(`/proc/${pid}/cmdline`, "utf8").catch(() => "")).split("\0").join(" ").trim();
 }
+
+/** Every process below `pid`, children first-level and deeper (from /proc: Linux). */
+export async function descendantsOf(pid: number): Promise<number[]> {
+  const children = await childrenOf(pid);
+  return [...children, ...(await Promise.all(children.map(descendantsOf))).flat()];
+}
+
+/**
+ * Samples the peak memory of a process and everything below it, every 50 ms until `stop()`: the sum over every
+ * process seen of its own peak (VmHWM), an upper bound of what the tree held at once. Resolves `stop()` with MB.
+ */
+export function sampleTreePeak(pid: number): { stop(): Promise<number> } {
+  const peaks = new Map<number, number>();
+  const sample = async () => {
+    for (const id of [pid, ...(await descendantsOf(pid))]) {
+      const status = await readFile(`/proc/${id}/status`, "utf8").catch(() => "");
+      const kb = Number(/VmHWM:\s+(\d+) kB/.exec(status)?.[1] ?? 0);
+      peaks.set(id, Math.max(peaks.get(id) ?? 0, kb));
+    }
+  };
+  let running = sample();
+  const timer = setInterval(() => (running = running.then(sample)), 50);
+  return {
+    async stop() {
+      clearInterval(timer);
+      await running;
+      return [...peaks.values()].reduce((sum, kb) => sum + kb, 0) / 1024;
+    },
+  };
+}
