@@ -113,6 +113,17 @@ describe("the sandbox answers no raw request with a 5xx, and stays up", { timeou
     );
   });
 
+  it("a client that goes away mid-request is logged as such, not as an internal error", async () => {
+    const gone = new Promise<void>((resolve) => {
+      const socket = connect(port, "127.0.0.1", () => {
+        socket.write(`PUT ${FILES}/doc-1 HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${SANDBOX_KEY}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"labe`, () => socket.destroy());
+      });
+      socket.on("close", () => resolve());
+    });
+    await gone;
+    await expect.poll(() => sb.logs.some((line) => line.includes("client closed the connection before the request was complete"))).toBe(true);
+  });
+
   it("stays up and logs no internal error afterwards", async () => {
     expect((await call(sb.baseUrl, `${FILES}/doc-1`)).status).toBe(200);
     expect(sb.logs.filter((line) => line.includes("internal error"))).toEqual([]);
