@@ -108,6 +108,16 @@ export const faults = {
       return call && bearerToken(request.headers.authorization)?.slice(0, half.length) === half ? withKey(request, context.apiKey) : request;
     }),
   ),
+  "empty-bearer-passes-on-download": variation("the download answers an Authorization header with an empty bearer token", () =>
+    requests((request, { call, context }) =>
+      call?.operationId === "getFileDownloadUrl" && /^Bearer\s*$/i.test(request.headers.authorization ?? "") ? withKey(request, context.apiKey) : request,
+    ),
+  ),
+  "key-compared-ignoring-case": variation("keys are compared without regard to case", () =>
+    requests((request, { call, context }) =>
+      call && bearerToken(request.headers.authorization)?.toLowerCase() === context.apiKey.toLowerCase() ? withKey(request, context.apiKey) : request,
+    ),
+  ),
   "labels-not-persisted": variation("an update answers 200 but stores nothing", () => validUpdateBody(() => ({}))),
   "labels-appended": variation("labels are appended to the list instead of replacing it", () =>
     validUpdateBody(async (body, { call, context, service }, request) => {
@@ -115,6 +125,31 @@ export const faults = {
       const current = await metadataVia(service, request, context.apiKey, call!.fileId);
       return current ? { ...body, labels: [...(current.labels as string[]), ...body.labels] } : body;
     }),
+  ),
+  "labels-deduplicated": variation("labels are stored without duplicates", () => validUpdateBody((body) => (Array.isArray(body.labels) ? { ...body, labels: [...new Set(body.labels)] } : body))),
+  "labels-trimmed": variation("labels are stored with their leading and trailing whitespace trimmed", () =>
+    validUpdateBody((body) => (Array.isArray(body.labels) ? { ...body, labels: (body.labels as string[]).map((label) => label.trim()) } : body)),
+  ),
+  "labels-normalized-nfc": variation("labels are stored in Unicode normalization form C", () =>
+    validUpdateBody((body) => (Array.isArray(body.labels) ? { ...body, labels: (body.labels as string[]).map((label) => label.normalize("NFC")) } : body)),
+  ),
+  "labels-first-ten": variation("only the first ten labels are stored", () => validUpdateBody((body) => (Array.isArray(body.labels) ? { ...body, labels: body.labels.slice(0, 10) } : body))),
+  "empty-labels-ignored": variation("labels: [] leaves the labels as they were, instead of clearing them", () =>
+    validUpdateBody(({ labels, ...rest }) => (Array.isArray(labels) && labels.length === 0 ? rest : { ...rest, labels })),
+  ),
+  "public-url-ignored": variation("the publicUrl of an update is ignored, though the metadata shows publicUrl", () => validUpdateBody(({ publicUrl: _ignored, ...rest }) => rest)),
+  "update-resets-created-at": variation("an update sets created_at to the time of the update", () => {
+    // A clock that moves on with every update: two updates in one millisecond still differ.
+    let updates = 0;
+    const updatedAt = new Map<string, string>();
+    return answers((answer, _request, { call }) => {
+      if (call?.operationId === "updateFile" && answer.status === 200) updatedAt.set(call.fileId, new Date(Date.UTC(2030, 0, 1) + ++updates * 1000).toISOString());
+      const at = call && updatedAt.get(call.fileId);
+      return call?.operationId === "getFile" && answer.status === 200 && at ? withJson(answer, { ...(jsonOf(answer.body) as object), created_at: at }) : answer;
+    });
+  }),
+  "metadata-size-in-kilobytes": variation("the metadata gives the size in kilobytes, rounded up", () =>
+    metadata((file) => ({ ...file, size: Math.ceil(Number(file.size) / 1024) })),
   ),
   "omitted-labels-cleared": variation("an update that omits labels clears them", () => validUpdateBody((body) => ({ ...body, labels: body.labels ?? [] }))),
   "download-relative-url": variation("the download body is a relative URL", () =>
@@ -143,6 +178,13 @@ export const faults = {
       return refused.length > 0 ? errorAnswer(422, "label_refused", `These labels are not allowed: ${JSON.stringify(refused)}.`) : request;
     }),
   ),
+  "download-json-only-refused": variation("the download refuses a client that asks for JSON only (Accept: application/json) with 422", () =>
+    requests((request, { call }) =>
+      call?.operationId === "getFileDownloadUrl" && request.headers.accept?.trim() === "application/json"
+        ? errorAnswer(422, "not_acceptable", "This download answers text/plain only.")
+        : request,
+    ),
+  ),
   "slow-answers": variation("every answer takes 120 ms (a warning when FILE_LIBRARY_MAX_RESPONSE_MS is lower)", () =>
     requests((request) => new Promise((resolve) => setTimeout(() => resolve(request), 120))),
   ),
@@ -165,6 +207,14 @@ export const legitimateVariants = {
   "error-body-detail-string": variation("error bodies in FastAPI's shape, { detail: string }", () => unknownIdBody(() => ({ detail: "File not found" }))),
   "update-answers-empty-object": variation("a successful update answers {} as application/json", () =>
     answers((answer, _request, { call }) => (call?.operationId === "updateFile" && answer.status === 200 ? jsonAnswer(200, {}) : answer)),
+  ),
+  "errors-as-problem-details": variation("every error answer is an RFC 9457 problem document, as application/problem+json", () =>
+    answers((answer) => {
+      if (answer.status < 400) return answer;
+      const { message } = (jsonOf(answer.body) ?? {}) as { message?: string };
+      const body = { type: "about:blank", title: message?.split(":")[0] ?? "Error", status: answer.status, detail: message ?? "" };
+      return { ...answer, body: JSON.stringify(body), headers: { ...answer.headers, "content-type": "application/problem+json" } };
+    }),
   ),
   "rate-limited": variation(
     "every seventh request gets 429 with Retry-After: 1, as behind a rate-limiting gateway",

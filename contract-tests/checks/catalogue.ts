@@ -3,6 +3,7 @@ import { bodyWithinLimit } from "./body-within-limit.ts";
 import { contentTypeConformance } from "./content-type-conformance.ts";
 import { downloadUrlValid } from "./download-url-valid.ts";
 import { maxResponseTime } from "./max-response-time.ts";
+import { metadataSizeMatchesContent } from "./metadata-size-matches-content.ts";
 import { metadataOfRequestedFile } from "./metadata-of-requested-file.ts";
 import { negativeDataRejection } from "./negative-data-rejection.ts";
 import { noSecretEcho } from "./no-secret-echo.ts";
@@ -14,6 +15,7 @@ import { responseSchemaConformance } from "./response-schema-conformance.ts";
 import { statusCodeConformance } from "./status-code-conformance.ts";
 import type { Check, ResponseCheck, ScenarioCheck } from "./types.ts";
 import { unknownIdRejected } from "./unknown-id-rejected.ts";
+import { updateChangesOnlyItsFields } from "./update-changes-only-its-fields.ts";
 import { updatePersisted } from "./update-persisted.ts";
 
 /** Every check of the suite, in the order they are listed and reported. */
@@ -31,8 +33,10 @@ export const catalogue = [
   unknownIdRejected,
   authRequired,
   updatePersisted,
+  updateChangesOnlyItsFields,
   omittedFieldsKept,
   downloadUrlValid,
+  metadataSizeMatchesContent,
   metadataOfRequestedFile,
 ] as const satisfies readonly Check[];
 

@@ -5,13 +5,24 @@ import type { Scenario } from "./types.ts";
 /** What the write checks read and put back: the updatable fields (UpdateFileRequest), labels always known. */
 export type FileState = UpdateFileRequest & { labels: string[] };
 
+/** The target file's whole metadata through getFile, with its labels a list; fails the scenario if it cannot. */
+export async function readMetadata(s: Scenario): Promise<Record<string, unknown> & { labels: string[] }> {
+  const ex = await s.send({ operationId: "getFile", fileId: s.target.fileId });
+  const body = jsonBody(ex) as Record<string, unknown> | undefined;
+  if (ex.status !== 200 || !body || !Array.isArray(body.labels)) s.fail(`could not read the file back (getFile answered ${ex.status})`, ex);
+  return body as Record<string, unknown> & { labels: string[] };
+}
+
 /** Reads the target file's labels and publicUrl through getFile; fails the scenario if it cannot. */
 export async function readFileState(s: Scenario): Promise<FileState> {
-  const ex = await s.send({ operationId: "getFile", fileId: s.target.fileId });
-  const body = jsonBody(ex) as { labels?: unknown; publicUrl?: unknown } | undefined;
-  if (ex.status !== 200 || !body || !Array.isArray(body.labels)) s.fail(`could not read the file back (getFile answered ${ex.status})`, ex);
-  return { labels: body.labels as string[], ...(typeof body.publicUrl === "string" ? { publicUrl: body.publicUrl } : {}) };
+  return stateOf(await readMetadata(s));
 }
+
+/** The updatable fields of a file's metadata. */
+export const stateOf = (metadata: Record<string, unknown> & { labels: string[] }): FileState => ({
+  labels: metadata.labels,
+  ...(typeof metadata.publicUrl === "string" ? { publicUrl: metadata.publicUrl } : {}),
+});
 
 /**
  * Puts labels (and publicUrl, when the file had one) back as they were; warns when the server refuses. The request
@@ -23,11 +34,12 @@ export async function restoreFileState(s: Scenario, before: FileState): Promise<
   if (ex.status !== 200) s.warn(`could not put file ${s.target.fileId} back (HTTP ${ex.status}); its labels were ${JSON.stringify(before.labels)}`);
 }
 
-/** Runs `work` and always restores the file's state afterwards. */
-export async function withRestore(s: Scenario, work: (before: FileState) => Promise<void>): Promise<void> {
-  const before = await readFileState(s);
+/** Runs `work` with the file's whole metadata before it, and always restores the file's state afterwards. */
+export async function withRestore(s: Scenario, work: (before: FileState, metadata: Record<string, unknown>) => Promise<void>): Promise<void> {
+  const metadata = await readMetadata(s);
+  const before = stateOf(metadata);
   try {
-    await work(before);
+    await work(before, metadata);
   } finally {
     await restoreFileState(s, before);
   }

@@ -15,7 +15,13 @@ export const responseSchemaConformance = documentedAnswerCheck(
     if (mediaTypes.length === 0) {
       return findings(EMPTY_BODIES.has(ex.text.trim()) ? [] : [`the ${statusKey} answer is documented with no body, but it has one`]);
     }
-    if (!mediaTypes.includes(ex.mediaType)) return findings(); // content_type_conformance reports it
+    // An error body under any +json type (application/problem+json, say) is JSON: judged by the documented JSON schema.
+    const judgedAs = mediaTypes.includes(ex.mediaType)
+      ? ex.mediaType
+      : ex.status >= 400 && isJsonMediaType(ex.mediaType)
+        ? mediaTypes.find(isJsonMediaType)
+        : undefined;
+    if (judgedAs === undefined) return findings(); // content_type_conformance reports it
     let body: unknown;
     if (isJsonMediaType(ex.mediaType)) {
       try {
@@ -27,7 +33,7 @@ export const responseSchemaConformance = documentedAnswerCheck(
       // A trailing newline after a text body is what `echo` and many frameworks add; it is not part of the value.
       body = ex.text.trimEnd();
     }
-    const result = spec.validateResponse(ex.operationId, statusKey, ex.mediaType, body);
+    const result = spec.validateResponse(ex.operationId, statusKey, judgedAs, body);
     return findings(result.valid ? [] : [`the body does not match ${result.schemaPointer}: ${result.problems.slice(0, 5).join("; ")}`]);
   },
 );

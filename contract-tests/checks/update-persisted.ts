@@ -1,19 +1,52 @@
+import { labelClassesList, labelClassNames } from "./label-classes.ts";
 import { readFileState, withRestore } from "./file-state.ts";
 import { scenarioCheck } from "./types.ts";
 
-/** update_persisted: an update is visible in the next read, with exactly the labels sent. */
-export const updatePersisted = scenarioCheck("update_persisted", "An update is visible in the next getFile, with exactly the labels sent (labels replace the list: decisions.md, The update).", {
-  operations: ["updateFile"],
-  requires: ["state", "writes"],
-  async run(s) {
-    await withRestore(s, async (before) => {
-      const sent = ["contract-check-b", "contract-check-a", ...before.labels.slice(0, 1)];
-      const ex = await s.send({ fileId: s.target.fileId, json: { labels: sent } });
-      if (ex.status !== 200) s.fail(`the update got HTTP ${ex.status}, expected 200`, ex);
-      const after = await readFileState(s);
-      if (JSON.stringify(after.labels) !== JSON.stringify(sent)) {
-        s.fail(`after sending labels ${JSON.stringify(sent)}, getFile shows ${JSON.stringify(after.labels)}`);
-      }
-    });
+/**
+ * update_persisted: an update is visible in the next read: labels exactly as sent (every class of value a server
+ * might normalize), `[]` clearing them, and publicUrl where the metadata shows it.
+ */
+export const updatePersisted = scenarioCheck(
+  "update_persisted",
+  "An update is visible in the next getFile: exactly the labels sent (duplicates, whitespace, both Unicode forms, the empty string, long labels, long lists, non-Latin text: each kept as sent), labels: [] clears them, and publicUrl reads back where the metadata shows it (labels replace the list: decisions.md, The update).",
+  {
+    operations: ["updateFile"],
+    requires: ["state", "writes"],
+    async run(s) {
+      await withRestore(s, async (before) => {
+        const update = async (body: Record<string, unknown>) => {
+          const ex = await s.send({ fileId: s.target.fileId, json: body });
+          if (ex.status !== 200) s.fail(`the update ${JSON.stringify(body).slice(0, 200)} got HTTP ${ex.status}, expected 200`, ex);
+          return readFileState(s);
+        };
+
+        const ordered = ["contract-check-b", "contract-check-a", ...before.labels.slice(0, 1)];
+        const afterOrdered = await update({ labels: ordered });
+        if (JSON.stringify(afterOrdered.labels) !== JSON.stringify(ordered)) {
+          s.fail(`after sending labels ${JSON.stringify(ordered)}, getFile shows ${JSON.stringify(afterOrdered.labels)}`);
+        }
+
+        const classes = labelClassesList();
+        // The report's SENT line names each class, so that a reader sees what the run tried.
+        for (const name of labelClassNames()) s.record(`labels: ${name}`);
+        const afterClasses = await update({ labels: classes });
+        if (JSON.stringify(afterClasses.labels) !== JSON.stringify(classes)) {
+          const changed = classes.filter((label, i) => afterClasses.labels[i] !== label).slice(0, 5);
+          s.fail(
+            `labels did not come back exactly as sent: ${classes.length} sent, ${afterClasses.labels.length} read back; the first that differ: ${changed.map((l) => JSON.stringify(l.slice(0, 40))).join(", ")}`,
+          );
+        }
+
+        const cleared = await update({ labels: [] });
+        if (cleared.labels.length !== 0) s.fail(`after sending labels: [], getFile shows ${JSON.stringify(cleared.labels)}: [] must clear the list`);
+
+        // publicUrl is read back where the server's metadata carries it (it is optional in FileMetadata).
+        if (before.publicUrl !== undefined) {
+          const url = `https://contract-check.example.test/${encodeURIComponent(s.target.fileId)}?v=${Date.now()}`;
+          const afterUrl = await update({ publicUrl: url });
+          if (afterUrl.publicUrl !== url) s.fail(`after sending publicUrl ${url}, getFile shows ${JSON.stringify(afterUrl.publicUrl)}`);
+        }
+      });
+    },
   },
-});
+);

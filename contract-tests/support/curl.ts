@@ -8,8 +8,8 @@ const shellQuote = (text: string) => `'${text.replace(/'/g, "'\\''")}'`;
 export function curlFor(request: ShownRequest): string {
   const parts = ["curl", "-i", "-X", request.method, shellQuote(request.url)];
   for (const [name, value] of Object.entries(request.headers)) {
-    if (name === "authorization" && request.auth !== "none" && request.auth !== "wrong") parts.push("-H", curlAuthorization(request.auth));
-    else parts.push("-H", shellQuote(`${name}: ${value}`));
+    const fromEnvironment = name === "authorization" && request.auth !== "wrong" ? curlAuthorization(request.auth) : undefined;
+    parts.push("-H", fromEnvironment ?? shellQuote(`${name}: ${value}`));
   }
   if (request.body !== undefined) parts.push("--data-raw", shellQuote(request.body));
   return parts.join(" ");

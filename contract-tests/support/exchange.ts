@@ -5,7 +5,7 @@ import type { OpenApiValidator } from "../../lib/openapi/validator.ts";
 import { mediaTypeOf } from "../../lib/openapi/media-type.ts";
 import type { Target } from "./target.ts";
 import type { OperationId } from "../checks/types.ts";
-import { keyFor, secretsOf, shownAuthorization, type AuthMode } from "./keys.ts";
+import { authorizationFor, secretsOf, shownAuthorization, type AuthMode } from "./keys.ts";
 import { RateLimiter, rateLimitSettings } from "./rate-limits.ts";
 import { NoAnswerError, sendRequest, type Answered } from "./transport.ts";
 
@@ -112,8 +112,8 @@ export async function exchange(
   const secrets = secretsOf(target.apiKey);
   const headers: Record<string, string> = {};
   const auth = request.auth ?? "valid";
-  const key = keyFor(auth, target.apiKey);
-  if (key !== undefined) headers.authorization = `Bearer ${key}`;
+  const authorization = authorizationFor(auth, target.apiKey);
+  if (authorization !== undefined) headers.authorization = authorization;
   if (request.accept) headers.accept = request.accept;
   let body: string | undefined;
   if (request.json !== undefined) body = JSON.stringify(request.json);
@@ -159,13 +159,23 @@ function takeOneRequest(target: Target): void {
   sent++;
 }
 
+/** What fetching a URL the server handed out gave: its final status, and its content's size. */
+export interface Followed {
+  status: number;
+  /** The content's bytes, decoded if it came compressed (up to `cut`). */
+  bytes: number;
+  /** The limit the content was cut at (FILE_LIBRARY_MAX_RESPONSE_BYTES), when it was longer: its size is unknown. */
+  cut?: number | undefined;
+}
+
 /**
  * Fetches a URL the server handed out (the signed download URL), following redirects, as a request of the run:
- * within its budget and pace, its 429s waited out. Resolves with the final status.
+ * within its budget and pace, its 429s waited out.
  */
-export async function followUrl(target: Target, url: string): Promise<number> {
+export async function followUrl(target: Target, url: string): Promise<Followed> {
   const policy = { timeoutMs: TIMEOUT_MS, beforeAttempt: () => takeOneRequest(target), rateLimiter };
-  return (await sendRequest(url, { method: "GET", redirect: "follow" }, policy)).response.status;
+  const { response, bytes, cut } = await sendRequest(url, { method: "GET", redirect: "follow" }, policy);
+  return { status: response.status, bytes, cut };
 }
 
 /** An answer as the checks see it: every secret redacted, and where any came back noted first. */

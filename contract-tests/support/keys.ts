@@ -1,63 +1,69 @@
 import { REDACTED } from "../../src/redact.ts";
 
-/**
- * Which Authorization header a request sends: the key, none, a key no server issues, or a near miss of the key
- * (its last character changed, or a suffix added), which a server that checks only part of the key lets through.
- */
-export type AuthMode = "valid" | "none" | "wrong" | "near-miss-last" | "near-miss-suffix";
-
 /** A key no server issues, for the wrong-key checks; not a secret, so reports show it. */
 export const WRONG_API_KEY = "file-library-contract-wrong-key";
 const SUFFIX = "x";
 
-/** What a request without the valid key sends, in words, for check messages. */
-export const AUTH_WORDS: Record<Exclude<AuthMode, "valid">, string> = {
-  none: "without Authorization",
-  wrong: "with a wrong key",
-  "near-miss-last": "with the key's last character changed",
-  "near-miss-suffix": "with the key and a suffix",
-};
-
 const changeLast = (key: string) => `${key.slice(0, -1)}${key.endsWith("x") ? "y" : "x"}`;
+const swapCase = (key: string) => key.replace(/[a-z]/gi, (c) => (c === c.toLowerCase() ? c.toUpperCase() : c.toLowerCase()));
 
-/** The key a mode sends, or undefined for no Authorization header. */
-export function keyFor(mode: AuthMode, apiKey: string): string | undefined {
-  switch (mode) {
-    case "valid":
-      return apiKey;
-    case "none":
-      return undefined;
-    case "wrong":
-      return WRONG_API_KEY;
-    case "near-miss-last":
-      return changeLast(apiKey);
-    case "near-miss-suffix":
-      return `${apiKey}${SUFFIX}`;
-  }
-}
+/**
+ * Each Authorization header a request may send: what it is in words (for check messages), the header's value made
+ * from the key, and how a curl command makes the same from $FILE_LIBRARY_API_KEY (quoted for a POSIX shell, so that
+ * the command holds no part of the key). The near misses are what a reviewer of auth code tries: a server that
+ * compares part of the key, ignores its case, trims it or accepts any scheme lets them through.
+ */
+const MODES = {
+  valid: { words: "with the key", header: (k: string) => `Bearer ${k}`, curl: '"Authorization: Bearer $FILE_LIBRARY_API_KEY"' },
+  none: { words: "without Authorization", header: () => undefined, curl: undefined },
+  wrong: { words: "with a wrong key", header: () => `Bearer ${WRONG_API_KEY}`, curl: `"Authorization: Bearer ${WRONG_API_KEY}"` },
+  "near-miss-last": {
+    words: "with the key's last character changed",
+    header: (k: string) => `Bearer ${changeLast(k)}`,
+    curl: '"Authorization: Bearer $(k=$FILE_LIBRARY_API_KEY; case $k in *x) printf %sy "${k%?}";; *) printf %sx "${k%?}";; esac)"',
+  },
+  "near-miss-suffix": { words: "with the key and a suffix", header: (k: string) => `Bearer ${k}${SUFFIX}`, curl: `"Authorization: Bearer \${FILE_LIBRARY_API_KEY}${SUFFIX}"` },
+  "empty-token": { words: "with an empty bearer token", header: () => "Bearer ", curl: '"Authorization: Bearer "' },
+  "case-changed": {
+    words: "with the key's letters in the other case",
+    header: (k: string) => `Bearer ${swapCase(k)}`,
+    curl: `"Authorization: Bearer $(printf %s "$FILE_LIBRARY_API_KEY" | tr a-zA-Z A-Za-z)"`,
+  },
+  "tab-before-key": {
+    words: "with a tab between Bearer and the key (the syntax allows spaces only)",
+    header: (k: string) => `Bearer \t${k}`,
+    curl: `"Authorization: Bearer $(printf '\\t')$FILE_LIBRARY_API_KEY"`,
+  },
+  "other-scheme": { words: "with the key under another scheme (Token)", header: (k: string) => `Token ${k}`, curl: '"Authorization: Token $FILE_LIBRARY_API_KEY"' },
+  "key-alone": { words: "with the key and no scheme", header: (k: string) => k, curl: '"Authorization: $FILE_LIBRARY_API_KEY"' },
+  "key-twice": { words: "with the key twice", header: (k: string) => `Bearer ${k} ${k}`, curl: '"Authorization: Bearer $FILE_LIBRARY_API_KEY $FILE_LIBRARY_API_KEY"' },
+} satisfies Record<string, { words: string; header: (key: string) => string | undefined; curl: string | undefined }>;
+
+/** Which Authorization header a request sends: the key, none, a key no server issues, or a near miss of the key. */
+export type AuthMode = keyof typeof MODES;
+
+/** Every mode but the valid key: what must get 401. */
+export const NEAR_MISSES = ["near-miss-last", "near-miss-suffix", "empty-token", "case-changed", "tab-before-key", "other-scheme", "key-alone", "key-twice"] as const satisfies readonly AuthMode[];
+
+/** What a request without the valid key sends, in words, for check messages. */
+export const authWords = (mode: AuthMode): string => MODES[mode].words;
+
+/** The Authorization header a mode sends, or undefined for none. */
+export const authorizationFor = (mode: AuthMode, apiKey: string): string | undefined => MODES[mode].header(apiKey);
 
 /** Every secret a run must never show, the near misses included; longest first, so that none is left half-redacted. */
 export function secretsOf(apiKey: string): string[] {
-  return [`${apiKey}${SUFFIX}`, apiKey, changeLast(apiKey)];
+  return [...new Set([`${apiKey}${SUFFIX}`, apiKey, changeLast(apiKey), swapCase(apiKey)])].sort((a, b) => b.length - a.length);
 }
 
-/** The Authorization header as reports show it: the key and its near misses are all `[REDACTED]`. */
+/** The Authorization header as reports show it: the key and every near miss of it are `[REDACTED]`. */
 export function shownAuthorization(mode: AuthMode, apiKey: string): string | undefined {
-  const key = keyFor(mode, apiKey);
-  return key === undefined ? undefined : `Bearer ${mode === "wrong" ? key : REDACTED}`;
+  const header = authorizationFor(mode, apiKey);
+  if (header === undefined || mode === "wrong") return header;
+  let shown = header;
+  for (const secret of secretsOf(apiKey)) shown = shown.split(secret).join(REDACTED);
+  return shown;
 }
 
-/**
- * The Authorization header as a curl command sends it, already quoted for a POSIX shell: the key comes from
- * $FILE_LIBRARY_API_KEY, and a near miss is made from it by the shell, so that the command holds no part of the key.
- */
-export function curlAuthorization(mode: Exclude<AuthMode, "none" | "wrong">): string {
-  switch (mode) {
-    case "valid":
-      return '"Authorization: Bearer $FILE_LIBRARY_API_KEY"';
-    case "near-miss-suffix":
-      return `"Authorization: Bearer \${FILE_LIBRARY_API_KEY}${SUFFIX}"`;
-    case "near-miss-last":
-      return '"Authorization: Bearer $(k=$FILE_LIBRARY_API_KEY; case $k in *x) printf %sy "${k%?}";; *) printf %sx "${k%?}";; esac)"';
-  }
-}
+/** The Authorization header as a curl command sends it, already quoted for a POSIX shell; undefined for none. */
+export const curlAuthorization = (mode: AuthMode): string | undefined => MODES[mode].curl;

@@ -9,6 +9,8 @@ export interface Answered {
   text: string;
   /** The limit the body was cut at, when it was longer: the rest was never read. */
   cut?: number | undefined;
+  /** How many bytes of the body were read (after decompression). */
+  bytes: number;
   /** Milliseconds from sending the answered attempt to the end of its body. */
   durationMs: number;
 }
@@ -93,8 +95,11 @@ export async function sendRequest(url: string, init: RequestInit & { method: str
       throw new NoAnswerError(init.method, url, failedAttempts);
     }
     let text: string;
+    let bytes: number;
     try {
-      text = await response.text();
+      const body = await response.arrayBuffer();
+      bytes = body.byteLength;
+      text = new TextDecoder().decode(body);
     } catch (error) {
       // An answer came, then broke off: not retried, a server that cuts its bodies short is worth reporting.
       const cause = causeOf(error);
@@ -109,11 +114,11 @@ export async function sendRequest(url: string, init: RequestInit & { method: str
     lastAnswer.set(origin, { at: performance.now(), keepAlive: response.headers.get("keep-alive") });
     const durationMs = performance.now() - started;
     if (response.status === 429 && policy.rateLimiter) {
-      policy.onRateLimited?.({ response, text, durationMs, cut: cutAt(response) });
+      policy.onRateLimited?.({ response, text, bytes, durationMs, cut: cutAt(response) });
       await policy.rateLimiter.waitOut(response.headers, rateLimited++, policy.essential);
       continue;
     }
-    return { response, text, durationMs, failedAttempts, cut: cutAt(response) };
+    return { response, text, bytes, durationMs, failedAttempts, cut: cutAt(response) };
   }
 }
 

@@ -1,0 +1,24 @@
+/**
+ * Label values a real server is tempted to normalize, one class each: a run with write checks sends them all, in
+ * one list, whatever the seed (generated lists never hold such values). Each must come back exactly as sent.
+ */
+export const LABEL_CLASSES: Record<string, readonly string[]> = {
+  duplicates: ["dup", "dup"],
+  "leading and trailing whitespace": ["  padded  ", "\ttabbed"],
+  "composed and decomposed Unicode forms of the same text": ["caf\u00e9", "cafe\u0301"],
+  "the empty string": [""],
+  "a long label (1,000 characters)": ["l".repeat(1_000)],
+  "non-Latin text and emoji": ["日本語", "Ελληνικά", "🎉 party"],
+};
+
+/** How many labels the list holds: more than common limits (10, 20, 50). */
+export const LONG_LIST = 60;
+
+/** Every class's values, padded with plain labels to LONG_LIST items: one body sends them all. */
+export function labelClassesList(): string[] {
+  const values = Object.values(LABEL_CLASSES).flat();
+  return [...values, ...Array.from({ length: LONG_LIST - values.length }, (_, i) => `contract-label-${i + 1}`)];
+}
+
+/** The names of the classes the list holds, for the report. */
+export const labelClassNames = (): string[] => [...Object.keys(LABEL_CLASSES), `a list of ${LONG_LIST} items`];
