@@ -3,22 +3,15 @@
  * ESM JavaScript (esbuild; the kit's own helpers it uses are bundled in, npm dependencies stay imports), the
  * .d.ts of its library entry (tsc), and the bundled spec the checks validate against.
  */
-import { copyFile, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { copyFile, readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { build } from "esbuild";
 import { runCommand } from "../lib/process.ts";
-import { buildSpec } from "./lib/build-spec.ts";
+import { freshPackageDist } from "./lib/package-dist.ts";
 import { bin, bundledSpec, fromRoot, repoRoot } from "./lib/paths.ts";
 
 const pkg = fromRoot("contract-tests");
-const out = path.join(pkg, "dist");
-
-const spec = await buildSpec();
-if (!spec.ok) {
-  console.error(spec.message);
-  process.exit(1);
-}
-await rm(out, { recursive: true, force: true });
+const out = await freshPackageDist(pkg);
 
 const suiteFiles = (await readdir(pkg)).filter((f) => f.endsWith(".contract.test.ts"));
 await build({

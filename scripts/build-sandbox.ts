@@ -2,21 +2,14 @@
  * `npm run build:sandbox`: the sandbox package in sandbox/dist/: main.js (its bin, esbuild, the kit's own code
  * bundled in, npm dependencies left as imports), the bundled spec it validates requests with, its README.
  */
-import { chmod, copyFile, rm } from "node:fs/promises";
+import { chmod, copyFile } from "node:fs/promises";
 import path from "node:path";
 import { build } from "esbuild";
-import { buildSpec } from "./lib/build-spec.ts";
+import { freshPackageDist } from "./lib/package-dist.ts";
 import { bundledSpec, fromRoot } from "./lib/paths.ts";
 
 const pkg = fromRoot("sandbox");
-const out = path.join(pkg, "dist");
-
-const spec = await buildSpec();
-if (!spec.ok) {
-  console.error(spec.message);
-  process.exit(1);
-}
-await rm(out, { recursive: true, force: true });
+const out = await freshPackageDist(pkg);
 await build({
   entryPoints: [path.join(pkg, "main.ts")],
   outdir: out,
