@@ -1,6 +1,8 @@
 /**
- * `npm run check:breaking -- [--base REF | --base-spec FILE]`: compares the spec with the one at a git ref
- * (default: the newest tag, else origin/main) or in a bundled file, and fails listing every breaking change.
+ * `npm run check:breaking -- [--base REF | --base-spec FILE] [--spec FILE]`: compares the spec (or a bundled file)
+ * with the one at a git ref (default: the newest tag, else origin/main) or in a bundled file, judged by direction
+ * (scripts/lib/breaking-changes.ts). Prints every change with the operation, its JSON pointer in both specs and why,
+ * then the release it needs; fails when info.version does not follow it.
  */
 import { execFile } from "node:child_process";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
@@ -9,7 +11,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { parseArgs } from "node:util";
 import { parse } from "yaml";
-import { breakingChanges } from "./lib/breaking-changes.ts";
+import { compareSpecs, followsBump, requiredBump } from "./lib/breaking-changes.ts";
 import { buildSpec } from "./lib/build-spec.ts";
 import { bundledSpec, repoRoot } from "./lib/paths.ts";
 import { redocly } from "./lib/redocly.ts";
@@ -20,10 +22,15 @@ function cannotStart(message: string): never {
   process.exit(2);
 }
 
-const { values } = parseArgs({ options: { base: { type: "string" }, "base-spec": { type: "string" } }, strict: true });
-const built = await buildSpec();
-if (!built.ok) cannotStart(built.message);
-const current = JSON.parse(await readFile(bundledSpec.json, "utf8"));
+const { values } = parseArgs({ options: { base: { type: "string" }, "base-spec": { type: "string" }, spec: { type: "string" } }, strict: true });
+let current: Record<string, unknown>;
+if (values.spec) {
+  current = parse(await readFile(values.spec, "utf8").catch(() => cannotStart(`cannot read --spec ${values.spec}.`))) as Record<string, unknown>;
+} else {
+  const built = await buildSpec();
+  if (!built.ok) cannotStart(built.message);
+  current = JSON.parse(await readFile(bundledSpec.json, "utf8"));
+}
 
 let base: unknown;
 let baseName: string;
@@ -51,10 +58,17 @@ if (values["base-spec"]) {
   }
 }
 
-const changes = breakingChanges(base as Record<string, unknown>, current);
-if (changes.length === 0) {
-  console.log(`check:breaking: no breaking change since ${baseName}.`);
-} else {
-  console.error(`check:breaking: ${changes.length} breaking change(s) since ${baseName}:\n${changes.map((c) => `  - ${c}`).join("\n")}`);
+const changes = compareSpecs(base as Record<string, unknown>, current);
+const bump = requiredBump(changes);
+for (const change of changes) {
+  console.log(`${change.kind.toUpperCase()} ${change.operation} | old ${change.oldPointer || "-"} | new ${change.newPointer || "-"} | ${change.reason}`);
+}
+const versionOf = (doc: unknown) => String((doc as { info?: { version?: unknown } }).info?.version ?? "0.0.0");
+const [from, to] = [versionOf(base), versionOf(current)];
+const breaking = changes.filter((c) => c.kind === "breaking").length;
+console.log(`check:breaking: ${changes.length} change(s) since ${baseName}, ${breaking} breaking: the release needs a ${bump} version bump.`);
+if (!followsBump(from, to, bump, changes.length > 0)) {
+  console.error(`check:breaking: info.version is ${to}, after ${from}: a ${bump} release needs ${bump === "patch" ? "a higher version" : `a higher ${bump} version`}.`);
   process.exit(1);
 }
+console.log(`check:breaking: info.version ${from} → ${to} follows it.`);

@@ -1,115 +1,313 @@
 /**
- * Finds breaking changes between two bundled OpenAPI 3.1 documents: what an existing client or server
- * built against the old one would no longer get or be allowed to send.
+ * Compares two bundled OpenAPI 3.1 documents by direction. A request change breaks existing clients when the new
+ * spec accepts less than the old; a response change breaks them when the new spec may send more. Operations are
+ * matched by method and path shape (`/files/{}`), so renaming a path parameter changes nothing; components are
+ * compared through their references, never by their names.
  */
 type Node = Record<string, unknown>;
-type Doc = { paths?: Record<string, Node> } & Node;
+type Doc = Node & { paths?: Record<string, Node>; components?: Node };
+
+/** One difference, where it is in both specs, and what it does to existing clients. */
+export interface SpecChange {
+  /** `breaking`: existing clients may break; `addition`: something new they may use; `compatible`: neither. */
+  kind: "breaking" | "addition" | "compatible";
+  /** The operation, as `METHOD /path (operationId)`. */
+  operation: string;
+  /** JSON pointers (`#/paths/...`) in the old and in the new spec; "" where it has no counterpart. */
+  oldPointer: string;
+  newPointer: string;
+  reason: string;
+}
+
+/** The release a set of changes needs: major for a break, minor for an addition, patch otherwise. */
+export type Bump = "major" | "minor" | "patch";
 
 const METHODS = ["get", "put", "post", "delete", "patch", "head", "options", "trace"];
+const escape = (segment: string) => segment.replace(/~/g, "~0").replace(/\//g, "~1");
+const shape = (path: string) => path.replace(/\{[^}]*\}/g, "{}");
 
-function resolve(doc: Doc, node: unknown): Node {
+/** Follows local $refs; `pointer` follows them too, so that a change names the component where it is. */
+function resolve(doc: Doc, node: unknown, pointer: string): { node: Node; pointer: string } {
   let current = node as Node | undefined;
-  for (let depth = 0; current && typeof current.$ref === "string" && depth < 20; depth++) {
+  let at = pointer;
+  for (let depth = 0; current && typeof current.$ref === "string" && depth < 32; depth++) {
+    at = current.$ref;
     let target: unknown = doc;
-    for (const segment of (current.$ref as string).replace(/^#\//, "").split("/")) {
+    for (const segment of current.$ref.replace(/^#\//, "").split("/")) {
       target = (target as Node | undefined)?.[segment.replace(/~1/g, "/").replace(/~0/g, "~")];
     }
     current = target as Node | undefined;
   }
-  return current ?? {};
+  return { node: current ?? {}, pointer: at };
 }
 
-const typesOf = (schema: Node): Set<string> => {
-  const types = new Set(([] as string[]).concat((schema.type as string | string[] | undefined) ?? []));
+/** What a schema change does to the set of values it allows. */
+interface Effect {
+  /** Some value the old schema allowed is no longer allowed. */
+  narrows: boolean;
+  /** Some value the old schema ruled out is now allowed. */
+  widens: boolean;
+  what: string;
+}
+
+const typesOf = (schema: Node): Set<string> | undefined => {
+  if (schema.type === undefined) return undefined;
+  const types = new Set(([] as string[]).concat(schema.type as string | string[]));
   if (types.has("number")) types.add("integer");
   return types;
 };
+const subset = <T>(a: Set<T>, b: Set<T>) => [...a].every((x) => b.has(x));
+const json = (value: unknown) => JSON.stringify(value);
 
-/**
- * Compares two schemas. `direction` says who must keep working: "request" (the server must still accept
- * what it accepted: nothing may narrow) or "response" (the client must still get what it was promised).
- */
-function compareSchemas(oldDoc: Doc, newDoc: Doc, oldNode: unknown, newNode: unknown, where: string, direction: "request" | "response", out: string[], seen = new Set<string>()): void {
-  const before = resolve(oldDoc, oldNode);
-  const after = resolve(newDoc, newNode);
-  const key = `${where}|${direction}`;
+// Bounds: a higher minimum or a lower maximum allows fewer values.
+const LOWER_BOUNDS = ["minLength", "minItems", "minProperties", "minimum", "exclusiveMinimum"];
+const UPPER_BOUNDS = ["maxLength", "maxItems", "maxProperties", "maximum", "exclusiveMaximum"];
+// Keywords whose any change may both allow and forbid values (a new pattern is neither wider nor narrower).
+const OPAQUE = ["pattern", "format", "multipleOf"];
+
+/** Compares two schemas keyword by keyword, recursing into properties, items and branches; calls `report` per effect. */
+function compareSchemas(
+  docs: { old: Doc; new: Doc },
+  oldRef: { node: unknown; pointer: string },
+  newRef: { node: unknown; pointer: string },
+  report: (effect: Effect, oldPointer: string, newPointer: string) => void,
+  seen = new Set<string>(),
+): void {
+  const before = resolve(docs.old, oldRef.node, oldRef.pointer);
+  const after = resolve(docs.new, newRef.node, newRef.pointer);
+  const key = `${before.pointer}|${after.pointer}`;
   if (seen.has(key)) return;
   seen.add(key);
-  const [oldTypes, newTypes] = [typesOf(before), typesOf(after)];
-  if (oldTypes.size > 0) {
-    if (direction === "request") {
-      const dropped = [...oldTypes].filter((t) => newTypes.size > 0 && !newTypes.has(t));
-      if (dropped.length > 0) out.push(`${where}: no longer accepts type ${dropped.join(", ")}`);
+  const [o, n, op, np] = [before.node, after.node, before.pointer, after.pointer];
+  const at = (keyword: string) => [`${op}/${keyword}`, `${np}/${keyword}`] as const;
+  const emit = (keyword: string, narrows: boolean, widens: boolean, what: string) => {
+    if (narrows || widens) report({ narrows, widens, what }, ...at(keyword));
+  };
+
+  const [oldTypes, newTypes] = [typesOf(o), typesOf(n)];
+  if (oldTypes || newTypes) {
+    const narrows = newTypes !== undefined && (oldTypes === undefined || !subset(oldTypes, newTypes));
+    const widens = oldTypes !== undefined && (newTypes === undefined || !subset(newTypes, oldTypes));
+    emit("type", narrows, widens, `type ${json(o.type ?? "any")} became ${json(n.type ?? "any")}`);
+  }
+  for (const keyword of ["enum", "const"]) {
+    const [a, b] = [o[keyword], n[keyword]];
+    if (json(a) === json(b)) continue;
+    const values = (v: unknown) => new Set((keyword === "const" ? [v] : (v as unknown[])).map(json));
+    const narrows = b !== undefined && (a === undefined || !subset(values(a), values(b)));
+    const widens = a !== undefined && (b === undefined || !subset(values(b), values(a)));
+    emit(keyword, narrows, widens, `${keyword} ${json(a ?? "none")} became ${json(b ?? "none")}`);
+  }
+  for (const keyword of [...LOWER_BOUNDS, ...UPPER_BOUNDS]) {
+    const [a, b] = [o[keyword] as number | undefined, n[keyword] as number | undefined];
+    if (a === b) continue;
+    const lower = LOWER_BOUNDS.includes(keyword);
+    // A bound added narrows, a bound removed widens; a moved bound does one or the other.
+    const narrows = b !== undefined && (a === undefined || (lower ? b > a : b < a));
+    const widens = a !== undefined && (b === undefined || (lower ? b < a : b > a));
+    emit(keyword, narrows, widens, `${keyword} ${a ?? "none"} became ${b ?? "none"}`);
+  }
+  for (const keyword of OPAQUE) {
+    const [a, b] = [o[keyword], n[keyword]];
+    if (json(a) !== json(b)) emit(keyword, b !== undefined, a !== undefined, `${keyword} ${json(a ?? "none")} became ${json(b ?? "none")}`);
+  }
+
+  const oldRequired = new Set((o.required as string[] | undefined) ?? []);
+  const newRequired = new Set((n.required as string[] | undefined) ?? []);
+  for (const name of newRequired) if (!oldRequired.has(name)) emit("required", true, false, `${name} became required`);
+  for (const name of oldRequired) if (!newRequired.has(name)) emit("required", false, true, `${name} is no longer required`);
+
+  const oldProps = (o.properties ?? {}) as Node;
+  const newProps = (n.properties ?? {}) as Node;
+  const closed = (schema: Node) => schema.additionalProperties === false;
+  for (const name of new Set([...Object.keys(oldProps), ...Object.keys(newProps)])) {
+    const [ap, bp] = [`${op}/properties/${escape(name)}`, `${np}/properties/${escape(name)}`];
+    if (name in oldProps && name in newProps) {
+      compareSchemas(docs, { node: oldProps[name], pointer: ap }, { node: newProps[name], pointer: bp }, report, seen);
+    } else if (name in newProps) {
+      // A new property: where the old schema was closed, the value was ruled out and now is allowed (but only
+      // as the new property's schema allows); where it was open, anything was allowed and now less is.
+      report({ narrows: !closed(o), widens: closed(o), what: `property ${name} was added` }, op, bp);
     } else {
-      const added = [...newTypes].filter((t) => !oldTypes.has(t));
-      if (newTypes.size === 0 || added.length > 0) out.push(`${where}: may now be of type ${newTypes.size === 0 ? "anything" : added.join(", ")}`);
+      report({ narrows: closed(n), widens: !closed(n), what: `property ${name} was removed` }, ap, np);
     }
   }
-  const oldRequired = new Set((before.required as string[] | undefined) ?? []);
-  const newRequired = new Set((after.required as string[] | undefined) ?? []);
-  const oldProps = (before.properties ?? {}) as Node;
-  const newProps = (after.properties ?? {}) as Node;
-  if (direction === "request") {
-    for (const name of newRequired) if (!oldRequired.has(name)) out.push(`${where}: ${name} is newly required`);
-    for (const name of Object.keys(oldProps)) {
-      if (!(name in newProps) && after.additionalProperties === false) out.push(`${where}: field ${name} was removed (it is now rejected)`);
+  const [oldExtra, newExtra] = [o.additionalProperties, n.additionalProperties];
+  if (json(oldExtra) !== json(newExtra)) {
+    if (typeof oldExtra === "object" && typeof newExtra === "object") {
+      compareSchemas(docs, { node: oldExtra, pointer: `${op}/additionalProperties` }, { node: newExtra, pointer: `${np}/additionalProperties` }, report, seen);
+    } else {
+      // false allows no other property, true (or absent) any, a schema some.
+      const rank = (v: unknown) => (v === false ? 0 : v === undefined || v === true ? 2 : 1);
+      emit("additionalProperties", rank(newExtra) < rank(oldExtra), rank(newExtra) > rank(oldExtra), `additionalProperties ${json(oldExtra ?? true)} became ${json(newExtra ?? true)}`);
     }
-  } else {
-    for (const name of oldRequired) if (!newRequired.has(name)) out.push(`${where}: ${name} is no longer always present`);
-    for (const name of Object.keys(oldProps)) if (!(name in newProps)) out.push(`${where}: field ${name} was removed`);
   }
-  for (const name of Object.keys(oldProps)) {
-    if (name in newProps) compareSchemas(oldDoc, newDoc, oldProps[name], newProps[name], `${where}.${name}`, direction, out, seen);
+  if (o.items !== undefined || n.items !== undefined) {
+    if (o.items !== undefined && n.items !== undefined) compareSchemas(docs, { node: o.items, pointer: `${op}/items` }, { node: n.items, pointer: `${np}/items` }, report, seen);
+    else emit("items", n.items !== undefined, o.items !== undefined, `items ${o.items === undefined ? "was added" : "was removed"}`);
   }
-  if (before.items && after.items) compareSchemas(oldDoc, newDoc, before.items, after.items, `${where}[]`, direction, out, seen);
+  for (const keyword of ["oneOf", "anyOf"]) {
+    const [a, b] = [(o[keyword] as unknown[] | undefined) ?? [], (n[keyword] as unknown[] | undefined) ?? []];
+    if (json(a) === json(b)) continue;
+    // Branches are matched by position; one that is gone narrows, one that is new widens.
+    for (let i = 0; i < Math.max(a.length, b.length); i++) {
+      const [ai, bi] = [`${op}/${keyword}/${i}`, `${np}/${keyword}/${i}`];
+      if (i < a.length && i < b.length) compareSchemas(docs, { node: a[i], pointer: ai }, { node: b[i], pointer: bi }, report, seen);
+      else if (i < a.length) report({ narrows: true, widens: false, what: `${keyword} branch ${i} was removed` }, ai, np);
+      else report({ narrows: false, widens: true, what: `${keyword} branch ${i} was added` }, op, bi);
+    }
+  }
 }
 
-/** Every breaking change from `oldDoc` to `newDoc`, one readable line each. */
-export function breakingChanges(oldDoc: Doc, newDoc: Doc): string[] {
-  const out: string[] = [];
-  for (const [path, oldItem] of Object.entries(oldDoc.paths ?? {})) {
-    const newItem = (newDoc.paths ?? {})[path];
+/** The operations of a document by method and path shape. */
+function operationsOf(doc: Doc): Map<string, { path: string; method: string; item: Node; op: Node }> {
+  const out = new Map<string, { path: string; method: string; item: Node; op: Node }>();
+  for (const [path, item] of Object.entries(doc.paths ?? {})) {
     for (const method of METHODS) {
-      const oldOp = oldItem[method] as Node | undefined;
-      if (!oldOp) continue;
-      const newOp = newItem?.[method] as Node | undefined;
-      const name = `${method.toUpperCase()} ${path}`;
-      if (!newOp) {
-        out.push(`${name}: the operation was removed`);
-        continue;
-      }
-      // Parameters: a new required one, or a narrowed schema, breaks existing callers.
-      const params = (item: Node | undefined, op: Node, doc: Doc) =>
-        new Map([...((item?.parameters as unknown[]) ?? []), ...((op.parameters as unknown[]) ?? [])].map((p) => resolve(doc, p)).map((p) => [`${p.in} ${p.name}`, p]));
-      const oldParams = params(oldItem, oldOp, oldDoc);
-      for (const [id, p] of params(newItem, newOp, newDoc)) {
-        const before = oldParams.get(id);
-        if (!before && p.required) out.push(`${name}: parameter ${id} is newly required`);
-        if (before) compareSchemas(oldDoc, newDoc, before.schema, p.schema, `${name} parameter ${id}`, "request", out);
-      }
-      const oldBody = resolve(oldDoc, oldOp.requestBody);
-      const newBody = resolve(newDoc, newOp.requestBody);
-      if (!oldBody.required && newBody.required) out.push(`${name}: the request body is newly required`);
-      for (const [mediaType, media] of Object.entries((oldBody.content ?? {}) as Node)) {
-        const next = ((newBody.content ?? {}) as Node)[mediaType] as Node | undefined;
-        if (!next) out.push(`${name}: request body ${mediaType} is no longer accepted`);
-        else compareSchemas(oldDoc, newDoc, (media as Node).schema, next.schema, `${name} request body`, "request", out);
-      }
-      const oldResponses = (oldOp.responses ?? {}) as Node;
-      const newResponses = (newOp.responses ?? {}) as Node;
-      for (const [status, response] of Object.entries(oldResponses)) {
-        if (!(status in newResponses)) {
-          out.push(`${name}: response ${status} was removed`);
-          continue;
-        }
-        const [before, after] = [resolve(oldDoc, response), resolve(newDoc, newResponses[status])];
-        for (const [mediaType, media] of Object.entries((before.content ?? {}) as Node)) {
-          const next = ((after.content ?? {}) as Node)[mediaType] as Node | undefined;
-          if (!next) out.push(`${name}: response ${status} no longer comes as ${mediaType}`);
-          else compareSchemas(oldDoc, newDoc, (media as Node).schema, next.schema, `${name} response ${status}`, "response", out);
-        }
-      }
+      const op = item[method] as Node | undefined;
+      if (op) out.set(`${method.toUpperCase()} ${shape(path)}`, { path, method, item, op });
     }
   }
   return out;
+}
+
+/** The parameters of an operation (path item's and its own), keyed so that a path parameter's name does not matter. */
+function parametersOf(doc: Doc, path: string, method: string, item: Node, op: Node): Map<string, { param: Node; pointer: string }> {
+  const pathParams = [...path.matchAll(/\{([^}]*)\}/g)].map((m) => m[1]);
+  const out = new Map<string, { param: Node; pointer: string }>();
+  const add = (list: unknown, base: string) =>
+    ((list as unknown[] | undefined) ?? []).forEach((raw, i) => {
+      const { node: param, pointer } = resolve(doc, raw, `${base}/parameters/${i}`);
+      const key = param.in === "path" ? `path #${pathParams.indexOf(param.name as string)}` : `${String(param.in)} ${String(param.name).toLowerCase()}`;
+      out.set(key, { param, pointer });
+    });
+  add(item.parameters, `#/paths/${escape(path)}`);
+  add(op.parameters, `#/paths/${escape(path)}/${method}`);
+  return out;
+}
+
+/** Whether a documented status key covers a status key of the other spec ("5XX" covers "503", "default" all). */
+const covers = (keys: string[], status: string) =>
+  keys.includes(status) || keys.includes("default") || (/^\d{3}$/.test(status) && keys.some((k) => k.toUpperCase() === `${status[0]}XX`));
+
+/** The security requirements in force for an operation, as sorted scheme names per alternative. */
+function securityOf(doc: Doc, op: Node): string[] {
+  const requirements = ((op.security ?? doc.security ?? []) as Node[]).map((req) => Object.keys(req).sort().join("+"));
+  return [...new Set(requirements)].sort();
+}
+
+/** Every difference between two documents' operations that matters to clients, judged by direction. */
+export function compareSpecs(oldDoc: Doc, newDoc: Doc): SpecChange[] {
+  const changes: SpecChange[] = [];
+  const docs = { old: oldDoc, new: newDoc };
+  const [oldOps, newOps] = [operationsOf(oldDoc), operationsOf(newDoc)];
+
+  for (const [key, next] of newOps) {
+    if (!oldOps.has(key)) {
+      const name = `${next.method.toUpperCase()} ${next.path}${typeof next.op.operationId === "string" ? ` (${next.op.operationId})` : ""}`;
+      changes.push({ kind: "addition", operation: name, oldPointer: "", newPointer: `#/paths/${escape(next.path)}/${next.method}`, reason: "a new operation" });
+    }
+  }
+
+  for (const [key, prev] of oldOps) {
+    const name = `${prev.method.toUpperCase()} ${prev.path}${typeof prev.op.operationId === "string" ? ` (${prev.op.operationId})` : ""}`;
+    const oldOpPointer = `#/paths/${escape(prev.path)}/${prev.method}`;
+    const next = newOps.get(key);
+    const add = (kind: SpecChange["kind"], oldPointer: string, newPointer: string, reason: string) => changes.push({ kind, operation: name, oldPointer, newPointer, reason });
+    if (!next) {
+      add("breaking", oldOpPointer, "", "the operation was removed: existing clients calling it get an error");
+      continue;
+    }
+    const newOpPointer = `#/paths/${escape(next.path)}/${next.method}`;
+    // Requests: the new spec must accept everything the old one did.
+    const requestEffect = (effect: Effect, oldPointer: string, newPointer: string, where: string) =>
+      effect.narrows
+        ? add("breaking", oldPointer, newPointer, `${where}: ${effect.what}; the new spec rejects requests the old one accepted, so existing clients sending them break`)
+        : add("addition", oldPointer, newPointer, `${where}: ${effect.what}; the new spec accepts more requests`);
+    // Responses: the new spec must not send anything the old one ruled out.
+    const responseEffect = (effect: Effect, oldPointer: string, newPointer: string, where: string) =>
+      effect.widens
+        ? add("breaking", oldPointer, newPointer, `${where}: ${effect.what}; the new spec may answer what the old one ruled out, which existing clients do not expect`)
+        : add("compatible", oldPointer, newPointer, `${where}: ${effect.what}; the answers the new spec allows are a subset of the old`);
+
+    const oldParams = parametersOf(oldDoc, prev.path, prev.method, prev.item, prev.op);
+    const newParams = parametersOf(newDoc, next.path, next.method, next.item, next.op);
+    for (const [id, { param, pointer }] of newParams) {
+      const before = oldParams.get(id);
+      if (!before) {
+        if (param.required) add("breaking", "", pointer, `parameter ${id} is new and required: existing clients do not send it`);
+        else add("addition", "", pointer, `parameter ${id} is new and optional`);
+        continue;
+      }
+      if (param.required && !before.param.required) add("breaking", before.pointer, pointer, `parameter ${id} became required: existing clients may not send it`);
+      compareSchemas(docs, { node: before.param.schema, pointer: `${before.pointer}/schema` }, { node: param.schema, pointer: `${pointer}/schema` }, (e, a, b) => requestEffect(e, a, b, `parameter ${id}`));
+    }
+    for (const [id, { pointer }] of oldParams) if (!newParams.has(id)) add("compatible", pointer, "", `parameter ${id} was removed: the server no longer reads it`);
+
+    const oldBody = resolve(oldDoc, prev.op.requestBody, `${oldOpPointer}/requestBody`);
+    const newBody = resolve(newDoc, next.op.requestBody, `${newOpPointer}/requestBody`);
+    if (!oldBody.node.required && newBody.node.required) add("breaking", oldBody.pointer, newBody.pointer, "the request body became required: existing clients may send none");
+    if (oldBody.node.required && !newBody.node.required) add("addition", oldBody.pointer, newBody.pointer, "the request body became optional: the new spec accepts more requests");
+    const oldContent = (oldBody.node.content ?? {}) as Record<string, Node>;
+    const newContent = (newBody.node.content ?? {}) as Record<string, Node>;
+    for (const [mediaType, media] of Object.entries(oldContent)) {
+      const [ap, bp] = [`${oldBody.pointer}/content/${escape(mediaType)}`, `${newBody.pointer}/content/${escape(mediaType)}`];
+      if (!newContent[mediaType]) add("breaking", ap, newBody.pointer, `the request body is no longer accepted as ${mediaType}`);
+      else compareSchemas(docs, { node: media.schema, pointer: `${ap}/schema` }, { node: newContent[mediaType].schema, pointer: `${bp}/schema` }, (e, a, b) => requestEffect(e, a, b, `request body ${mediaType}`));
+    }
+    for (const mediaType of Object.keys(newContent)) {
+      if (!oldContent[mediaType]) add("addition", oldBody.pointer, `${newBody.pointer}/content/${escape(mediaType)}`, `the request body is now also accepted as ${mediaType}`);
+    }
+
+    const [oldSecurity, newSecurity] = [securityOf(oldDoc, prev.op), securityOf(newDoc, next.op)];
+    // An alternative that is gone, or requirements where there were none, turn away clients that met the old ones.
+    // No requirement, or an empty alternative ({}), lets every request through: nothing is turned away then.
+    const open = (security: string[]) => security.length === 0 || security.includes("");
+    const lost = open(newSecurity) ? [] : open(oldSecurity) ? ["(no credentials)"] : oldSecurity.filter((alt) => !newSecurity.includes(alt));
+    if (lost.length > 0) add("breaking", `${oldOpPointer}/security`, `${newOpPointer}/security`, `security requirements changed from ${json(oldSecurity)} to ${json(newSecurity)}: clients that met ${lost.join(", ")} are turned away`);
+    else if (json(oldSecurity) !== json(newSecurity)) add("addition", `${oldOpPointer}/security`, `${newOpPointer}/security`, `security requirements changed from ${json(oldSecurity)} to ${json(newSecurity)}: every client that passed still passes`);
+    for (const scheme of new Set(oldSecurity.flatMap((alt) => alt.split("+")).filter(Boolean))) {
+      const [a, b] = [(oldDoc.components?.securitySchemes as Node | undefined)?.[scheme] as Node | undefined, (newDoc.components?.securitySchemes as Node | undefined)?.[scheme] as Node | undefined];
+      const essentials = (s: Node | undefined) => json(s && { type: s.type, scheme: String(s.scheme ?? "").toLowerCase(), in: s.in, name: s.name });
+      if (b && essentials(a) !== essentials(b)) add("breaking", `#/components/securitySchemes/${escape(scheme)}`, `#/components/securitySchemes/${escape(scheme)}`, `security scheme ${scheme} changed from ${essentials(a)} to ${essentials(b)}: existing clients send credentials the old way`);
+    }
+
+    const oldResponses = (prev.op.responses ?? {}) as Record<string, unknown>;
+    const newResponses = (next.op.responses ?? {}) as Record<string, unknown>;
+    for (const status of Object.keys(newResponses)) {
+      if (!covers(Object.keys(oldResponses), status)) add("breaking", `${oldOpPointer}/responses`, `${newOpPointer}/responses/${escape(status)}`, `response ${status} is new: existing clients do not expect it`);
+    }
+    for (const [status, response] of Object.entries(oldResponses)) {
+      if (!(status in newResponses)) {
+        // The server promises not to send it any more: clients that handle it lose nothing (docs/decisions.md).
+        add("compatible", `${oldOpPointer}/responses/${escape(status)}`, `${newOpPointer}/responses`, `response ${status} is no longer documented: the server sends less`);
+        continue;
+      }
+      const before = resolve(oldDoc, response, `${oldOpPointer}/responses/${escape(status)}`);
+      const after = resolve(newDoc, newResponses[status], `${newOpPointer}/responses/${escape(status)}`);
+      const [oldMedia, newMedia] = [(before.node.content ?? {}) as Record<string, Node>, (after.node.content ?? {}) as Record<string, Node>];
+      for (const mediaType of Object.keys(newMedia)) {
+        if (!oldMedia[mediaType]) add("breaking", before.pointer, `${after.pointer}/content/${escape(mediaType)}`, `response ${status} may now come as ${mediaType}, which existing clients do not read`);
+      }
+      for (const [mediaType, media] of Object.entries(oldMedia)) {
+        const [ap, bp] = [`${before.pointer}/content/${escape(mediaType)}`, `${after.pointer}/content/${escape(mediaType)}`];
+        if (!newMedia[mediaType]) add("compatible", ap, after.pointer, `response ${status} no longer comes as ${mediaType}`);
+        else compareSchemas(docs, { node: media.schema, pointer: `${ap}/schema` }, { node: newMedia[mediaType].schema, pointer: `${bp}/schema` }, (e, a, b) => responseEffect(e, a, b, `response ${status} ${mediaType}`));
+      }
+    }
+  }
+  return changes;
+}
+
+/** The release the changes need. */
+export const requiredBump = (changes: SpecChange[]): Bump =>
+  changes.some((c) => c.kind === "breaking") ? "major" : changes.some((c) => c.kind === "addition") ? "minor" : "patch";
+
+/** Whether `next` (semver) is a release of at least `bump` after `previous`; with no change, the same version will do. */
+export function followsBump(previous: string, next: string, bump: Bump, changed: boolean): boolean {
+  const [a, b] = [previous, next].map((v) => v.split(/[.-]/).slice(0, 3).map(Number)) as [number[], number[]];
+  const order = b[0]! - a[0]! || b[1]! - a[1]! || b[2]! - a[2]!;
+  if (bump === "major") return b[0]! > a[0]!;
+  if (bump === "minor") return b[0]! > a[0]! || (b[0] === a[0] && b[1]! > a[1]!);
+  return changed ? order > 0 : order >= 0;
 }
