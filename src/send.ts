@@ -98,7 +98,8 @@ export async function sendWithRetries(call: Call, perform: (signal: AbortSignal)
       if (response) {
         const { status, headers } = response;
         const cut = cutAt(response);
-        const body = redactValue(keptBody(result!.error, cut), secrets);
+        // Redacted first: redaction bounds the depth, so that keeping an excerpt never stringifies a value without end.
+        const body = keptBody(redactValue(result!.error, secrets), cut);
         throw ApiError.generate({ status, headers: redactHeaders(headers, secrets), body, cut, method, path, ...fields });
       }
       const tries = attempt > 1 ? ` (${attempt} attempts)` : "";

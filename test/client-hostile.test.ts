@@ -122,3 +122,14 @@ describe("generated hostile answers (fast-check)", () => {
     );
   });
 });
+
+describe("an error body cut at the limit that still parses as JSON", () => {
+  it("is kept as a bounded excerpt, not stringified without end", async () => {
+    // 200,000 levels deep, then padding: the cut falls in the padding, so what was read is valid JSON.
+    const body = `${"[".repeat(200_000)}${"]".repeat(200_000)}${" ".repeat(300_000)}`;
+    const error = (await failureOf(client(respond(body, 422), { maxResponseBytes: 500_000 }).get("f1"))) as ApiError;
+    expect(error).toBeInstanceOf(UnprocessableEntityError);
+    expect(String(error.body).length).toBeLessThanOrEqual(4_097);
+    expect(error.message).toMatch(/was cut/);
+  });
+});
