@@ -7,7 +7,7 @@ import { copyFile, readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { build } from "esbuild";
 import { runCommand } from "../lib/process.ts";
-import { freshPackageDist } from "./lib/package-dist.ts";
+import { freshPackageDist, NODE_PACKAGE_BUILD } from "./lib/package-dist.ts";
 import { bin, bundledSpec, fromRoot, repoRoot } from "./lib/paths.ts";
 
 const pkg = fromRoot("contract-tests");
@@ -17,18 +17,11 @@ const suiteFiles = (await readdir(pkg)).filter((f) => f.endsWith(".contract.test
 await build({
   absWorkingDir: pkg,
   entryPoints: ["cli.ts", "index.ts", "vitest.config.ts", "support/global-setup.ts", "support/setup.ts", ...suiteFiles],
+  // Split: one copy of each shared module (the exchange budget, the current test), imported by every entry that
+  // uses it; the chunks go to the top of dist/, beside the config and the spec that locations.ts finds from there.
+  ...NODE_PACKAGE_BUILD,
   outdir: out,
   outbase: pkg,
-  bundle: true,
-  // One copy of each shared module (the exchange budget, the current test), imported by every entry that uses it.
-  splitting: true,
-  // Shared chunks go to the top of dist/, beside the config and the spec that locations.ts finds from there.
-  chunkNames: "[name]-[hash]",
-  format: "esm",
-  platform: "node",
-  target: "node20",
-  packages: "external",
-  logLevel: "warning",
 });
 
 const declarations = await runCommand(bin("tsc"), ["-p", path.join(pkg, "tsconfig.build.json")], { cwd: repoRoot });

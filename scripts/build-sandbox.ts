@@ -5,25 +5,18 @@
 import { chmod, copyFile } from "node:fs/promises";
 import path from "node:path";
 import { build } from "esbuild";
-import { freshPackageDist } from "./lib/package-dist.ts";
+import { freshPackageDist, NODE_PACKAGE_BUILD } from "./lib/package-dist.ts";
 import { bundledSpec, fromRoot } from "./lib/paths.ts";
 
 const pkg = fromRoot("sandbox");
 const out = await freshPackageDist(pkg);
 await build({
+  // Split: the SQLite storage, imported only for --data, stays a chunk of its own, so that main.js loads without
+  // better-sqlite3, an optional dependency.
+  ...NODE_PACKAGE_BUILD,
   entryPoints: [path.join(pkg, "main.ts")],
   outdir: out,
-  bundle: true,
-  // The SQLite storage, imported only for --data, stays a chunk of its own: main.js must load without
-  // better-sqlite3, an optional dependency.
-  splitting: true,
-  chunkNames: "[name]-[hash]",
-  format: "esm",
-  platform: "node",
-  target: "node20",
-  packages: "external",
   banner: { js: "#!/usr/bin/env node" },
-  logLevel: "warning",
 });
 await chmod(path.join(out, "main.js"), 0o755);
 // start.ts finds the spec at ../dist/openapi.json from its own module: from dist/main.js, that is dist/openapi.json.
