@@ -39,9 +39,8 @@ function readBody(req: IncomingMessage, limit: number): Promise<Uint8Array> {
   });
 }
 
-/** The scheme, host and port a connection came to: signed URLs point back there. */
-function originOf(socket: Socket): string {
-  const { address, port, family } = socket.address() as AddressInfo;
+/** The http origin of a listening address (IPv6 in brackets): where a connection came to, or where a server listens. */
+export function originOf({ address, port, family }: AddressInfo): string {
   return `http://${family === "IPv6" ? `[${address}]` : address}:${port}`;
 }
 
@@ -68,7 +67,7 @@ export function nodeRequestListener(service: Service, { maxBodyBytes, log }: Nod
     const headers = req.headers as Record<string, string | undefined>;
 
     readBody(req, maxBodyBytes)
-      .then((body) => service({ method: req.method ?? "GET", target, headers, body, origin: originOf(req.socket), connectionRequests } satisfies PlainRequest))
+      .then((body) => service({ method: req.method ?? "GET", target, headers, body, origin: originOf(req.socket.address() as AddressInfo), connectionRequests } satisfies PlainRequest))
       .then((answer) => send(res, answer))
       .catch((error: unknown) => {
         if (error instanceof BodyTooLarge) {

@@ -10,7 +10,7 @@ import type { FileStorage } from "./core/storage.ts";
 import { withVariation } from "./faults.ts";
 import { demoFixtures, loadFixtures, toStoredFiles } from "./fixtures.ts";
 import { nodeHmac } from "./node-hmac.ts";
-import { nodeRequestListener } from "./node-adapter.ts";
+import { nodeRequestListener, originOf } from "./node-adapter.ts";
 import { lineWriter } from "./line-writer.ts";
 import { withCors, type CorsOrigins } from "./cors.ts";
 import { DEFAULT_KEEP_ALIVE, keepIdleConnectionsLonger, type KeepAlivePolicy } from "./keep-alive.ts";
@@ -86,10 +86,9 @@ export async function startSandbox(config: SandboxConfig): Promise<RunningSandbo
     storage.close();
     throw error;
   });
-  const { address, port, family } = server.address() as AddressInfo;
   let closing: Promise<void> | undefined;
   return {
-    baseUrl: `http://${family === "IPv6" ? `[${address}]` : address}:${port}`,
+    baseUrl: originOf(server.address() as AddressInfo),
     demoFileIds,
     fileCount: storage.count(),
     close: () => (closing ??= shutDown(server, storage, stopKeepingAlive).finally(() => (log as { flush?: () => void }).flush?.())),
