@@ -68,5 +68,7 @@ module.exports = {
     // Type-only imports are dependencies too: a type from the suite in the sandbox couples them all the same.
     tsPreCompilationDeps: true,
     tsConfig: { fileName: "tsconfig.json" },
+    // Resolve packages through their exports map, as Node does: some (orval) have no "main" at all.
+    enhancedResolveOptions: { exportsFields: ["exports"], conditionNames: ["import", "require", "node", "default"] },
   },
 };

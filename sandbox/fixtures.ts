@@ -18,7 +18,7 @@ export function loadFixtures(file: string): StoredFile[] {
 /** The three files a new, empty database starts with. */
 export const demoFixtures: Fixture[] = [
   {
-    id: "file_demo_report",
+    id: "file_01HZX3K9Q4T7V2M8N6P5R1S0AB",
     name: "quarterly-report.txt",
     content: "Quarterly report\n\nRevenue grew in every region.\n",
     labels: ["finance", "q1"],

@@ -97,7 +97,7 @@ describe("the client package, installed from its tarball", { timeout: 240_000 },
     await run(bin("tsc"), ["--strict", "--module", "nodenext", "--moduleResolution", "nodenext", "--target", "es2022", "--lib", "es2022,dom", "--resolveJsonModule", "--outDir", "out", "app.ts"], app);
     const sb = await freshSandbox();
     const output = await run(process.execPath, ["out/app.js"], app, { ...process.env, FILE_LIBRARY_BASE_URL: sb.baseUrl, FILE_LIBRARY_API_KEY: SANDBOX_KEY });
-    expect(JSON.parse(output.trim())).toEqual({ name: "report.txt", size: 5, unknown: "UnprocessableEntityError 422", specVersion: "1.0.0" });
+    expect(JSON.parse(output.trim())).toEqual({ name: "report.txt", size: 5, unknown: "UnprocessableEntityError 422", specVersion: JSON.parse(await readFile(fromRoot("package.json"), "utf8")).version });
   });
 
   it.each(["node", "bun"])("is required by a CommonJS script in %s", async (runtime) => {

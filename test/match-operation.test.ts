@@ -37,7 +37,7 @@ describe("the contract matcher accepts what the spec allows", () => {
     ["getFile 200 metadata", answer("getFile", 200, metadata), 200],
     ["getFile 200 with extra fields and a +00:00 offset", answer("getFile", 200, { ...metadata, created_at: "2026-01-02T03:04:05+00:00", etag: "e" }), 200],
     ["getFile 422 with a FastAPI detail list", answer("getFile", 422, { detail: [{ loc: ["path", "file_id"], msg: "not found", type: "missing" }] }), 422],
-    ["getFile 503 as 5XX", answer("getFile", 503, { message: "down" }), undefined],
+    ["getFile 503, a documented server error", answer("getFile", 503, { message: "down" }), undefined],
     ["download 200 as text", answer("getFileDownloadUrl", 200, "https://dl.example.test/f1?sig=1", "text/plain"), 200],
     ["download 200 as text with a trailing newline", answer("getFileDownloadUrl", 200, "https://dl.example.test/f1?sig=1\n", "text/plain; charset=utf-8"), 200],
     ["download 200 as a JSON string", answer("getFileDownloadUrl", 200, "https://dl.example.test/f1?sig=1"), 200],

@@ -66,6 +66,24 @@ describe("lint:spec", () => {
       { "openapi/paths/studio_v1_library_files_{file_id}_download.yaml": (t) => t.replace("    '422':\n      $ref: ../components/responses/UnknownFile.yaml\n", "") },
       "rule/unknown-id-is-422",
     ],
+    [
+      "an operation leaves out one registered server error",
+      { "openapi/paths/studio_v1_library_files_{file_id}_download.yaml": (t) => t.replace("    '507':\n      $ref: ../components/responses/ServerError.yaml\n", "") },
+      "rule/server-errors-documented",
+    ],
+    [
+      "an operation documents a status range again (tools misread 5XX)",
+      {
+        "openapi/paths/studio_v1_library_files_{file_id}_download.yaml": (t) =>
+          t.replace("    '500':\n      $ref: ../components/responses/ServerError.yaml\n", "    5XX:\n      $ref: ../components/responses/ServerError.yaml\n    '500':\n      $ref: ../components/responses/ServerError.yaml\n"),
+      },
+      "rule/no-status-ranges",
+    ],
+    [
+      "a parameter example does not match its schema",
+      { "openapi/components/parameters/FileId.yaml": (t) => t.replace("    value: file_missing", "    value: ''") },
+      "no-invalid-parameter-examples",
+    ],
     ["a 2xx answer does not document X-Request-Id", { "openapi/paths/studio_v1_library_files_{file_id}_download.yaml": requestIdRenamed }, REQUEST_ID_MISSING],
     ["a 4xx answer does not document X-Request-Id", { "openapi/components/responses/UnknownFile.yaml": requestIdRenamed }, REQUEST_ID_MISSING],
     ["a 5xx answer does not document X-Request-Id", { "openapi/components/responses/ServerError.yaml": requestIdRenamed }, REQUEST_ID_MISSING],

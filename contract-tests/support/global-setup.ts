@@ -24,6 +24,13 @@ function readyFromRunner(): Promise<Record<string, string>> {
   });
 }
 
+/** The file id of the spec's `quarterlyReport` example (the one its examples pair on), or the first one it names. */
+function exampleFileId(parameter: unknown): string {
+  const examples = (parameter as { examples?: Record<string, { value?: unknown }> } | undefined)?.examples ?? {};
+  const value = (examples.quarterlyReport ?? Object.values(examples)[0])?.value;
+  return typeof value === "string" && value !== "" ? value : "file_1";
+}
+
 /**
  * Hands the target to the checks: the live server FILE_LIBRARY_BASE_URL names, or the mock the runner started. A
  * runner that started the suite before its target was ready (FILE_LIBRARY_AWAIT_READY) says when it is, and how to
@@ -52,7 +59,7 @@ export async function setup(project: TestProject): Promise<void> {
     baseUrl: mockUrl,
     apiKey: MOCK_API_KEY,
     // Prism answers every id alike; the spec's own example id keeps the requests realistic.
-    fileId: String((spec.document.components?.parameters?.FileId as { example?: string } | undefined)?.example ?? "file_1"),
+    fileId: exampleFileId(spec.document.components?.parameters?.FileId),
     writeChecks: true,
   });
 }

@@ -1,0 +1,76 @@
+import { existsSync } from "node:fs";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { createRequire } from "node:module";
+import os from "node:os";
+import path from "node:path";
+import { runCommand } from "../../lib/process.ts";
+import { missing } from "./browser.ts";
+
+// Specmatic as other teams run it: its jar (from the npm package `specmatic`) on Java 17, on the bundled spec alone.
+
+/** The jar inside the npm package; its `specmatic` bin exits 0 even when tests fail, so the tests call java directly. */
+export const SPECMATIC_JAR = path.join(path.dirname(createRequire(import.meta.url).resolve("specmatic/package.json")), "specmatic.jar");
+
+/** Java as users' machines have it: JAVA_HOME first, then `java` on PATH; under CI=true a missing one fails. */
+export async function javaFor(file: string): Promise<string | undefined> {
+  const home = process.env.JAVA_HOME ? path.join(process.env.JAVA_HOME, "bin", "java") : undefined;
+  if (home && existsSync(home)) return home;
+  const onPath = await runCommand("java", ["-version"]).then((r) => r.code === 0, () => false);
+  if (onPath) return "java";
+  return missing(file, "no Java found (JAVA_HOME, or java on PATH)", "Install Java 17 (apt-get install -y openjdk-17-jre-headless) or set JAVA_HOME");
+}
+
+/**
+ * The spec's named examples of the file id, split as Specmatic runs them: those a 401 answers (no valid key) and the
+ * rest; and the ids they send.
+ */
+export async function pairedExampleNames(specFile: string): Promise<{ keyed: string[]; unauthorized: string[]; ids: string[] }> {
+  const spec = JSON.parse(await readFile(specFile, "utf8"));
+  const resolve = (node: { $ref?: string }) =>
+    node.$ref ? node.$ref.slice(2).split("/").reduce((at: Record<string, unknown>, key: string) => at[key] as Record<string, unknown>, spec) : node;
+  const examples = spec.components.parameters.FileId.examples as Record<string, { value: string }>;
+  const named = Object.keys(examples);
+  const unauthorized = new Set<string>();
+  for (const item of Object.values(spec.paths) as Array<Record<string, { responses?: Record<string, { $ref?: string }> }>>) {
+    for (const operation of Object.values(item)) {
+      const answer = operation.responses?.["401"];
+      if (!answer) continue;
+      for (const media of Object.values((resolve(answer) as { content?: Record<string, { examples?: object }> }).content ?? {})) {
+        for (const name of Object.keys(media.examples ?? {})) unauthorized.add(name);
+      }
+    }
+  }
+  return {
+    keyed: named.filter((n) => !unauthorized.has(n)),
+    unauthorized: named.filter((n) => unauthorized.has(n)),
+    ids: Object.values(examples).map((e) => e.value),
+  };
+}
+
+/** One Specmatic run: its exit code, its counts and what it printed. */
+export interface SpecmaticRun {
+  code: number;
+  tests: number;
+  failures: number;
+  output: string;
+}
+
+/**
+ * Runs `specmatic test` on `spec` against `baseUrl`, with `token` as the bearer key (Specmatic reads it from the
+ * variable named after the security scheme) and only the scenarios of the named examples. Its reports go to a
+ * temporary folder, not the repo.
+ */
+export async function runSpecmatic(java: string, { spec, baseUrl, token, examples }: { spec: string; baseUrl: string; token: string; examples: string[] }): Promise<SpecmaticRun> {
+  const cwd = await mkdtemp(path.join(os.tmpdir(), "file-library-specmatic-"));
+  try {
+    const { code, output } = await runCommand(
+      java,
+      ["-jar", SPECMATIC_JAR, "test", spec, `--testBaseURL=${baseUrl}`, `--filter=EXAMPLE-NAME='${examples.join(",")}'`],
+      { cwd, env: { ...process.env, bearerAuth: token } },
+    );
+    const counts = /Tests run: (\d+), Successes: \d+, Failures: (\d+)/.exec(output);
+    return { code, tests: Number(counts?.[1] ?? 0), failures: Number(counts?.[2] ?? 0), output };
+  } finally {
+    await rm(cwd, { recursive: true, force: true });
+  }
+}
