@@ -1,6 +1,7 @@
 import { accessSync, constants, statSync } from "node:fs";
 import path from "node:path";
 import { chromium, type Browser } from "playwright-core";
+import { missing } from "./missing.ts";
 
 /** How each browser is found on users' machines and CI runners: its variable first, then these names on PATH. */
 export const BROWSERS = {
@@ -44,16 +45,6 @@ export function findBrowser(kind: BrowserKind, env: NodeJS.ProcessEnv = process.
 
 /** Finds Chromium or Chrome: CHROME_PATH, then BROWSER_NAMES on PATH. */
 export const findChrome = (env: NodeJS.ProcessEnv = process.env): string | undefined => findBrowser("chromium", env);
-
-/**
- * What to do when something a test needs is missing: under CI=true fail (.ci/run installs what the tests need),
- * so that CI never passes without having run them; elsewhere skip, with a line that says what to install.
- */
-export function missing(file: string, what: string, install: string): undefined {
-  if (process.env.CI === "true") throw new Error(`${file}: ${what}; .ci/run should have installed it (${install}).`);
-  console.warn(`${file} skipped: ${what}. ${install} to run it.`);
-  return undefined;
-}
 
 /** The browser for the tests in `file`, or undefined (they skip); under CI=true a missing browser fails instead. */
 export function browserFor(file: string, kind: BrowserKind = "chromium"): string | undefined {

@@ -8,7 +8,8 @@ import puppeteer from "puppeteer-core";
 import { runCommand } from "../../lib/process.ts";
 import { bin, fromRoot } from "../../scripts/lib/paths.ts";
 import type { ScenarioConfig, ScenarioResults } from "../runtimes/scenarios.ts";
-import { BROWSERS, CHROMIUM_ARGS, findBrowser, missing, type BrowserKind } from "./browser.ts";
+import { BROWSERS, CHROMIUM_ARGS, findBrowser, type BrowserKind } from "./browser.ts";
+import { missing } from "./missing.ts";
 import { serveFolder } from "./static-server.ts";
 
 /** One runtime of the matrix: how to tell whether it is here, its version, and how to run the scenarios in it. */

@@ -4,7 +4,7 @@ import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
 import { runCommand } from "../../lib/process.ts";
-import { missing } from "./browser.ts";
+import { missing } from "./missing.ts";
 
 // Specmatic as other teams run it: its jar (from the npm package `specmatic`) on Java 17, on the bundled spec alone.
 
