@@ -20,6 +20,9 @@ type Case = [name: string, edit: (d: Doc) => void, verdict: "breaking" | "not br
 const CASES: Case[] = [
   // Requests: breaking when the new spec accepts less.
   ["publicUrl gets maxLength 10", (d) => (update(d).publicUrl.maxLength = 10), "breaking", /maxLength none became 10; the new spec rejects requests/],
+  ["labels must be unique", (d) => (update(d).labels.uniqueItems = true), "breaking", /uniqueItems false became true; the new spec rejects requests/],
+  ["a label must not be empty (not)", (d) => (update(d).labels.items.not = { const: "" }), "breaking", /not "none" became \{"const":""\}/],
+  ["publicUrl gets minLength 0 (what it had)", (d) => (update(d).publicUrl.minLength = 0), "not breaking", /^$/],
   ["publicUrl's format changes from uri to email", (d) => (update(d).publicUrl.format = "email"), "breaking", /format "uri" became "email"/],
   ["publicUrl gets a pattern", (d) => (update(d).publicUrl.pattern = "^https://"), "breaking", /pattern "none" became "\^https:\/\/"/],
   ["publicUrl loses its format", (d) => delete update(d).publicUrl.format, "not breaking", /format "uri" became "none"; the new spec accepts more/],
@@ -73,7 +76,15 @@ const CASES: Case[] = [
   // Responses: breaking when the new spec may send more.
   ["size may also be a string", (d) => (metadata(d).properties.size.type = ["integer", "string"]), "breaking", /type "integer" became \["integer","string"\]; the new spec may answer/],
   ["labels are no longer required in the metadata", (d) => (metadata(d).required = ["id", "name", "size", "created_at"]), "breaking", /labels is no longer required/],
-  ["size may be negative", (d) => delete metadata(d).properties.size.minimum, "breaking", /minimum 0 became none/],
+  ["size may be negative", (d) => delete metadata(d).properties.size.minimum, "breaking", /the lower bound >= 0 became none/],
+  ["size's minimum 0 becomes exclusiveMinimum -1 (the same integers)", (d) => {
+    delete metadata(d).properties.size.minimum;
+    metadata(d).properties.size.exclusiveMinimum = -1;
+  }, "not breaking", /^$/],
+  ["size becomes exclusiveMinimum 0 (no empty files)", (d) => {
+    delete metadata(d).properties.size.minimum;
+    metadata(d).properties.size.exclusiveMinimum = 0;
+  }, "not breaking", /the lower bound >= 0 became >= 1; the answers the new spec allows are a subset/],
   ["publicUrl is no longer described in the metadata", (d) => delete metadata(d).properties.publicUrl, "breaking", /property publicUrl was removed; the new spec may answer/],
   ["the metadata gets an optional checksum", (d) => (metadata(d).properties.checksum = { type: "string" }), "not breaking", /property checksum was added; the answers the new spec allows are a subset/],
   ["names get maxLength 255", (d) => (metadata(d).properties.name.maxLength = 255), "not breaking", /maxLength none became 255/],

@@ -43,7 +43,7 @@ await observe({
   deviations: {
     download: {
       sees: /SyntaxError/,
-      why: "it reads every answer as JSON (format: \"json\"), the text/plain download too; pass { format: \"text\" } to that call",
+      why: "it reads every answer as JSON (format: \"json\"), the text/plain download too (related: acacode/swagger-typescript-api#274)",
     },
     unknownId: {
       sees: /"status":404/,

@@ -59,11 +59,41 @@ const typesOf = (schema: Node): Set<string> | undefined => {
 const subset = <T>(a: Set<T>, b: Set<T>) => [...a].every((x) => b.has(x));
 const json = (value: unknown) => JSON.stringify(value);
 
-// Bounds: a higher minimum or a lower maximum allows fewer values.
-const LOWER_BOUNDS = ["minLength", "minItems", "minProperties", "minimum", "exclusiveMinimum"];
-const UPPER_BOUNDS = ["maxLength", "maxItems", "maxProperties", "maximum", "exclusiveMaximum"];
-// Keywords whose any change may both allow and forbid values (a new pattern is neither wider nor narrower).
-const OPAQUE = ["pattern", "format", "multipleOf"];
+// Bounds: a higher minimum or a lower maximum allows fewer values. Counts and lengths start at 0, so an absent lower
+// bound is 0; numbers have inclusive and exclusive bounds, compared as one (numericBounds).
+const LOWER_BOUNDS = ["minLength", "minItems", "minProperties", "minContains"];
+const UPPER_BOUNDS = ["maxLength", "maxItems", "maxProperties", "maxContains"];
+// Keywords whose any change may both allow and forbid values (a new pattern is neither wider nor narrower). For the
+// applicators among them (contains, not, if/then/else, ...) a change is judged the same way: in both directions.
+const OPAQUE = [
+  "pattern", "format", "multipleOf", "contains", "prefixItems", "not", "if", "then", "else", "dependentRequired",
+  "dependentSchemas", "propertyNames", "patternProperties", "unevaluatedProperties", "unevaluatedItems",
+];
+
+/** A schema's numeric lower or upper bound, inclusive and exclusive keywords taken together; none is ±Infinity. */
+function numericBound(schema: Node, side: "lower" | "upper"): { value: number; exclusive: boolean } {
+  const [inclusive, exclusive] = side === "lower" ? [schema.minimum, schema.exclusiveMinimum] : [schema.maximum, schema.exclusiveMaximum];
+  const none = { value: side === "lower" ? -Infinity : Infinity, exclusive: false };
+  const candidates = [
+    typeof inclusive === "number" ? { value: inclusive, exclusive: false } : none,
+    typeof exclusive === "number" ? { value: exclusive, exclusive: true } : none,
+  ];
+  // Integers only: an exclusive bound is the next integer, inclusive.
+  const integers = typesOf(schema)?.has("integer") && !([] as string[]).concat(schema.type as string[]).includes("number");
+  const normal = candidates.map((b) =>
+    integers && b.exclusive && Number.isFinite(b.value)
+      ? { value: side === "lower" ? Math.floor(b.value) + 1 : Math.ceil(b.value) - 1, exclusive: false }
+      : integers && Number.isFinite(b.value)
+        ? { value: side === "lower" ? Math.ceil(b.value) : Math.floor(b.value), exclusive: false }
+        : b,
+  );
+  // The tighter of the two: for a lower bound the higher value (exclusive wins a tie), for an upper the lower.
+  const tighter = (a: { value: number; exclusive: boolean }, b: { value: number; exclusive: boolean }) =>
+    a.value === b.value ? (a.exclusive ? a : b) : (side === "lower" ? a.value > b.value : a.value < b.value) ? a : b;
+  return tighter(normal[0]!, normal[1]!);
+}
+const showBound = (b: { value: number; exclusive: boolean }, side: "lower" | "upper") =>
+  Number.isFinite(b.value) ? `${side === "lower" ? (b.exclusive ? ">" : ">=") : b.exclusive ? "<" : "<="} ${b.value}` : "none";
 
 /** Compares two schemas keyword by keyword, recursing into properties, items and branches; calls `report` per effect. */
 function compareSchemas(
@@ -98,14 +128,33 @@ function compareSchemas(
     const widens = a !== undefined && (b === undefined || !subset(values(b), values(a)));
     emit(keyword, narrows, widens, `${keyword} ${json(a ?? "none")} became ${json(b ?? "none")}`);
   }
+  // A closed object (no other property allowed) has at most as many properties as it names.
+  const fieldCap = (schema: Node) =>
+    schema.additionalProperties === false && schema.patternProperties === undefined ? Object.keys((schema.properties ?? {}) as Node).length : Infinity;
   for (const keyword of [...LOWER_BOUNDS, ...UPPER_BOUNDS]) {
-    const [a, b] = [o[keyword] as number | undefined, n[keyword] as number | undefined];
-    if (a === b) continue;
     const lower = LOWER_BOUNDS.includes(keyword);
-    // A bound added narrows, a bound removed widens; a moved bound does one or the other.
-    const narrows = b !== undefined && (a === undefined || (lower ? b > a : b < a));
-    const widens = a !== undefined && (b === undefined || (lower ? b < a : b > a));
-    emit(keyword, narrows, widens, `${keyword} ${a ?? "none"} became ${b ?? "none"}`);
+    const none = lower ? 0 : Infinity;
+    const bound = (schema: Node) => {
+      const declared = (schema[keyword] as number | undefined) ?? none;
+      return keyword === "maxProperties" ? Math.min(declared, fieldCap(schema)) : declared;
+    };
+    // The cap matters only against a declared maxProperties; otherwise added or removed properties say it all.
+    if (keyword === "maxProperties" && o.maxProperties === undefined && n.maxProperties === undefined) continue;
+    const [a, b] = [bound(o), bound(n)];
+    if (a === b) continue;
+    // A tighter bound narrows, a looser one widens.
+    emit(keyword, lower ? b > a : b < a, lower ? b < a : b > a, `${keyword} ${o[keyword] ?? "none"} became ${n[keyword] ?? "none"}`);
+  }
+  for (const side of ["lower", "upper"] as const) {
+    const [a, b] = [numericBound(o, side), numericBound(n, side)];
+    if (a.value === b.value && a.exclusive === b.exclusive) continue;
+    // Tighter: for a lower bound a higher value, or the same value made exclusive; for an upper bound the mirror.
+    const tighter = (x: typeof a, y: typeof a) => (x.value === y.value ? x.exclusive && !y.exclusive : side === "lower" ? x.value > y.value : x.value < y.value);
+    const keyword = side === "lower" ? (n.exclusiveMinimum !== undefined ? "exclusiveMinimum" : "minimum") : n.exclusiveMaximum !== undefined ? "exclusiveMaximum" : "maximum";
+    emit(keyword, tighter(b, a), tighter(a, b), `the ${side} bound ${showBound(a, side)} became ${showBound(b, side)}`);
+  }
+  if (Boolean(o.uniqueItems) !== Boolean(n.uniqueItems)) {
+    emit("uniqueItems", Boolean(n.uniqueItems), Boolean(o.uniqueItems), `uniqueItems ${Boolean(o.uniqueItems)} became ${Boolean(n.uniqueItems)}`);
   }
   for (const keyword of OPAQUE) {
     const [a, b] = [o[keyword], n[keyword]];
@@ -145,6 +194,16 @@ function compareSchemas(
   if (o.items !== undefined || n.items !== undefined) {
     if (o.items !== undefined && n.items !== undefined) compareSchemas(docs, { node: o.items, pointer: `${op}/items` }, { node: n.items, pointer: `${np}/items` }, report, seen);
     else emit("items", n.items !== undefined, o.items !== undefined, `items ${o.items === undefined ? "was added" : "was removed"}`);
+  }
+  {
+    // allOf: every branch must hold, so a new branch narrows and one gone widens; kept branches by position.
+    const [a, b] = [(o.allOf as unknown[] | undefined) ?? [], (n.allOf as unknown[] | undefined) ?? []];
+    for (let i = 0; json(a) !== json(b) && i < Math.max(a.length, b.length); i++) {
+      const [ai, bi] = [`${op}/allOf/${i}`, `${np}/allOf/${i}`];
+      if (i < a.length && i < b.length) compareSchemas(docs, { node: a[i], pointer: ai }, { node: b[i], pointer: bi }, report, seen);
+      else if (i < a.length) report({ narrows: false, widens: true, what: `allOf branch ${i} was removed` }, ai, np);
+      else report({ narrows: true, widens: false, what: `allOf branch ${i} was added` }, op, bi);
+    }
   }
   for (const keyword of ["oneOf", "anyOf"]) {
     const [a, b] = [(o[keyword] as unknown[] | undefined) ?? [], (n[keyword] as unknown[] | undefined) ?? []];
