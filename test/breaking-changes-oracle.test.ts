@@ -20,6 +20,15 @@ const ORACLE_MISSES: Record<string, string> = {
     "jsoncompat 0.4.2 reads minLength beside anyOf as type string, and so misses that the id may now be an integer",
 };
 
+/**
+ * Where check:breaking says breaking and a finer analysis proves otherwise: sound, never a missed break, but a false
+ * alarm a reviewer overrules. Pinned, so that a sharper comparator shows.
+ */
+const CONSERVATIVE: Record<string, string> = {
+  "request: a label anyOf short or long":
+    "the branches keep every old value only together (maxLength 3 or minLength 4); each branch is judged alone",
+};
+
 ensureBundle();
 initSync({ module: readFileSync(path.join(path.dirname(createRequire(import.meta.url).resolve("jsoncompat")), "jsoncompat_wasm_bg.wasm")) });
 const base = JSON.parse(readFileSync(bundledSpec.json, "utf8"));
@@ -53,6 +62,11 @@ describe(`check:breaking agrees with jsoncompat on ${edits.length} one-keyword e
       expect(ours, `jsoncompat now agrees (${miss}): fixed upstream? Remove the pin`).not.toBe(theirs);
       return;
     }
+    const conservative = CONSERVATIVE[edit.name];
+    if (conservative) {
+      expect({ ours, theirs }, `no longer a false alarm (${conservative}): remove the pin`).toEqual({ ours: true, theirs: false });
+      return;
+    }
     if (ours && !theirs && edit.opaque) return; // a keyword judged both ways on purpose: conservative, never unsound
     expect({ breaking: ours, reasons }, `jsoncompat says ${theirs ? "breaking" : "compatible"}`).toMatchObject({ breaking: theirs });
   });
@@ -60,6 +74,6 @@ describe(`check:breaking agrees with jsoncompat on ${edits.length} one-keyword e
   it("covers both bodies and every kind of keyword, and the pins are all still in the catalogue", () => {
     expect(new Set(edits.map((e) => e.side))).toEqual(new Set(["request", "response"]));
     expect(edits.length).toBeGreaterThanOrEqual(120);
-    for (const name of Object.keys(ORACLE_MISSES)) expect(edits.map((e) => e.name)).toContain(name);
+    for (const name of [...Object.keys(ORACLE_MISSES), ...Object.keys(CONSERVATIVE)]) expect(edits.map((e) => e.name)).toContain(name);
   });
 });

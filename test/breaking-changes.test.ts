@@ -23,6 +23,8 @@ const CASES: Case[] = [
   ["labels must be unique", (d) => (update(d).labels.uniqueItems = true), "breaking", /uniqueItems false became true; the new spec rejects requests/],
   ["a label must not be empty (not)", (d) => (update(d).labels.items.not = { const: "" }), "breaking", /not "none" became \{"const":""\}/],
   ["publicUrl gets minLength 0 (what it had)", (d) => (update(d).publicUrl.minLength = 0), "not breaking", /^$/],
+  ["a label must match exactly one of two overlapping branches", (d) => (update(d).labels.items = { type: "string", oneOf: [{ type: "string" }, { maxLength: 3 }] }), "breaking", /oneOf was added \(2 branches\); the new spec rejects requests/],
+  ["a label may be a string or an integer (oneOf)", (d) => (update(d).labels.items = { oneOf: [{ type: "string" }, { type: "integer" }] }), "not breaking", /the new spec accepts more requests/],
   ["publicUrl's format changes from uri to email", (d) => (update(d).publicUrl.format = "email"), "breaking", /format "uri" became "email"/],
   ["publicUrl gets a pattern", (d) => (update(d).publicUrl.pattern = "^https://"), "breaking", /pattern "none" became "\^https:\/\/"/],
   ["publicUrl loses its format", (d) => delete update(d).publicUrl.format, "not breaking", /format "uri" became "none"; the new spec accepts more/],

@@ -95,6 +95,26 @@ function numericBound(schema: Node, side: "lower" | "upper"): { value: number; e
 const showBound = (b: { value: number; exclusive: boolean }, side: "lower" | "upper") =>
   Number.isFinite(b.value) ? `${side === "lower" ? (b.exclusive ? ">" : ">=") : b.exclusive ? "<" : "<="} ${b.value}` : "none";
 
+const BRANCHING = ["oneOf", "anyOf"] as const;
+
+/** A branch of a oneOf/anyOf with the keywords beside it, as one schema: what a value matching that branch must meet. */
+function withSiblings(doc: Doc, schema: Node, branch: unknown, pointer: string): Node {
+  const { node } = resolve(doc, branch, pointer);
+  const { oneOf: _oneOf, anyOf: _anyOf, ...siblings } = schema;
+  const merged: Node = { ...siblings, ...node };
+  const [a, b] = [typesOf(siblings), typesOf(node)];
+  if (a && b) merged.type = [...a].filter((t) => b.has(t) && !(t === "integer" && a.has("number") && b.has("number")));
+  if (siblings.required || node.required) merged.required = [...new Set([...((siblings.required as string[]) ?? []), ...((node.required as string[]) ?? [])])];
+  if (siblings.properties && node.properties) merged.properties = { ...(siblings.properties as Node), ...(node.properties as Node) };
+  return merged;
+}
+
+/** Whether no value can match two of these schemas, as far as their types tell. */
+function typeDisjoint(schemas: Node[]): boolean {
+  const types = schemas.map(typesOf);
+  return types.every((a, i) => a !== undefined && types.slice(i + 1).every((b) => b !== undefined && [...a].every((t) => !b.has(t))));
+}
+
 /** Compares two schemas keyword by keyword, recursing into properties, items and branches; calls `report` per effect. */
 function compareSchemas(
   docs: { old: Doc; new: Doc },
@@ -113,6 +133,36 @@ function compareSchemas(
   const emit = (keyword: string, narrows: boolean, widens: boolean, what: string) => {
     if (narrows || widens) report({ narrows, widens, what }, ...at(keyword));
   };
+  // What one schema does to the values of another, as a whole: a comparison of its own with the effects collected.
+  const effectOf = (a: { node: unknown; pointer: string }, b: { node: unknown; pointer: string }) => {
+    const effect = { narrows: false, widens: false, what: "" };
+    compareSchemas(docs, a, b, (e) => {
+      effect.narrows ||= e.narrows;
+      effect.widens ||= e.widens;
+      effect.what ||= e.what;
+    });
+    return effect;
+  };
+
+  // A oneOf/anyOf that appears (or goes): the schema becomes the union of its branches, each with the keywords beside
+  // it, so it is compared as such, branch by branch, not keyword by keyword.
+  const introduced = BRANCHING.find((k) => !o.oneOf && !o.anyOf && Array.isArray(n[k]));
+  const dropped = BRANCHING.find((k) => Array.isArray(o[k]) && !n.oneOf && !n.anyOf);
+  if (introduced || dropped) {
+    const keyword = (introduced ?? dropped)!;
+    const [doc, schema, pointer] = introduced ? [docs.new, n, np] : [docs.old, o, op];
+    const branches = (schema[keyword] as unknown[]).map((b, i) => ({ node: withSiblings(doc, schema, b, `${pointer}/${keyword}/${i}`), pointer: `${pointer}/${keyword}/${i}` }));
+    const effects = branches.map((b) => (introduced ? effectOf({ node: o, pointer: op }, b) : effectOf(b, { node: n, pointer: np })));
+    // Introduced: the new values are those of some branch, so it widens when a branch does, and narrows unless one
+    // branch keeps every old value (or, for oneOf, when two branches may both match a value, which is then refused).
+    // Dropped: the mirror image.
+    const exclusive = keyword === "oneOf" && !typeDisjoint(branches.map((b) => b.node));
+    const some = (side: "narrows" | "widens") => effects.some((e) => e[side]);
+    const every = (side: "narrows" | "widens") => effects.every((e) => e[side]);
+    const [narrows, widens] = introduced ? [every("narrows") || exclusive, some("widens")] : [some("narrows"), every("widens") || exclusive];
+    emit(keyword, narrows, widens, `${keyword} ${introduced ? "was added" : "was removed"} (${(schema[keyword] as unknown[]).length} branches)`);
+    return;
+  }
 
   const [oldTypes, newTypes] = [typesOf(o), typesOf(n)];
   if (oldTypes || newTypes) {
@@ -205,15 +255,22 @@ function compareSchemas(
       else report({ narrows: true, widens: false, what: `allOf branch ${i} was added` }, op, bi);
     }
   }
-  for (const keyword of ["oneOf", "anyOf"]) {
+  for (const keyword of BRANCHING) {
     const [a, b] = [(o[keyword] as unknown[] | undefined) ?? [], (n[keyword] as unknown[] | undefined) ?? []];
     if (json(a) === json(b)) continue;
-    // Branches are matched by position; one that is gone narrows, one that is new widens.
+    // Branches are matched by position; one that is gone narrows, one that is new widens. For oneOf, whose branches
+    // may overlap (a value matching two is refused), any change of a branch does both unless the branches are
+    // disjoint by type, before and after.
+    const overlapping =
+      keyword === "oneOf" &&
+      !(typeDisjoint(a.map((x, i) => withSiblings(docs.old, o, x, `${op}/oneOf/${i}`))) && typeDisjoint(b.map((x, i) => withSiblings(docs.new, n, x, `${np}/oneOf/${i}`))));
     for (let i = 0; i < Math.max(a.length, b.length); i++) {
       const [ai, bi] = [`${op}/${keyword}/${i}`, `${np}/${keyword}/${i}`];
-      if (i < a.length && i < b.length) compareSchemas(docs, { node: a[i], pointer: ai }, { node: b[i], pointer: bi }, report, seen);
-      else if (i < a.length) report({ narrows: true, widens: false, what: `${keyword} branch ${i} was removed` }, ai, np);
-      else report({ narrows: false, widens: true, what: `${keyword} branch ${i} was added` }, op, bi);
+      if (i < a.length && i < b.length) {
+        if (!overlapping) compareSchemas(docs, { node: a[i], pointer: ai }, { node: b[i], pointer: bi }, report, seen);
+        else if (json(a[i]) !== json(b[i])) report({ narrows: true, widens: true, what: `oneOf branch ${i} changed, and the branches may overlap` }, ai, bi);
+      } else if (i < a.length) report({ narrows: true, widens: overlapping, what: `${keyword} branch ${i} was removed` }, ai, np);
+      else report({ narrows: overlapping, widens: true, what: `${keyword} branch ${i} was added` }, op, bi);
     }
   }
 }

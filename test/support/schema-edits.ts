@@ -57,6 +57,11 @@ export function schemaEdits(): SchemaEdit[] {
     add(side, "a label may be an integer", "type", (d) => (labels(d).items.type = ["string", "integer"]));
     add(side, "labels lose items", "items", (d) => delete labels(d).items);
     add(side, "a label oneOf string or integer", "oneOf", (d) => (labels(d).items = { oneOf: [{ type: "string" }, { type: "integer" }] }));
+    // Overlapping branches: a short string matches both, and oneOf then refuses it.
+    add(side, "a label oneOf string or short string", "oneOf", (d) => (labels(d).items = { type: "string", oneOf: [{ type: "string" }, { maxLength: 3 }] }));
+    add(side, "a label anyOf string or short string", "anyOf", (d) => (labels(d).items = { type: "string", anyOf: [{ type: "string" }, { maxLength: 3 }] }));
+    add(side, "a label anyOf short or long", "anyOf", (d) => (labels(d).items = { type: "string", anyOf: [{ maxLength: 3 }, { minLength: 4 }] }));
+    add(side, "a label oneOf short or integer", "oneOf", (d) => (labels(d).items = { oneOf: [{ type: "string", maxLength: 3 }, { type: "integer" }] }));
     add(side, "labels contain 'a'", "contains", (d) => (labels(d).contains = { const: "a" }));
     add(side, "labels required", "required", (d) => (body(d, side).required = [...new Set([...(body(d, side).required ?? []), "labels"])]));
     add(side, "an optional field is added", "properties", (d) => (body(d, side).properties.etag = { type: "string" }));
