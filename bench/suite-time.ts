@@ -56,14 +56,13 @@ async function phases(): Promise<Array<[string, number]>> {
   const drift = await seconds(() => checkDrift(generatedTypes, "src/generated"));
   let mock: Awaited<ReturnType<typeof startPrism>> | undefined;
   const mockStart = await seconds(async () => (mock = await startPrism(specRoot)));
+  const reportDir = await mkdtemp(path.join(os.tmpdir(), "file-library-bench-"));
   try {
-    const reportDir = await mkdtemp(path.join(os.tmpdir(), "file-library-bench-"));
     const env = { ...process.env, FILE_LIBRARY_BASE_URL: "", FILE_LIBRARY_MOCK_URL: mock!.url };
     const suite = await seconds(async () => {
       const run = await runSuite({ env, reportDir });
       if (run.exitCode !== 0) throw new Error(`the suite failed against the mock:\n${run.output}`);
     });
-    await rm(reportDir, { recursive: true, force: true });
     return [
       ["lint:spec (Redocly)", lint],
       ["build:spec (Redocly bundle)", build],
@@ -72,7 +71,9 @@ async function phases(): Promise<Array<[string, number]>> {
       ["the suite against a running mock (vitest start and checks)", suite],
     ];
   } finally {
+    // Also when the suite failed: a failed bench run leaves no report folder behind.
     await mock?.stop();
+    await rm(reportDir, { recursive: true, force: true });
   }
 }
 
