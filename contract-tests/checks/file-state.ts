@@ -18,6 +18,12 @@ export async function readFileState(s: Scenario): Promise<FileState> {
   return stateOf(await readMetadata(s));
 }
 
+/** Updates the target file with `body`; fails the scenario, naming the update as `what`, unless the answer is 200. */
+export async function updateTarget(s: Scenario, body: Record<string, unknown>, what: string): Promise<void> {
+  const ex = await s.send({ fileId: s.target.fileId, json: body });
+  if (ex.status !== 200) s.fail(`${what} got HTTP ${ex.status}, expected 200`, ex);
+}
+
 /** The updatable fields of a file's metadata. */
 export const stateOf = (metadata: Record<string, unknown> & { labels: string[] }): FileState => ({
   labels: metadata.labels,

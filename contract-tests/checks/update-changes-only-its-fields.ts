@@ -1,4 +1,4 @@
-import { readMetadata, withRestore } from "./file-state.ts";
+import { readMetadata, updateTarget, withRestore } from "./file-state.ts";
 import { scenarioCheck } from "./types.ts";
 
 /** The fields an update may change: the service description names no other. */
@@ -17,8 +17,7 @@ export const updateChangesOnlyItsFields = scenarioCheck(
     async run(s) {
       await withRestore(s, async (before, metadata) => {
         const body = { labels: [...before.labels, "contract-check-only-labels"], ...(before.publicUrl === undefined ? {} : { publicUrl: `${before.publicUrl}#contract-check` }) };
-        const ex = await s.send({ fileId: s.target.fileId, json: body });
-        if (ex.status !== 200) s.fail(`the update got HTTP ${ex.status}, expected 200`, ex);
+        await updateTarget(s, body, "the update");
         const after = await readMetadata(s);
         const fields = [...new Set([...Object.keys(metadata), ...Object.keys(after)])].filter((field) => !UPDATABLE.has(field));
         const changed = fields.filter((field) => JSON.stringify(metadata[field]) !== JSON.stringify(after[field]));

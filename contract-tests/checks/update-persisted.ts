@@ -1,5 +1,5 @@
 import { labelClassesList, labelClassNames } from "./label-classes.ts";
-import { readFileState, withRestore } from "./file-state.ts";
+import { readFileState, updateTarget, withRestore } from "./file-state.ts";
 import { scenarioCheck } from "./types.ts";
 
 /**
@@ -15,8 +15,7 @@ export const updatePersisted = scenarioCheck(
     async run(s) {
       await withRestore(s, async (before) => {
         const update = async (body: Record<string, unknown>) => {
-          const ex = await s.send({ fileId: s.target.fileId, json: body });
-          if (ex.status !== 200) s.fail(`the update ${JSON.stringify(body).slice(0, 200)} got HTTP ${ex.status}, expected 200`, ex);
+          await updateTarget(s, body, `the update ${JSON.stringify(body).slice(0, 200)}`);
           return readFileState(s);
         };
 
