@@ -60,7 +60,7 @@ const subset = <T>(a: Set<T>, b: Set<T>) => [...a].every((x) => b.has(x));
 const json = (value: unknown) => JSON.stringify(value);
 
 // Bounds: a higher minimum or a lower maximum allows fewer values. Counts and lengths start at 0, so an absent lower
-// bound is 0; numbers have inclusive and exclusive bounds, compared as one (numericBounds).
+// bound is 0; numbers have inclusive and exclusive bounds, compared as one (numericBound).
 const LOWER_BOUNDS = ["minLength", "minItems", "minProperties", "minContains"];
 const UPPER_BOUNDS = ["maxLength", "maxItems", "maxProperties", "maxContains"];
 // Keywords whose any change may both allow and forbid values (a new pattern is neither wider nor narrower). For the
@@ -70,29 +70,32 @@ const OPAQUE = [
   "dependentSchemas", "propertyNames", "patternProperties", "unevaluatedProperties", "unevaluatedItems",
 ];
 
+type Side = "lower" | "upper";
+type Bound = { value: number; exclusive: boolean };
+
+/** Whether bound `a` allows fewer values than `b`: further in, or as far and exclusive where `b` is inclusive. */
+const tighter = (side: Side, a: Bound, b: Bound): boolean =>
+  a.value === b.value ? a.exclusive && !b.exclusive : side === "lower" ? a.value > b.value : a.value < b.value;
+
 /** A schema's numeric lower or upper bound, inclusive and exclusive keywords taken together; none is ±Infinity. */
-function numericBound(schema: Node, side: "lower" | "upper"): { value: number; exclusive: boolean } {
+function numericBound(schema: Node, side: Side): Bound {
   const [inclusive, exclusive] = side === "lower" ? [schema.minimum, schema.exclusiveMinimum] : [schema.maximum, schema.exclusiveMaximum];
   const none = { value: side === "lower" ? -Infinity : Infinity, exclusive: false };
   const candidates = [
     typeof inclusive === "number" ? { value: inclusive, exclusive: false } : none,
     typeof exclusive === "number" ? { value: exclusive, exclusive: true } : none,
   ];
-  // Integers only: an exclusive bound is the next integer, inclusive.
+  // Integers only: every bound becomes the nearest integer inside it, inclusive (exclusiveMinimum 0 is minimum 1).
   const integers = typesOf(schema)?.has("integer") && !([] as string[]).concat(schema.type as string[]).includes("number");
-  const normal = candidates.map((b) =>
-    integers && b.exclusive && Number.isFinite(b.value)
-      ? { value: side === "lower" ? Math.floor(b.value) + 1 : Math.ceil(b.value) - 1, exclusive: false }
-      : integers && Number.isFinite(b.value)
-        ? { value: side === "lower" ? Math.ceil(b.value) : Math.floor(b.value), exclusive: false }
-        : b,
-  );
-  // The tighter of the two: for a lower bound the higher value (exclusive wins a tie), for an upper the lower.
-  const tighter = (a: { value: number; exclusive: boolean }, b: { value: number; exclusive: boolean }) =>
-    a.value === b.value ? (a.exclusive ? a : b) : (side === "lower" ? a.value > b.value : a.value < b.value) ? a : b;
-  return tighter(normal[0]!, normal[1]!);
+  const inside = (b: Bound): Bound => {
+    if (!integers || !Number.isFinite(b.value)) return b;
+    if (side === "lower") return { value: b.exclusive ? Math.floor(b.value) + 1 : Math.ceil(b.value), exclusive: false };
+    return { value: b.exclusive ? Math.ceil(b.value) - 1 : Math.floor(b.value), exclusive: false };
+  };
+  const [a, b] = candidates.map(inside) as [Bound, Bound];
+  return tighter(side, a, b) ? a : b;
 }
-const showBound = (b: { value: number; exclusive: boolean }, side: "lower" | "upper") =>
+const showBound = (b: Bound, side: Side) =>
   Number.isFinite(b.value) ? `${side === "lower" ? (b.exclusive ? ">" : ">=") : b.exclusive ? "<" : "<="} ${b.value}` : "none";
 
 const BRANCHING = ["oneOf", "anyOf"] as const;
@@ -198,10 +201,8 @@ function compareSchemas(
   for (const side of ["lower", "upper"] as const) {
     const [a, b] = [numericBound(o, side), numericBound(n, side)];
     if (a.value === b.value && a.exclusive === b.exclusive) continue;
-    // Tighter: for a lower bound a higher value, or the same value made exclusive; for an upper bound the mirror.
-    const tighter = (x: typeof a, y: typeof a) => (x.value === y.value ? x.exclusive && !y.exclusive : side === "lower" ? x.value > y.value : x.value < y.value);
     const keyword = side === "lower" ? (n.exclusiveMinimum !== undefined ? "exclusiveMinimum" : "minimum") : n.exclusiveMaximum !== undefined ? "exclusiveMaximum" : "maximum";
-    emit(keyword, tighter(b, a), tighter(a, b), `the ${side} bound ${showBound(a, side)} became ${showBound(b, side)}`);
+    emit(keyword, tighter(side, b, a), tighter(side, a, b), `the ${side} bound ${showBound(a, side)} became ${showBound(b, side)}`);
   }
   if (Boolean(o.uniqueItems) !== Boolean(n.uniqueItems)) {
     emit("uniqueItems", Boolean(n.uniqueItems), Boolean(o.uniqueItems), `uniqueItems ${Boolean(o.uniqueItems)} became ${Boolean(n.uniqueItems)}`);
