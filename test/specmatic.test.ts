@@ -10,10 +10,10 @@ import { javaFor, pairedExampleNames, runSpecmatic } from "./support/specmatic.t
 const java = await javaFor("test/specmatic.test.ts");
 
 describe.skipIf(!java)("Specmatic from the bundled spec alone", { timeout: 120_000 }, () => {
-  let names: Awaited<ReturnType<typeof pairedExampleNames>>;
+  let names: ReturnType<typeof pairedExampleNames>;
   beforeAll(async () => {
     ensureBundle();
-    names = await pairedExampleNames(bundledSpec.json);
+    names = pairedExampleNames(bundledSpec.json);
   });
 
   it("the spec pairs examples for the metadata, the update, the download, an unknown id and a missing key", () => {

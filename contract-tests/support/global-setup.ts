@@ -1,4 +1,5 @@
 import type { TestProject } from "vitest/node";
+import { exampleFileId } from "./example-file-id.ts";
 import type { HandshakeMessage } from "./handshake.ts";
 import { liveTargetFromEnv, MOCK_API_KEY, type Target } from "./target.ts";
 
@@ -22,13 +23,6 @@ function readyFromRunner(): Promise<Record<string, string>> {
     });
     process.send?.({ listening: true } satisfies HandshakeMessage);
   });
-}
-
-/** The file id of the spec's `quarterlyReport` example (the one its examples pair on), or the first one it names. */
-function exampleFileId(parameter: unknown): string {
-  const examples = (parameter as { examples?: Record<string, { value?: unknown }> } | undefined)?.examples ?? {};
-  const value = (examples.quarterlyReport ?? Object.values(examples)[0])?.value;
-  return typeof value === "string" && value !== "" ? value : "file_1";
 }
 
 /**
@@ -59,7 +53,7 @@ export async function setup(project: TestProject): Promise<void> {
     baseUrl: mockUrl,
     apiKey: MOCK_API_KEY,
     // Prism answers every id alike; the spec's own example id keeps the requests realistic.
-    fileId: exampleFileId(spec.document.components?.parameters?.FileId),
+    fileId: exampleFileId(spec.document),
     writeChecks: true,
   });
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { exampleFileId } from "../../contract-tests/support/example-file-id.ts";
 import { runCommand } from "../../lib/process.ts";
 import { bin, bundledSpec, fromRoot } from "../../scripts/lib/paths.ts";
 import { sandbox, SANDBOX_KEY } from "./sandbox.ts";
@@ -58,12 +59,6 @@ export interface GeneratorCase {
 const LABELS = ["generated", "client"];
 // An id with a slash: a client that does not percent-encode path parameters sends it as two segments.
 const UNKNOWN_ID = "no/such-file";
-
-/** The file id the spec's examples pair on: the sandbox's demo data holds it. */
-async function exampleFileId(): Promise<string> {
-  const spec = JSON.parse(await readFile(bundledSpec.json, "utf8"));
-  return spec.components.parameters.FileId.examples.quarterlyReport.value;
-}
 
 /** The module every app imports: the constants of the run and `observe`, which prints what each step saw. */
 const observeModule = (fileId: string) => `// Written by test/support/generated-clients.ts.
@@ -137,7 +132,7 @@ export function describeGenerator(tool: GeneratorCase): void {
       const root = fromRoot("node_modules", ".cache", "file-library-generators");
       await mkdir(root, { recursive: true });
       dir = await mkdtemp(path.join(root, `${tool.name.replace(/\W+/g, "-")}-`));
-      fileId = await exampleFileId();
+      fileId = exampleFileId(JSON.parse(await readFile(bundledSpec.json, "utf8")));
       await writeFile(path.join(dir, "package.json"), JSON.stringify({ type: "module", private: true }));
       await writeFile(path.join(dir, "observe.ts"), observeModule(fileId));
       await writeFile(path.join(dir, "app.ts"), tool.app);

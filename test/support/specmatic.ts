@@ -1,8 +1,9 @@
 import { existsSync } from "node:fs";
-import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { mkdtemp, rm } from "node:fs/promises";
 import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
+import { loadBundledSpec } from "../../lib/openapi/load.ts";
 import { runCommand } from "../../lib/process.ts";
 import { missing } from "./missing.ts";
 
@@ -24,20 +25,22 @@ export async function javaFor(file: string): Promise<string | undefined> {
  * The spec's named examples of the file id, split as Specmatic runs them: those a 401 answers (no valid key) and the
  * rest; and the ids they send.
  */
-export async function pairedExampleNames(specFile: string): Promise<{ keyed: string[]; unauthorized: string[]; ids: string[] }> {
-  const spec = JSON.parse(await readFile(specFile, "utf8"));
-  const resolve = (node: { $ref?: string }) =>
-    node.$ref ? node.$ref.slice(2).split("/").reduce((at: Record<string, unknown>, key: string) => at[key] as Record<string, unknown>, spec) : node;
-  const examples = spec.components.parameters.FileId.examples as Record<string, { value: string }>;
+export function pairedExampleNames(specFile: string): { keyed: string[]; unauthorized: string[]; ids: string[] } {
+  const spec = loadBundledSpec(specFile, "`npm run build:spec` writes it.");
+  type Operation = { responses: Record<string, Record<string, unknown>> };
+  const document = spec.document as unknown as {
+    paths: Record<string, Record<string, Operation>>;
+    components: { parameters: { FileId: { examples: Record<string, { value: string }> } } };
+  };
+  const examples = document.components.parameters.FileId.examples;
   const named = Object.keys(examples);
   const unauthorized = new Set<string>();
-  for (const item of Object.values(spec.paths) as Array<Record<string, { responses?: Record<string, { $ref?: string }> }>>) {
-    for (const operation of Object.values(item)) {
-      const answer = operation.responses?.["401"];
-      if (!answer) continue;
-      for (const media of Object.values((resolve(answer) as { content?: Record<string, { examples?: object }> }).content ?? {})) {
-        for (const name of Object.keys(media.examples ?? {})) unauthorized.add(name);
-      }
+  for (const operationId of spec.operationIds()) {
+    const { path, method, statuses } = spec.operation(operationId);
+    if (!statuses.includes("401")) continue;
+    const answer = spec.deref(document.paths[path]![method.toLowerCase()]!.responses["401"]!);
+    for (const media of Object.values((answer.content ?? {}) as Record<string, { examples?: object }>)) {
+      for (const name of Object.keys(media.examples ?? {})) unauthorized.add(name);
     }
   }
   return {
