@@ -84,26 +84,12 @@ export interface ApiErrorDetails {
   cut?: number | undefined;
 }
 
-// The name of the error of each status the client names, and what to do about it: one table for names and hints.
-const STATUSES: Record<number, [name: string, hint?: string]> = {
-  400: ["BadRequestError"],
-  401: ["AuthenticationError", `Check the API key (${API_KEY_SETTING}).`],
-  403: ["PermissionDeniedError", "The API key is not allowed to do this."],
-  404: ["NotFoundError", `Check the base URL (${BASE_URL_SETTING}): the server does not know this path.`],
-  409: ["ConflictError"],
-  422: ["UnprocessableEntityError", "The file id may not exist, or the request body may be invalid."],
-  429: ["RateLimitError", "Too many requests: wait and try again."],
-};
-const SERVER_FAILED: [string, string] = ["InternalServerError", "The service failed; try again later."];
-// A 3xx, or a browser's opaque redirect (status 0): the client follows no redirect (docs/decisions.md, Redirects).
-const REDIRECTED: [string, string] = ["ApiError", `The client follows no redirect: check the base URL (${BASE_URL_SETTING}).`];
-const statusOf = (status: number) => (status >= 500 ? SERVER_FAILED : status < 400 ? REDIRECTED : STATUSES[status]) ?? ["ApiError"];
-
 /**
- * The server answered with a status outside 2xx. Its `name` is the class of its status (`UnprocessableEntityError`),
- * and `instanceof` that class holds: the status classes match by status, so an app bundles only those it imports.
+ * The server answered with a status outside 2xx. `ApiError.generate` makes the class of its status
+ * (`UnprocessableEntityError` for 422), whose `name` is the class's name.
  */
 export class ApiError extends FileLibraryError {
+  override name = "ApiError";
   declare readonly status: number;
   declare readonly headers: Headers;
   declare readonly body: unknown;
@@ -114,57 +100,80 @@ export class ApiError extends FileLibraryError {
   declare readonly attempts: number;
 
   constructor(details: ApiErrorDetails) {
-    const [name, hint] = statusOf(details.status);
     const { status, headers, body, operation, attempts } = details;
-    super(formatApiErrorMessage(details, hint), { status, headers, body, operation, requestId: headers.get("x-request-id") ?? undefined, attempts });
-    this.name = name;
+    super(formatApiErrorMessage(details, kindOf(status)[1]), { status, headers, body, operation, requestId: headers.get("x-request-id") ?? undefined, attempts });
   }
 
-  /** The status factory: the error of an answer, an instance of the class of its status. */
+  /** The status factory: the error of an answer, an instance of the class of its status (`ApiError` for one no class names). */
   static generate(details: ApiErrorDetails): ApiError {
-    return new ApiError(details);
+    return new (kindOf(details.status)[0])(details);
   }
-}
-
-/** The class of the errors whose status `matches`: `instanceof` it tests the status, not how the error was made. */
-function statusClass(matches: (status: number) => boolean) {
-  return class extends ApiError {
-    static override [Symbol.hasInstance](value: unknown): boolean {
-      return value instanceof ApiError && matches(value.status);
-    }
-  };
 }
 
 /** 400: the request could not be read (for example a body that is not JSON). */
-export class BadRequestError extends /* @__PURE__ */ statusClass((s) => s === 400) {}
+export class BadRequestError extends ApiError {
+  override name = "BadRequestError";
+}
 /** 401: the API key is missing or wrong. */
-export class AuthenticationError extends /* @__PURE__ */ statusClass((s) => s === 401) {}
+export class AuthenticationError extends ApiError {
+  override name = "AuthenticationError";
+}
 /** 403: the API key may not do this. */
-export class PermissionDeniedError extends /* @__PURE__ */ statusClass((s) => s === 403) {}
+export class PermissionDeniedError extends ApiError {
+  override name = "PermissionDeniedError";
+}
 /** 404: the path is unknown to the server (an unknown file id is 422, not 404). */
-export class NotFoundError extends /* @__PURE__ */ statusClass((s) => s === 404) {}
+export class NotFoundError extends ApiError {
+  override name = "NotFoundError";
+}
 /** 409: the request conflicts with the file's current state. */
-export class ConflictError extends /* @__PURE__ */ statusClass((s) => s === 409) {}
+export class ConflictError extends ApiError {
+  override name = "ConflictError";
+}
 
 /** 422: the file id does not exist, or the update body is invalid. */
-export class UnprocessableEntityError extends /* @__PURE__ */ statusClass((s) => s === 422) {
+export class UnprocessableEntityError extends ApiError {
+  override name = "UnprocessableEntityError";
   /** The problems the server listed (its `detail` list: where, and what is wrong); empty when it listed none. */
-  get problems(): ValidationErrorItem[] {
-    const detail = (this.body as ErrorBody | undefined)?.detail;
-    return Array.isArray(detail) ? detail : [];
-  }
+  readonly problems: ValidationErrorItem[] = problemsOf(this.body);
 }
 
 /** 429: too many requests; `retryAfterMs` says how long the server asked to wait. */
-export class RateLimitError extends /* @__PURE__ */ statusClass((s) => s === 429) {
+export class RateLimitError extends ApiError {
+  override name = "RateLimitError";
   /** The wait the server asked for (`retry-after-ms`, or `Retry-After` in seconds or as a date), or undefined when it did not say. */
-  get retryAfterMs(): number | undefined {
-    return serverDelay(this.headers)?.ms;
-  }
+  readonly retryAfterMs: number | undefined = serverDelay(this.headers)?.ms;
 }
 
 /** 5xx: the service failed. */
-export class InternalServerError extends /* @__PURE__ */ statusClass((s) => s >= 500) {}
+export class InternalServerError extends ApiError {
+  override name = "InternalServerError";
+}
+
+// The class of each status the client names, and what to do about it, in one table.
+const STATUSES: Record<number, [typeof ApiError, string?]> = {
+  400: [BadRequestError],
+  401: [AuthenticationError, `Check the API key (${API_KEY_SETTING}).`],
+  403: [PermissionDeniedError, "The API key is not allowed to do this."],
+  404: [NotFoundError, `Check the base URL (${BASE_URL_SETTING}): the server does not know this path.`],
+  409: [ConflictError],
+  422: [UnprocessableEntityError, "The file id may not exist, or the request body may be invalid."],
+  429: [RateLimitError, "Too many requests: wait and try again."],
+};
+
+/** The class and the hint of a status. A 3xx, or a browser's opaque redirect (status 0): the client follows no redirect (docs/decisions.md, Redirects). */
+const kindOf = (status: number): [typeof ApiError, string?] =>
+  status >= 500
+    ? [InternalServerError, "The service failed; try again later."]
+    : status < 400
+      ? [ApiError, `The client follows no redirect: check the base URL (${BASE_URL_SETTING}).`]
+      : (STATUSES[status] ?? [ApiError]);
+
+function problemsOf(body: unknown): ValidationErrorItem[] {
+  const detail = (body as ErrorBody | undefined)?.detail;
+  // A hostile list may hold anything: only objects can be problems as ValidationErrorItem types them.
+  return Array.isArray(detail) ? detail.filter((item) => item && typeof item === "object" && !Array.isArray(item)) : [];
+}
 
 function formatApiErrorMessage(details: ApiErrorDetails, hint: string | undefined): string {
   const reason = describeErrorBody(details.body);
@@ -193,26 +202,22 @@ export function describeErrorBody(body: unknown): string {
 function describe(body: unknown): string {
   if (body === undefined || body === null) return "";
   if (typeof body === "string") return body;
-  if (typeof body !== "object" || Array.isArray(body)) return JSON.stringify(body);
-  const record = body as Record<string, unknown>;
+  // A number, a boolean or a list has none of these fields: it is shown as JSON, below.
+  const { error, message, detail, code } = body as Record<string, unknown>;
   // A nested `error` object is common ({"error": {"code", "message"}}): describe what it holds.
-  if (record.error && typeof record.error === "object" && !Array.isArray(record.error)) return describe(record.error);
-  const pieces: string[] = [];
-  if (typeof record.message === "string") pieces.push(record.message);
-  else if (typeof record.error === "string") pieces.push(record.error);
-  if (typeof record.detail === "string") pieces.push(record.detail);
-  else if (Array.isArray(record.detail)) pieces.push(record.detail.map(describeDetailItem).join("; "));
-  if (pieces.length === 0 && (typeof record.code === "string" || typeof record.code === "number")) {
-    pieces.push(String(record.code));
-  }
-  return pieces.length > 0 ? pieces.join(" - ") : JSON.stringify(body);
+  if (error && typeof error === "object" && !Array.isArray(error)) return describe(error);
+  const pieces = [
+    typeof message === "string" ? message : typeof error === "string" ? error : "",
+    typeof detail === "string" ? detail : Array.isArray(detail) ? detail.map(describeDetailItem).join("; ") : "",
+  ].filter(Boolean);
+  // The code only when nothing says more.
+  return pieces.join(" - ") || (typeof code === "string" || typeof code === "number" ? String(code) : JSON.stringify(body));
 }
 
 function describeDetailItem(item: unknown): string {
-  if (item && typeof item === "object") {
-    const { loc, msg } = item as { loc?: unknown; msg?: unknown };
-    const where = Array.isArray(loc) ? loc.join(".") : "";
-    if (typeof msg === "string") return where ? `${where}: ${msg}` : msg;
-  }
+  // Object(): a null or a number in the list has no fields to read, rather than failing the read.
+  const { loc, msg } = Object(item) as { loc?: unknown; msg?: unknown };
+  const where = Array.isArray(loc) ? loc.join(".") : "";
+  if (typeof msg === "string") return where ? `${where}: ${msg}` : msg;
   return JSON.stringify(item);
 }
