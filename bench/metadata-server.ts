@@ -1,4 +1,7 @@
-/** A bare node:http server that answers every request with the same metadata JSON: the baseline of the benchmarks. */
+/**
+ * A bare node:http server: the baseline of the benchmarks. It answers a PUT with an empty 200 (the update), a path
+ * ending in /download with a signed URL as text, and anything else with the same metadata JSON.
+ */
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 
@@ -11,10 +14,20 @@ const body = JSON.stringify({
   publicUrl: "https://cdn.example.com/docs/report.pdf",
 });
 
+const signedUrl = "http://127.0.0.1:1/files/file_bench/content?expires=1900000000&signature=0123456789abcdef0123456789abcdef";
+
 const server = createServer((req, res) => {
   req.resume();
-  res.writeHead(200, { "content-type": "application/json", "content-length": Buffer.byteLength(body) });
-  res.end(body);
+  if (req.method === "PUT") {
+    res.writeHead(200, { "content-length": 0 });
+    res.end();
+  } else if (req.url?.endsWith("/download")) {
+    res.writeHead(200, { "content-type": "text/plain", "content-length": signedUrl.length });
+    res.end(signedUrl);
+  } else {
+    res.writeHead(200, { "content-type": "application/json", "content-length": Buffer.byteLength(body) });
+    res.end(body);
+  }
 });
 server.keepAliveTimeout = 60_000;
 server.listen(0, "127.0.0.1", () => {

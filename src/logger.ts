@@ -27,18 +27,17 @@ export function checkLogLevel(level: string, source = "logLevel"): LogLevel {
   return level as LogLevel;
 }
 
-/** The client's own log: messages are built only when their level is on (none are on the happy path by default). */
+/**
+ * The client's own log: a level that is off has no function, so that `log.debug?.(\`...\`)` does not even build its
+ * message (none is on for a call that succeeds at once, by default).
+ */
 export interface ClientLog {
-  debug(message: () => string): void;
-  info(message: () => string): void;
+  debug?: ((message: string) => void) | undefined;
+  info?: ((message: string) => void) | undefined;
 }
 
-/** A log that drops messages under `level`, builds the rest lazily and prefixes them. */
+/** A log that keeps the levels from `level` up, and prefixes their messages. */
 export function levelledLogger(logger: Logger, level: LogLevel): ClientLog {
-  const threshold = LEVELS.indexOf(level);
-  const enabled = (name: Exclude<LogLevel, "off">) => LEVELS.indexOf(name) >= threshold;
-  const at = (name: "debug" | "info") => (message: () => string) => {
-    if (enabled(name)) logger[name](`file-library: ${message()}`);
-  };
+  const at = (name: "debug" | "info") => (LEVELS.indexOf(name) >= LEVELS.indexOf(level) ? (message: string) => logger[name](`file-library: ${message}`) : undefined);
   return { debug: at("debug"), info: at("info") };
 }

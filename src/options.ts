@@ -1,15 +1,12 @@
 import { parseBaseUrl } from "./base-url.js";
 import { InvalidArgumentError } from "./errors.js";
-import { lightFetch } from "./light-request.js";
+import { globalFetch, type Fetch } from "./fetch.js";
 import { checkLogLevel, defaultLogLevel, levelledLogger, type ClientLog, type Logger, type LogLevel } from "./logger.js";
 import { DEFAULT_MAX_RESPONSE_BYTES } from "./response-limit.js";
 import { DEFAULT_MAX_RETRIES } from "./retry.js";
 
 /** How long one attempt may take before it is aborted and counted as a connection failure. */
 export const DEFAULT_TIMEOUT_MS = 60_000;
-
-/** The fetch the client calls: the global one, or one injected for tests, proxies or instrumentation. */
-export type Fetch = (input: Request, init?: RequestInit) => Promise<Response>;
 
 /** Options of `createFileLibraryClient`; every one has a default. */
 export interface ClientOptions {
@@ -60,12 +57,11 @@ export interface ResolvedOptions {
 }
 
 function readEnv(name: string): string | undefined {
-  // No `process` (browsers, workers), or a runtime that refuses the read (Deno without --allow-env throws
-  // NotCapable): either way the variable counts as unset, and options must be passed explicitly.
   try {
-    return (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env?.[name] || undefined;
+    return (globalThis as unknown as { process: { env: Record<string, string | undefined> } }).process.env[name] || undefined;
   } catch {
-    return undefined;
+    // No `process` (browsers, workers), no env, or a runtime that refuses the read (Deno without --allow-env throws
+    // NotCapable): the variable counts as unset, and options must be passed explicitly.
   }
 }
 
@@ -74,13 +70,13 @@ export function resolveOptions(options: ClientOptions = {}): ResolvedOptions {
   const baseUrl = checkBaseUrl(options.baseUrl ?? readEnv("FILE_LIBRARY_BASE_URL"));
   const apiKey = checkApiKey(options.apiKey ?? readEnv("FILE_LIBRARY_API_KEY"));
   if (typeof (options.fetch ?? globalThis.fetch) !== "function") {
-    throw new InvalidArgumentError("No fetch implementation: pass { fetch } to createFileLibraryClient (this runtime has no global fetch).");
+    throw new InvalidArgumentError("This runtime has no global fetch: pass { fetch }.");
   }
   const level = options.logLevel === undefined ? defaultLogLevel(readEnv("FILE_LIBRARY_LOG")) : checkLogLevel(options.logLevel);
   return {
     baseUrl,
     apiKey,
-    fetch: options.fetch ?? lightFetch,
+    fetch: options.fetch ?? globalFetch,
     headers: { ...options.headers },
     maxRetries: checkNumber("maxRetries", options.maxRetries ?? DEFAULT_MAX_RETRIES),
     timeoutMs: checkNumber("timeoutMs", options.timeoutMs ?? DEFAULT_TIMEOUT_MS),
@@ -109,7 +105,7 @@ export function checkNumber(name: NumericOption, value: number): number {
 function checkBaseUrl(value: string | undefined): string {
   if (value === undefined || value.trim() === "") {
     throw new InvalidArgumentError(
-      "No base URL: pass { baseUrl } to createFileLibraryClient or set FILE_LIBRARY_BASE_URL (for example https://files.example.com).",
+      "No base URL: pass { baseUrl } or set FILE_LIBRARY_BASE_URL, such as https://files.example.com.",
     );
   }
   const parsed = parseBaseUrl(value);
@@ -119,12 +115,12 @@ function checkBaseUrl(value: string | undefined): string {
 
 function checkApiKey(value: string | undefined): string {
   if (value === undefined || value.trim() === "") {
-    throw new InvalidArgumentError("No API key: pass { apiKey } to createFileLibraryClient or set FILE_LIBRARY_API_KEY.");
+    throw new InvalidArgumentError("No API key: pass { apiKey } or set FILE_LIBRARY_API_KEY.");
   }
   // fetch would reject such a header with a message that quotes it; we say what is wrong without the key.
   if (!/^[\x21-\x7e]+$/.test(value)) {
     throw new InvalidArgumentError(
-      "The API key contains whitespace or characters that cannot be sent in an HTTP header; check FILE_LIBRARY_API_KEY for a stray newline or space.",
+      "The API key has characters an HTTP header cannot carry: check FILE_LIBRARY_API_KEY for a stray space or newline.",
     );
   }
   return value;

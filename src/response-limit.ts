@@ -1,41 +1,60 @@
 /** The most bytes read from one answer, unless told otherwise; see `ClientOptions.maxResponseBytes`. */
 export const DEFAULT_MAX_RESPONSE_BYTES = 1_048_576;
 
-// The answers whose body was cut at the limit, with the limit: the rest of the body was never read.
-const cut = new WeakMap<Response, number>();
-
-/** The limit an answer's body was cut at, or undefined when it was read whole. */
-export const cutAt = (response: Response): number | undefined => cut.get(response);
+/** A body as read: at most the limit's bytes, and whether there was more (never read). */
+export interface LimitedBody {
+  bytes: Uint8Array<ArrayBuffer>;
+  cut: boolean;
+}
 
 /**
- * `fetch` whose answers' bodies end after `max` bytes (as they arrive, decompressed): past it the rest is not read,
- * the stream is cancelled (so the connection is closed, not reused), and `cutAt` says the body was cut.
+ * Reads a body (as it arrives, decompressed) up to `max` bytes. Past it the rest is not read and the stream is
+ * cancelled, so the connection is closed, not reused. A body of one chunk, the common small answer, is not copied.
  */
-export function limitedFetch<Input, Init>(fetch: (input: Input, init?: Init) => Promise<Response>, max: number): (input: Input, init?: Init) => Promise<Response> {
+export async function readLimited(body: ReadableStream<Uint8Array> | null | undefined, max: number): Promise<LimitedBody> {
+  const chunks: Uint8Array<ArrayBuffer>[] = [];
+  let seen = 0;
+  let cut = false;
+  if (body) {
+    const reader = body.getReader();
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+      // A stream made by hand (an injected fetch, a mock) may yield anything; what it yields is counted as bytes.
+      const value = (chunk.value instanceof Uint8Array ? chunk.value : new TextEncoder().encode(String(chunk.value))) as Uint8Array<ArrayBuffer>;
+      if (seen + value.byteLength > max) {
+        chunks.push(value.subarray(0, max - seen));
+        seen = max;
+        cut = true;
+        void reader.cancel().catch(() => {});
+        break;
+      }
+      chunks.push(value);
+      seen += value.byteLength;
+    }
+  }
+  if (chunks.length === 1) return { bytes: chunks[0]!, cut };
+  const bytes = new Uint8Array(seen);
+  let at = 0;
+  for (const chunk of chunks) bytes.set(chunk, (at += chunk.byteLength) - chunk.byteLength);
+  return { bytes, cut };
+}
+
+// The error answers whose body was cut at the limit, with the limit: the rest of the body was never read.
+const cuts = new WeakMap<Response, number>();
+
+/** The limit an error answer's body was cut at by `limitErrorBodies`, or undefined when it was read whole. */
+export const cutAt = (response: Response): number | undefined => cuts.get(response);
+
+/**
+ * `fetch` whose error answers (outside 2xx, read by openapi-fetch itself) carry at most `max` bytes of body, read
+ * now; `cutAt` says when there was more. A 2xx answer passes untouched: its reader reads it with `readLimited`.
+ */
+export function limitErrorBodies<Input, Init>(fetch: (input: Input, init?: Init) => Promise<Response>, max: number): (input: Input, init?: Init) => Promise<Response> {
   return async (input, init) => {
     const response = await fetch(input, init);
-    const source = response.body;
-    if (!source) return response;
-    const reader = source.getReader();
-    let seen = 0;
-    const limited: Response = new Response(
-      new ReadableStream<Uint8Array>({
-        async pull(controller) {
-          const { done, value } = await reader.read();
-          if (done) return controller.close();
-          seen += value.byteLength;
-          if (seen <= max) return controller.enqueue(value);
-          controller.enqueue(value.subarray(0, value.byteLength - (seen - max)));
-          cut.set(limited, max);
-          controller.close();
-          void reader.cancel().catch(() => {});
-        },
-        cancel: (reason) => reader.cancel(reason),
-      }),
-      response,
-    );
-    // The answer as fetch gave it, for callers of withResponse: its URL and whether it was redirected.
-    Object.defineProperties(limited, { url: { value: response.url }, redirected: { value: response.redirected } });
+    if (response.ok || !response.body) return response;
+    const { bytes, cut } = await readLimited(response.body, max);
+    const limited = new Response(bytes, response);
+    if (cut) cuts.set(limited, max);
     return limited;
   };
 }

@@ -36,17 +36,20 @@ export function retryDelay(
   random: () => number = Math.random,
 ): RetryDelay {
   const fromServer = serverDelay(headers, now);
-  if (fromServer && fromServer.ms >= 0 && fromServer.ms <= MAX_RETRY_AFTER_MS) return fromServer;
+  if (fromServer && fromServer.ms <= MAX_RETRY_AFTER_MS) return fromServer;
   const base = Math.min(INITIAL_RETRY_DELAY_MS * 2 ** retriesSoFar, MAX_RETRY_DELAY_MS);
   return { ms: Math.round(base * (1 - random() * JITTER)), source: "backoff" };
 }
 
-/** The wait the server asked for: `retry-after-ms`, else `Retry-After` in seconds or as an HTTP date; undefined when neither says. */
+/**
+ * The wait the server asked for: `retry-after-ms`, else `Retry-After` in seconds or as an HTTP date (a past one is 0);
+ * undefined when neither says, or says a negative wait.
+ */
 export function serverDelay(headers: Headers | undefined, now: number = Date.now()): RetryDelay | undefined {
-  const ms = Number.parseFloat(headers?.get("retry-after-ms") ?? "");
-  if (Number.isFinite(ms)) return { ms, source: "retry-after-ms" };
-  const retryAfter = headers?.get("retry-after")?.trim();
-  if (!retryAfter) return undefined;
+  // A missing header reads as "null" or "undefined": neither a number nor a date.
+  const ms = Number.parseFloat(String(headers?.get("retry-after-ms")));
+  if (ms >= 0 && ms < Infinity) return { ms, source: "retry-after-ms" };
+  const retryAfter = String(headers?.get("retry-after")).trim();
   if (/^\d+(\.\d+)?$/.test(retryAfter)) return { ms: Number(retryAfter) * 1000, source: "retry-after" };
   const date = Date.parse(retryAfter);
   return Number.isNaN(date) ? undefined : { ms: Math.max(0, date - now), source: "retry-after" };

@@ -1,14 +1,25 @@
 import { AbortError, ApiError, BASE_URL_SETTING, ConnectionError, joinSentences, TimeoutError, type OperationId } from "./errors.js";
 import type { ClientLog } from "./logger.js";
 import { redactHeaders, redactString, redactValue } from "./redact.js";
-import { cutAt } from "./response-limit.js";
-import { retryDelay, shouldRetryStatus, wait } from "./retry.js";
+import type { LimitedBody } from "./response-limit.js";
+import { retryDelay, shouldRetryStatus, wait, type RetryDelay } from "./retry.js";
 
-/** What openapi-fetch resolves to when 2xx bodies are read as bytes (error bodies it reads as text, then JSON if it parses). */
+/** What one attempt resolved to: a 2xx body as read (`data`), or an error body (`error`, see errorBodyOf) and the limit it was cut at. */
 export interface RawResult {
-  data?: ArrayBuffer | undefined;
-  error?: unknown;
   response: Response;
+  data?: LimitedBody | undefined;
+  error?: unknown;
+  cut?: number | undefined;
+}
+
+/** An error body as errors keep it, as openapi-fetch reads it: JSON when it parses, else the text; undefined when empty. */
+export function errorBodyOf(bytes: Uint8Array): unknown {
+  const text = new TextDecoder().decode(bytes);
+  try {
+    return text === "" ? undefined : JSON.parse(text);
+  } catch {
+    return text;
+  }
 }
 
 /** One call: which operation, where, and the policy for retries, time and cancellation. */
@@ -23,11 +34,13 @@ export interface Call {
   maxRetries: number;
   timeoutMs: number;
   signal?: AbortSignal | undefined;
+  /** The fetch rejects as soon as its signal aborts, as the global fetch of every runtime does: no race is needed. */
+  settlesOnAbort?: boolean | undefined;
 }
 
-/** A 2xx answer with its body's bytes. */
+/** A 2xx answer with its body as the attempt read it. */
 export interface Answer {
-  body: ArrayBuffer | undefined;
+  body: LimitedBody;
   response: Response;
   attempts: number;
 }
@@ -42,88 +55,102 @@ function keptBody(body: unknown, cut: number | undefined): unknown {
 }
 
 // A browser reports a request its CORS policy refused as a plain network failure, so the client cannot tell them apart.
-const CORS_HINT =
-  "In a browser, a request that the server's CORS policy refuses fails exactly like this, and the page cannot tell the two apart: check that the server allows this page's origin (Access-Control-Allow-Origin); the browser's console names the refusal.";
+const CORS_HINT = "In a browser, a request refused by CORS fails the same way: check that the server allows this origin (Access-Control-Allow-Origin).";
 
 /** Whether the client runs in a browser page or worker (where CORS applies). */
 const inBrowser = () => "document" in globalThis || "WorkerGlobalScope" in globalThis;
 
 // The abort reason of a timed-out attempt: it tells our own timeout apart from any other abort.
-const TIMED_OUT = Symbol("attempt timed out");
+const TIMED_OUT = Symbol();
+
+/** How one attempt ended: an answer, or the failure it threw, and whether our timeout caused it. */
+interface Attempt {
+  result?: RawResult | undefined;
+  failure?: unknown;
+  timedOut?: boolean;
+}
+
+/**
+ * One attempt, with its own timeout linked to the caller's signal. An injected fetch may ignore its signal: then a race
+ * settles the attempt at once on abort. The global fetch needs none (the race costs about 5% of a loopback call).
+ * Both causes abort directly: on Node 20, a listener on our own signal would cost a third of what the client adds.
+ */
+async function attemptOnce({ timeoutMs, signal, settlesOnAbort }: Call, perform: (signal: AbortSignal) => Promise<RawResult>): Promise<Attempt> {
+  const controller = new AbortController();
+  let stop: ((reason: unknown) => void) | undefined;
+  const abortWith = (reason: unknown) => {
+    controller.abort(reason);
+    stop?.(reason);
+  };
+  const timer = setTimeout(abortWith, timeoutMs, TIMED_OUT);
+  const onAbort = () => abortWith(signal!.reason);
+  signal?.addEventListener("abort", onAbort);
+  try {
+    const sent = perform(controller.signal);
+    return { result: await (settlesOnAbort ? sent : Promise.race([sent, new Promise<never>((_, reject) => (stop = reject))])) };
+  } catch (failure) {
+    return { failure, timedOut: controller.signal.reason === TIMED_OUT };
+  } finally {
+    clearTimeout(timer);
+    signal?.removeEventListener("abort", onAbort);
+  }
+}
 
 /**
  * Sends a request until it gets a 2xx, retrying connection failures, timeouts and retryable statuses
  * up to `maxRetries` times with backoff; every failure becomes one of our errors.
  */
 export async function sendWithRetries(call: Call, perform: (signal: AbortSignal) => Promise<RawResult>): Promise<Answer> {
-  const { operation, method, path, log, maxRetries, timeoutMs, signal, secrets } = call;
-  const where = () => `${operation} ${method} ${path}`;
-  const aborted = () => new AbortError(`${operation} was aborted by the caller (${method} ${path}).`);
+  const { log, signal } = call;
   for (let attempt = 1; ; attempt++) {
-    if (signal?.aborted) throw aborted();
-    // Each attempt has its own timeout, linked to the caller's signal; the race settles at once on abort, even with
-    // an injected fetch that ignores its signal. Both causes settle it directly: on Node 20, a listener on our own
-    // signal would cost a third of what the client adds to a call.
-    const controller = new AbortController();
-    let stop!: (reason: unknown) => void;
-    const abort = new Promise<never>((_, reject) => (stop = reject));
-    const abortWith = (reason: unknown) => {
-      controller.abort(reason);
-      stop(reason);
-    };
-    const timer = setTimeout(abortWith, timeoutMs, TIMED_OUT);
-    const onAbort = () => abortWith(signal!.reason);
-    signal?.addEventListener("abort", onAbort);
-    const started = performance.now();
-    let result: RawResult | undefined;
-    let failure: unknown;
-    try {
-      result = await Promise.race([perform(controller.signal), abort]);
-    } catch (error) {
-      failure = error;
-    } finally {
-      clearTimeout(timer);
-      signal?.removeEventListener("abort", onAbort);
-    }
-    if (signal?.aborted) throw aborted();
-    const response = result?.response;
-    const timedOut = controller.signal.reason === TIMED_OUT;
-    // Built only when a log line or an error needs it: most calls need neither.
-    const outcome = () => (response ? `HTTP ${response.status}` : timedOut ? `no answer within ${timeoutMs} ms` : describeCause(failure));
-    log.debug(() => `${where()}: attempt ${attempt}/${maxRetries + 1}: ${outcome()} in ${Math.round(performance.now() - started)} ms`);
-    if (response?.ok) return { body: result!.data, response, attempts: attempt };
-
-    if (attempt > maxRetries || (response && !shouldRetryStatus(response.status, response.headers))) {
-      const fields = { operation, attempts: attempt };
-      if (response) {
-        const { status, headers } = response;
-        const cut = cutAt(response);
-        // Redacted first: redaction bounds the depth, so that keeping an excerpt never stringifies a value without end.
-        const body = keptBody(redactValue(result!.error, secrets), cut);
-        throw ApiError.generate({ status, headers: redactHeaders(headers, secrets), body, cut, method, path, ...fields });
-      }
-      const tries = attempt > 1 ? ` (${attempt} attempts)` : "";
-      if (timedOut) {
-        throw new TimeoutError(
-          `${operation} timed out: ${method} ${path} got no answer within ${timeoutMs} ms${tries}. Raise timeoutMs if the service is slow, or check that it is running.`,
-          fields,
-        );
-      }
-      const sentences = [
-        `${operation} could not reach the File Library at ${call.baseUrl} (${method} ${path})${tries}: ${outcome()}`,
-        `Check the base URL (${BASE_URL_SETTING}) and that the service is running.`,
-        inBrowser() ? CORS_HINT : "",
-      ];
-      throw new ConnectionError(redactString(joinSentences(sentences), secrets), fields, { cause: failure });
-    }
-    const delay = retryDelay(attempt - 1, response?.headers);
-    log.info(() => `${where()}: ${redactString(outcome(), secrets)}; retrying in ${delay.ms} ms (${delay.source}), attempt ${attempt + 1}/${maxRetries + 1}`);
-    try {
-      await wait(delay.ms, signal);
-    } catch {
-      throw aborted();
-    }
+    if (signal?.aborted) throw abortError(call);
+    const started = log.debug && performance.now();
+    const outcome = await attemptOnce(call, perform);
+    if (signal?.aborted) throw abortError(call);
+    log.debug?.(`${where(call)}: attempt ${attempt}/${call.maxRetries + 1}: ${describeOutcome(call, outcome)} in ${Math.round(performance.now() - started!)} ms`);
+    const response = outcome.result?.response;
+    if (response?.ok) return { body: outcome.result!.data!, response, attempts: attempt };
+    const delay = retryOrThrow(call, outcome, attempt);
+    log.info?.(`${where(call)}: ${redactString(describeOutcome(call, outcome), call.secrets)}; retrying in ${delay.ms} ms (${delay.source}), attempt ${attempt + 1}/${call.maxRetries + 1}`);
+    // An abort ends the wait; the loop's first line then throws the AbortError.
+    await wait(delay.ms, signal).catch(() => undefined);
   }
+}
+
+const where = ({ operation, method, path }: Call) => `${operation} ${method} ${path}`;
+
+const abortError = ({ operation, method, path }: Call) => new AbortError(`${operation} was aborted by the caller (${method} ${path}).`);
+
+/** What an attempt came to, for log lines and messages. */
+const describeOutcome = ({ timeoutMs }: Call, { result, timedOut, failure }: Attempt) =>
+  result ? `HTTP ${result.response.status}` : timedOut ? `no answer within ${timeoutMs} ms` : describeCause(failure);
+
+/** The wait before the next attempt of a failed one, or, when none is left or the status is final, its error thrown. */
+function retryOrThrow(call: Call, outcome: Attempt, attempt: number): RetryDelay {
+  const { operation, method, path, maxRetries, timeoutMs, secrets } = call;
+  const response = outcome.result?.response;
+  if (attempt <= maxRetries && (!response || shouldRetryStatus(response.status, response.headers))) return retryDelay(attempt - 1, response?.headers);
+  const fields = { operation, attempts: attempt };
+  if (response) {
+    const { status, headers } = response;
+    const cut = outcome.result!.cut;
+    // Redacted first: redaction bounds the depth, so that keeping an excerpt never stringifies a value without end.
+    const body = keptBody(redactValue(outcome.result!.error, secrets), cut);
+    throw ApiError.generate({ status, headers: redactHeaders(headers, secrets), body, cut, method, path, ...fields });
+  }
+  const tries = attempt > 1 ? ` (${attempt} attempts)` : "";
+  if (outcome.timedOut) {
+    throw new TimeoutError(
+      `${operation} timed out: ${method} ${path} got no answer within ${timeoutMs} ms${tries}. Raise timeoutMs, or check that the service is running.`,
+      fields,
+    );
+  }
+  const sentences = [
+    `${operation} could not reach the File Library at ${call.baseUrl} (${method} ${path})${tries}: ${describeOutcome(call, outcome)}`,
+    `Check the base URL (${BASE_URL_SETTING}) and that the service is running.`,
+    inBrowser() ? CORS_HINT : "",
+  ];
+  throw new ConnectionError(redactString(joinSentences(sentences), secrets), fields, { cause: outcome.failure });
 }
 
 /** The most specific reason a fetch failed: undici puts the socket error in `cause`. */

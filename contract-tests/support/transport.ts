@@ -1,5 +1,5 @@
 import { truncate } from "../../src/excerpt.ts";
-import { cutAt, DEFAULT_MAX_RESPONSE_BYTES, limitedFetch } from "../../src/response-limit.ts";
+import { DEFAULT_MAX_RESPONSE_BYTES, readLimited } from "../../src/response-limit.ts";
 import type { FailedAttempt } from "../report.ts";
 import type { RateLimiter } from "./rate-limits.ts";
 
@@ -51,7 +51,7 @@ export function maxResponseBytes(env: NodeJS.ProcessEnv = process.env): number {
   return Number.isInteger(value) && value > 0 ? value : DEFAULT_MAX_RESPONSE_BYTES;
 }
 // Whatever a server sends (gigabytes, a gzip bomb), a run holds at most this much of one answer.
-const limited = limitedFetch(fetch, maxResponseBytes());
+const maxBytes = maxResponseBytes();
 
 // RFC 9110, 9.2.2: repeating these has the same effect as sending them once.
 const IDEMPOTENT = new Set(["GET", "HEAD", "PUT", "DELETE", "OPTIONS", "TRACE"]);
@@ -84,7 +84,7 @@ export async function sendRequest(url: string, init: RequestInit & { method: str
     let response: Response;
     try {
       // Redirects are answers to check, unless the caller follows them (a signed URL may redirect to storage).
-      response = await limited(url, { redirect: "manual", ...init, signal: AbortSignal.timeout(policy.timeoutMs) });
+      response = await fetch(url, { redirect: "manual", ...init, signal: AbortSignal.timeout(policy.timeoutMs) });
     } catch (error) {
       const failed = describeFailure(error, attempt, performance.now() - started, policy.timeoutMs, previous, started);
       failedAttempts.push(failed.attempt);
@@ -96,10 +96,12 @@ export async function sendRequest(url: string, init: RequestInit & { method: str
     }
     let text: string;
     let bytes: number;
+    let cut: number | undefined;
     try {
-      const body = await response.arrayBuffer();
-      bytes = body.byteLength;
-      text = new TextDecoder().decode(body);
+      const body = await readLimited(response.body, maxBytes);
+      bytes = body.bytes.byteLength;
+      text = new TextDecoder().decode(body.bytes);
+      cut = body.cut ? maxBytes : undefined;
     } catch (error) {
       // An answer came, then broke off: not retried, a server that cuts its bodies short is worth reporting.
       const cause = causeOf(error);
@@ -114,11 +116,11 @@ export async function sendRequest(url: string, init: RequestInit & { method: str
     lastAnswer.set(origin, { at: performance.now(), keepAlive: response.headers.get("keep-alive") });
     const durationMs = performance.now() - started;
     if (response.status === 429 && policy.rateLimiter) {
-      policy.onRateLimited?.({ response, text, bytes, durationMs, cut: cutAt(response) });
+      policy.onRateLimited?.({ response, text, bytes, durationMs, cut });
       await policy.rateLimiter.waitOut(response.headers, rateLimited++, policy.essential);
       continue;
     }
-    return { response, text, bytes, durationMs, failedAttempts, cut: cutAt(response) };
+    return { response, text, bytes, durationMs, failedAttempts, cut };
   }
 }
 

@@ -42,7 +42,8 @@ export async function buildClient(outDir: string): Promise<{ ok: boolean; messag
 
 // openapi-fetch's CommonJS build exports its function as `exports.default` (with __esModule). esbuild, bundling a
 // module of a "type": "module" package, takes the default import as the whole `module.exports` object, as Node
-// does: the client would then call an object. The CommonJS build asks for `.default` by name.
+// does: the client would then call an object. The CommonJS build gets a module whose whole export is that function,
+// with openapi-fetch's named exports (mergeHeaders) on it.
 const openapiFetchDefault: Plugin = {
   name: "openapi-fetch-default",
   setup(build) {
@@ -50,7 +51,7 @@ const openapiFetchDefault: Plugin = {
       args.namespace === "openapi-fetch-default" ? { path: args.path, external: true } : { path: "openapi-fetch", namespace: "openapi-fetch-default" },
     );
     build.onLoad({ filter: /.*/, namespace: "openapi-fetch-default" }, () => ({
-      contents: `module.exports = require("openapi-fetch").default;`,
+      contents: `const openapiFetch = require("openapi-fetch");\nmodule.exports = Object.assign((options) => openapiFetch.default(options), openapiFetch);`,
       loader: "js",
       resolveDir: repoRoot,
     }));
