@@ -8,6 +8,8 @@ export default defineConfig({
     // Every test by name, so that `npm test` shows which sandbox fault each contract check caught.
     reporters: ["verbose"],
     maxWorkers: 2,
+    // Tests read the bundled spec (the sandbox, the fake): bundled first when it is missing or older than the spec.
+    globalSetup: ["test/support/bundled-spec.ts"],
     // Type-level tests are checked by tsc in `npm run typecheck`; here they run as plain tests.
     typecheck: { enabled: false },
   },

@@ -3,21 +3,26 @@ import { mkdir, writeFile } from "node:fs/promises";
 import os from "node:os";
 import { exitOnInterrupt, runCommand } from "../lib/process.ts";
 import { bin, fromRoot, repoRoot } from "../scripts/lib/paths.ts";
-import { clientCpu } from "./client-cpu.ts";
-import { clientOverhead } from "./client-overhead.ts";
-import { clientSize } from "./client-size.ts";
 import { corePlan, pinLoad } from "./lib/cores.ts";
 import { renderSection, type Section } from "./lib/report.ts";
-import { sandboxThroughput } from "./sandbox-throughput.ts";
-import { suiteTime } from "./suite-time.ts";
 
 const machine = `${os.cpus()[0]?.model ?? "unknown CPU"}, ${os.availableParallelism()} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${os.platform()} ${os.release()}`;
 exitOnInterrupt();
 const started = performance.now();
 
-// The sandbox and the suite read the bundled spec.
+// The sandbox, the fake and the suite read the bundled spec: it is built before any of them is imported.
 const built = await runCommand(bin("tsx"), [fromRoot("scripts/build-spec.ts")], { cwd: repoRoot });
-if (built.code !== 0) throw new Error(built.output);
+if (built.code !== 0) {
+  console.error(`${built.output.trim()}\nbench: could not bundle the spec (above); run \`npm run lint:spec\` to see what is wrong with it.`);
+  process.exit(1);
+}
+const [{ clientCpu }, { clientOverhead }, { clientSize }, { sandboxThroughput }, { suiteTime }] = await Promise.all([
+  import("./client-cpu.ts"),
+  import("./client-overhead.ts"),
+  import("./client-size.ts"),
+  import("./sandbox-throughput.ts"),
+  import("./suite-time.ts"),
+]);
 
 const cores = corePlan();
 /** A load against servers in their own processes: the load on its cores, the servers on theirs. */

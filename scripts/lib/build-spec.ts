@@ -1,8 +1,22 @@
-import { readFile, rename, rm, writeFile } from "node:fs/promises";
+import { readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { parse } from "yaml";
 import { redocly } from "./redocly.ts";
-import { bundledSpec, repoRoot, specRoot } from "./paths.ts";
+import { bundledSpec, fromRoot, repoRoot, specRoot } from "./paths.ts";
+
+/** Whether both bundled files exist and are newer than every file of the split spec and redocly.yaml. */
+export async function bundleIsFresh(): Promise<boolean> {
+  const mtime = async (file: string) => (await stat(file).catch(() => undefined))?.mtimeMs ?? Number.NaN;
+  const sources = (await readdir(path.dirname(specRoot), { recursive: true, withFileTypes: true }))
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.join(entry.parentPath, entry.name));
+  const [built, newest] = await Promise.all([
+    Promise.all([mtime(bundledSpec.yaml), mtime(bundledSpec.json)]).then((times) => Math.min(...times)),
+    Promise.all([...sources, fromRoot("redocly.yaml")].map(mtime)).then((times) => Math.max(...times)),
+  ]);
+  // NaN (a bundled file missing) compares false: not fresh.
+  return built >= newest;
+}
 
 /** Bundles the split spec into dist/openapi.yaml and dist/openapi.json; the message says what happened. */
 export async function buildSpec(): Promise<{ ok: boolean; message: string }> {
