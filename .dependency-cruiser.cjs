@@ -54,6 +54,15 @@ module.exports = {
       to: { path: "^test/" },
     },
     {
+      name: "no-circular",
+      comment:
+        "No module depends on itself through others: a circle makes load order matter and hides which module owns what. " +
+        "One circle is excepted for now, in the suite (checks/types.ts, support/exchange.ts, support/curl.ts): it goes with the suite's run context (its own issue).",
+      severity: "error",
+      from: { pathNot: "^contract-tests/(checks/types|support/exchange|support/curl)\\.ts$" },
+      to: { circular: true },
+    },
+    {
       name: "resolvable",
       comment: "An import that resolves to nothing is a broken import, whatever tsc says about it.",
       severity: "error",
