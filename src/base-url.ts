@@ -10,12 +10,12 @@ export function parseBaseUrl(value: string): ParsedBaseUrl {
   try {
     url = new URL(value.trim());
   } catch {
-    return { ok: false, problem: `${JSON.stringify(value)} is not an absolute URL: give scheme and host, such as https://files.example.com.` };
+    return { ok: false, problem: `${JSON.stringify(value)} is not an absolute URL such as https://files.example.com.` };
   }
   const shown = `${url.protocol}//${url.host}${url.pathname}`;
   if (url.protocol !== "http:" && url.protocol !== "https:") return { ok: false, problem: `${shown} must use http or https, not ${url.protocol.slice(0, -1)}.` };
   // Credentials in a URL end up in logs and error messages; the key has its own setting.
-  if (url.username || url.password) return { ok: false, problem: `${shown} must not carry credentials: give the API key through its own setting.` };
+  if (url.username || url.password) return { ok: false, problem: `${shown} must not carry credentials: the API key has its own setting.` };
   if (url.search || url.hash) return { ok: false, problem: `${shown} must not have a query or fragment.` };
   return { ok: true, url: `${url.origin}${url.pathname}`.replace(/\/+$/, "") };
 }

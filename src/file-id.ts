@@ -10,12 +10,12 @@ export function assertFileId(fileId: unknown): string {
   }
   if (fileId.trim() === "") {
     throw new InvalidArgumentError(
-      "The file id is empty or blank: pass the id of a file (an empty id would address the collection, not a file).",
+      "The file id is empty or blank: it would address the collection, not a file.",
     );
   }
   // URL parsing treats these segments as navigation even when percent-encoded, so no request could name them.
   if (fileId === "." || fileId === "..") {
-    throw new InvalidArgumentError(`The file id ${JSON.stringify(fileId)} cannot be sent: URLs treat it as a relative path, not an id.`);
+    throw new InvalidArgumentError(`The file id ${JSON.stringify(fileId)} cannot be sent: URLs read it as a relative path.`);
   }
   return fileId;
 }

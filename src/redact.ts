@@ -31,7 +31,8 @@ export function redactValue(value: unknown, secrets: readonly string[], depth = 
   return Object.fromEntries(
     Object.entries(value).map(([key, item]) => [
       redactString(key, secrets),
-      isSecretName(key) && item !== null && typeof item !== "object" ? REDACTED : redactValue(item, secrets, depth + 1),
+      // A secret-named field's value is blanked; null (typeof "object") and objects are walked into instead.
+      isSecretName(key) && typeof item !== "object" ? REDACTED : redactValue(item, secrets, depth + 1),
     ]),
   );
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createFileLibraryClient, InvalidArgumentError, FileLibraryError } from "../src/index.ts";
+import { assertFileId } from "../src/file-id.ts";
 import { API_KEY, BASE_URL, fakeFetch, json, sampleMetadata, text } from "./support/fake-fetch.ts";
 
 const setup = () => {
@@ -62,5 +63,30 @@ describe("update bodies rejected before any request", () => {
     const { client, seen } = setup();
     await expect(client.files.update("file_1", body as never)).rejects.toThrow(message);
     expect(seen).toHaveLength(0);
+  });
+});
+
+describe("what a rejected id or body says, exactly", () => {
+  it.each<[unknown, string]>([
+    [null, "The file id must be a string, got null."],
+    [42, "The file id must be a string, got number."],
+    [undefined, "The file id must be a string, got undefined."],
+    ["  ", "The file id is empty or blank: it would address the collection, not a file."],
+    ["..", 'The file id ".." cannot be sent: URLs read it as a relative path.'],
+  ])("%j", (id, message) => {
+    expect(() => assertFileId(id)).toThrow(new InvalidArgumentError(message));
+  });
+
+  it("an update body that is not an object, or has fields the service does not take", async () => {
+    const { client } = setup();
+    const id = `file_${"x".repeat(70)}`;
+    const shown = JSON.stringify(`${id.slice(0, 60)}…`);
+    await expect(client.files.update(id, "labels" as never)).rejects.toThrow(
+      new InvalidArgumentError(`The update of file ${shown} needs an object such as { labels: ["a"] } or { publicUrl: "https://..." }.`),
+    );
+    await expect(client.files.update(id, undefined as never)).rejects.toThrow(/needs an object/);
+    await expect(client.files.update("f", { a: 1, b: 2, labels: [] } as never)).rejects.toThrow(
+      new InvalidArgumentError('The update of file "f" has unknown field(s) "a", "b": only publicUrl and labels can be changed.'),
+    );
   });
 });
