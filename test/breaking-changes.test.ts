@@ -92,6 +92,7 @@ const CASES: Case[] = [
   ["names get maxLength 255", (d) => (metadata(d).properties.name.maxLength = 255), "not breaking", /maxLength none became 255/],
   ["getFile may answer 404", (d) => (d.paths[FILE].get.responses["404"] = { description: "not found" }), "breaking", /response 404 is new/],
   ["the download no longer documents 422", (d) => delete d.paths[DOWNLOAD].get.responses["422"], "not breaking", /response 422 is no longer documented: the server sends less/],
+  ["the download no longer comes as text/plain", (d) => delete d.paths[DOWNLOAD].get.responses["200"].content["text/plain"], "breaking", /response 200 no longer comes as text\/plain: clients that ask for it get another form or 406/],
   ["the metadata may come as XML", (d) => (d.paths[FILE].get.responses["200"].content["application/xml"] = { schema: { type: "string" } }), "breaking", /may now come as application\/xml/],
   ["an error code may only be an integer", (d) => (schemas(d).ErrorBody.properties.code.type = "integer"), "not breaking", /the answers the new spec allows are a subset/],
   ["an error's detail may also be a number", (d) => schemas(d).ErrorBody.properties.detail.oneOf.push({ type: "number" }), "breaking", /oneOf branch 2 was added/],

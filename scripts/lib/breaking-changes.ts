@@ -408,7 +408,8 @@ export function compareSpecs(oldDoc: Doc, newDoc: Doc): SpecChange[] {
       }
       for (const [mediaType, media] of Object.entries(oldMedia)) {
         const [ap, bp] = [`${before.pointer}/content/${escape(mediaType)}`, `${after.pointer}/content/${escape(mediaType)}`];
-        if (!newMedia[mediaType]) add("compatible", ap, after.pointer, `response ${status} no longer comes as ${mediaType}`);
+        // Content negotiation: a client that asks for this form (Accept) now gets another, or a 406 (docs/decisions.md).
+        if (!newMedia[mediaType]) add("breaking", ap, after.pointer, `response ${status} no longer comes as ${mediaType}: clients that ask for it get another form or 406`);
         else compareSchemas(docs, { node: media.schema, pointer: `${ap}/schema` }, { node: newMedia[mediaType].schema, pointer: `${bp}/schema` }, (e, a, b) => responseEffect(e, a, b, `response ${status} ${mediaType}`));
       }
     }
