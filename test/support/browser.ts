@@ -1,6 +1,8 @@
 import { accessSync, constants, statSync } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
 import path from "node:path";
-import { chromium, type Browser } from "playwright-core";
+import puppeteer, { type Browser } from "puppeteer-core";
 import { missing } from "./missing.ts";
 
 /** How each browser is found on users' machines and CI runners: its variable first, then these names on PATH. */
@@ -57,7 +59,20 @@ export function browserFor(file: string, kind: BrowserKind = "chromium"): string
 /** The flags that keep Chromium's start from stalling on a machine without network. */
 export const CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
 
-/** Launches Chromium headless through playwright-core. */
-export function launchBrowser(executablePath: string): Promise<Browser> {
-  return chromium.launch({ executablePath, args: CHROMIUM_ARGS });
+/**
+ * Launches a browser headless through puppeteer-core (Chromium over CDP, Firefox over WebDriver BiDi) with a fresh
+ * profile, runs `use`, and closes both, whatever `use` does.
+ */
+export async function withBrowser<T>(kind: BrowserKind, executablePath: string, use: (browser: Browser) => Promise<T>): Promise<T> {
+  const userDataDir = await mkdtemp(path.join(os.tmpdir(), `file-library-${kind}-`));
+  const browser =
+    kind === "firefox"
+      ? await puppeteer.launch({ browser: "firefox", executablePath, headless: true, userDataDir })
+      : await puppeteer.launch({ browser: "chrome", executablePath, headless: true, userDataDir, args: CHROMIUM_ARGS });
+  try {
+    return await use(browser);
+  } finally {
+    await browser.close();
+    await rm(userDataDir, { recursive: true, force: true });
+  }
 }

@@ -4,11 +4,11 @@ import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { build } from "esbuild";
-import puppeteer from "puppeteer-core";
+import type { Browser } from "puppeteer-core";
 import { runCommand } from "../../lib/process.ts";
 import { bin, fromRoot } from "../../scripts/lib/paths.ts";
 import type { ScenarioConfig, ScenarioResults } from "../runtimes/scenarios.ts";
-import { BROWSERS, CHROMIUM_ARGS, findBrowser, type BrowserKind } from "./browser.ts";
+import { BROWSERS, findBrowser, withBrowser, type BrowserKind } from "./browser.ts";
 import { missing } from "./missing.ts";
 import { serveFolder } from "./static-server.ts";
 
@@ -99,31 +99,16 @@ const worker :Workerd.Worker = (
 
 /** A browser driven by puppeteer-core (Chromium over CDP, Firefox over WebDriver BiDi), the page served from its own origin. */
 function browser(kind: BrowserKind): Runtime {
-  const executable = () => findBrowser(kind)!;
-  const launch = async (userDataDir: string) =>
-    kind === "firefox"
-      ? puppeteer.launch({ browser: "firefox", executablePath: executable(), headless: true, userDataDir })
-      : puppeteer.launch({ browser: "chrome", executablePath: executable(), headless: true, userDataDir, args: CHROMIUM_ARGS });
-  /** Launches the browser with a fresh profile, runs `use`, and closes both. */
-  async function withBrowser<T>(use: (b: Awaited<ReturnType<typeof launch>>) => Promise<T>): Promise<T> {
-    const profile = await mkdtemp(path.join(os.tmpdir(), `file-library-${kind}-`));
-    const b = await launch(profile);
-    try {
-      return await use(b);
-    } finally {
-      await b.close();
-      await rm(profile, { recursive: true, force: true });
-    }
-  }
+  const withIt = <T>(use: (b: Browser) => Promise<T>) => withBrowser(kind, findBrowser(kind)!, use);
   return {
     name: kind,
     browser: true,
     unavailable: async () => (findBrowser(kind) ? undefined : `no ${kind} (${BROWSERS[kind].variable}, or ${BROWSERS[kind].names.join(", ")} on PATH)`),
-    version: () => withBrowser((b) => b.version()),
+    version: () => withIt((b) => b.version()),
     async run(app, config) {
       const server: Server = await serveFolder(path.join(app, "page"));
       try {
-        return await withBrowser(async (b) => {
+        return await withIt(async (b) => {
           const page = await b.newPage();
           await page.goto(`http://127.0.0.1:${(server.address() as AddressInfo).port}/index.html`);
           await page.waitForFunction(() => "runScenarios" in globalThis);
