@@ -35,6 +35,7 @@ const NOT_RUN_HERE: Record<string, string> = {
   test: "the whole test run, of which this test is a part",
   "test:unit": "this very test run (its global setup bundles the spec first)",
   "test:stress": "ten rounds of the live-suite tests under load, minutes long (its tests run in test:unit)",
+  "test:mutation": "StrykerJS over src/, minutes long on its own (its tests run in test:unit)",
 };
 
 let copy: string;
