@@ -10,6 +10,7 @@ export default defineConfig({
     ...base.test,
     include: [
       "test/base-url.test.ts",
+      "test/cause.test.ts",
       "test/client-hostile.test.ts",
       "test/client-methods.test.ts",
       "test/client-msw.test.ts",

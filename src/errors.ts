@@ -1,5 +1,5 @@
 import { oneLine } from "./excerpt.js";
-import type { components, operations } from "./generated/schema.js";
+import type { components, OperationId } from "./generated/schema.js";
 import { serverDelay } from "./retry.js";
 
 /** The documented shape of an error body; servers may send any subset, or no JSON at all. */
@@ -8,8 +8,7 @@ export type ErrorBody = components["schemas"]["ErrorBody"];
 /** One problem a server listed in an error body (`detail`), as validation frameworks report it. */
 export type ValidationErrorItem = components["schemas"]["ValidationErrorItem"];
 
-/** The operations of the File Library, by their operationId in the spec. */
-export type OperationId = keyof operations;
+export type { OperationId };
 
 /** Where the client's two settings come from, for messages that say what to check. */
 export const API_KEY_SETTING = "the apiKey option or FILE_LIBRARY_API_KEY";

@@ -1,3 +1,4 @@
+import { causeOf } from "./cause.js";
 import { AbortError, ApiError, BASE_URL_SETTING, ConnectionError, joinSentences, TimeoutError, type OperationId } from "./errors.js";
 import type { ClientLog } from "./logger.js";
 import { redactHeaders, redactString, redactValue } from "./redact.js";
@@ -155,7 +156,6 @@ function retryOrThrow(call: Call, outcome: Attempt, attempt: number): RetryDelay
 
 /** The most specific reason a fetch failed: undici puts the socket error in `cause`. */
 function describeCause(error: unknown): string {
-  const inner = error instanceof Error && error.cause instanceof Error ? error.cause : error;
-  if (inner instanceof Error) return inner.message || inner.name;
-  return String(inner);
+  const cause = causeOf(error);
+  return cause.message || cause.name;
 }

@@ -1,4 +1,5 @@
 import { truncate } from "../../src/excerpt.ts";
+import { causeOf } from "../../src/cause.ts";
 import { DEFAULT_MAX_RESPONSE_BYTES, readLimited } from "../../src/response-limit.ts";
 import type { FailedAttempt } from "../report.ts";
 import type { RateLimiter } from "./rate-limits.ts";
@@ -104,7 +105,7 @@ export async function sendRequest(url: string, init: RequestInit & { method: str
       cut = body.cut ? maxBytes : undefined;
     } catch (error) {
       // An answer came, then broke off: not retried, a server that cuts its bodies short is worth reporting.
-      const cause = causeOf(error);
+      const cause = causeOf(error) as Cause;
       failedAttempts.push({
         attempt,
         reason: `the answer (HTTP ${response.status}) broke off while its body was read (${cause.message})`,
@@ -124,13 +125,8 @@ export async function sendRequest(url: string, init: RequestInit & { method: str
   }
 }
 
+/** The socket's error as undici reports it: a code, and the socket with what it read. */
 type Cause = Error & { code?: string; socket?: { bytesRead?: number } };
-
-/** undici puts the socket's error in `cause`. */
-function causeOf(error: unknown): Cause {
-  const inner = (error as { cause?: unknown }).cause;
-  return (inner instanceof Error ? inner : error instanceof Error ? error : new Error(String(error))) as Cause;
-}
 
 function describeFailure(
   error: unknown,
@@ -144,7 +140,7 @@ function describeFailure(
   if (error instanceof Error && error.name === "TimeoutError") {
     return { attempt: { attempt, reason: `no answer within ${timeoutMs} ms`, afterMs, closedByServer: false }, retryable: false };
   }
-  const cause = causeOf(error);
+  const cause = causeOf(error) as Cause;
   const code = cause.code ?? "";
   const closed: Record<string, string> = {
     UND_ERR_SOCKET: `the server closed the connection before answering (${cause.message})`,

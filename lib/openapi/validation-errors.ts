@@ -1,4 +1,5 @@
 import type { ErrorObject } from "ajv";
+import { unescapeSegment } from "./json-pointer.ts";
 
 /** One schema violation: where in the data, and what is wrong. */
 export interface ValidationIssue {
@@ -42,7 +43,7 @@ function toIssue(error: ErrorObject): ValidationIssue {
   const path: Array<string | number> = error.instancePath
     .split("/")
     .slice(1)
-    .map((segment) => segment.replace(/~1/g, "/").replace(/~0/g, "~"))
+    .map(unescapeSegment)
     .map((segment) => (/^\d+$/.test(segment) ? Number(segment) : segment));
   if (error.keyword === "additionalProperties") path.push((error.params as { additionalProperty: string }).additionalProperty);
   if (error.keyword === "required") path.push((error.params as { missingProperty: string }).missingProperty);

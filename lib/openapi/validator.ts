@@ -1,5 +1,7 @@
 import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
 import addFormatsModule from "ajv-formats";
+import { escapeSegment, followRefs, nodeAt } from "./json-pointer.ts";
+import { HTTP_METHODS } from "./methods.ts";
 import { resultOf, unsupportedMediaType, type ValidationResult } from "./validation-errors.ts";
 
 // ajv-formats is CommonJS; under NodeNext its default export arrives wrapped.
@@ -24,12 +26,8 @@ export interface OperationInfo {
 
 export type { ValidationIssue, ValidationResult } from "./validation-errors.ts";
 
-const HTTP_METHODS = ["get", "put", "post", "delete", "patch", "head", "options", "trace"];
 /** The $id the document is registered under, so that its local $refs resolve. */
 export const SPEC_ID = "https://file-library.invalid/openapi.json";
-
-/** A JSON pointer segment, escaped. */
-export const escapePointer = (segment: string) => segment.replace(/~/g, "~0").replace(/\//g, "~1");
 
 /** Validates requests and responses against one bundled OpenAPI 3.1 document with Ajv (2020-12, with formats). */
 export class OpenApiValidator {
@@ -93,14 +91,14 @@ export class OpenApiValidator {
       const pointer =
         typeof node.$ref === "string"
           ? `${node.$ref.replace(/^#/, "")}/schema`
-          : `${responsePointer}/headers/${escapePointer(name)}/schema`;
+          : `${responsePointer}/headers/${escapeSegment(name)}/schema`;
       return { name: name.toLowerCase(), required: header.required === true, validate: (value: string) => this.validate(pointer, value) };
     });
   }
 
   /** Validates a response body (already parsed when JSON, raw text otherwise) against its documented schema. */
   validateResponse(operationId: string, statusKey: string, mediaType: string, body: unknown): ValidationResult {
-    const pointer = `${this.responsePointer(operationId, statusKey)}/content/${escapePointer(mediaType)}/schema`;
+    const pointer = `${this.responsePointer(operationId, statusKey)}/content/${escapeSegment(mediaType)}/schema`;
     return this.validate(pointer, body);
   }
 
@@ -140,8 +138,8 @@ export class OpenApiValidator {
   private requestBodyPointer(operationId: string, mediaType: string): string {
     const { path, method } = this.operation(operationId);
     const node = (this.operations.get(operationId)!.node.requestBody ?? {}) as Record<string, unknown>;
-    const base = typeof node.$ref === "string" ? node.$ref.replace(/^#/, "") : `/paths/${escapePointer(path)}/${method.toLowerCase()}/requestBody`;
-    return `${base}/content/${escapePointer(mediaType)}/schema`;
+    const base = typeof node.$ref === "string" ? node.$ref.replace(/^#/, "") : `/paths/${escapeSegment(path)}/${method.toLowerCase()}/requestBody`;
+    return `${base}/content/${escapeSegment(mediaType)}/schema`;
   }
 
   private validate(pointer: string, data: unknown): ValidationResult {
@@ -167,20 +165,16 @@ export class OpenApiValidator {
     const node = this.responseNode(operationId, statusKey);
     if (typeof node.$ref === "string") return node.$ref.replace(/^#/, "");
     const { path, method } = this.operation(operationId);
-    return `/paths/${escapePointer(path)}/${method.toLowerCase()}/responses/${escapePointer(statusKey)}`;
+    return `/paths/${escapeSegment(path)}/${method.toLowerCase()}/responses/${escapeSegment(statusKey)}`;
   }
 
   /** The node at a JSON pointer of the document, or undefined. */
   private at(pointer: string): unknown {
-    let current: unknown = this.document;
-    for (const segment of pointer.replace(/^#?\//, "").split("/")) {
-      current = (current as Record<string, unknown> | undefined)?.[segment.replace(/~1/g, "/").replace(/~0/g, "~")];
-    }
-    return current;
+    return nodeAt(this.document, pointer);
   }
 
   /** Follows a local $ref (the bundle has only local ones). */
   private resolve(node: Record<string, unknown>): Record<string, unknown> {
-    return typeof node.$ref === "string" ? this.resolve(this.at(node.$ref) as Record<string, unknown>) : node;
+    return followRefs(this.document, node, "").node as Record<string, unknown>;
   }
 }

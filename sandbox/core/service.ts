@@ -1,4 +1,4 @@
-import type { operations } from "../../src/generated/schema.d.ts";
+import type { OperationId } from "../../src/generated/schema.d.ts";
 import { mediaTypeOf } from "../../lib/openapi/media-type.ts";
 import { createRouter } from "../../lib/openapi/router.ts";
 import type { OpenApiValidator } from "../../lib/openapi/validator.ts";
@@ -7,8 +7,7 @@ import { emptyAnswer, errorAnswer, jsonAnswer, textAnswer, textOf, type ErrorDet
 import { CONTENT_PATH_PREFIX, type UrlSigner } from "./signed-urls.ts";
 import type { FilePatch, FileRecord, FileStorage } from "./storage.ts";
 
-/** The operations of the spec, by operationId (generated from it). */
-export type OperationId = keyof operations;
+export type { OperationId };
 
 /** The parts of the spec the service reads: its paths (to route) and its request schemas (to validate). */
 export type ServiceSpec = Pick<OpenApiValidator, "document" | "validateRequestBody">;

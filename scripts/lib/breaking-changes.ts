@@ -4,6 +4,9 @@
  * matched by method and path shape (`/files/{}`), so renaming a path parameter changes nothing; components are
  * compared through their references, never by their names.
  */
+import { escapeSegment, followRefs } from "../../lib/openapi/json-pointer.ts";
+import { HTTP_METHODS } from "../../lib/openapi/methods.ts";
+
 type Node = Record<string, unknown>;
 type Doc = Node & { paths?: Record<string, Node>; components?: Node };
 
@@ -22,23 +25,13 @@ export interface SpecChange {
 /** The release a set of changes needs: major for a break, minor for an addition, patch otherwise. */
 export type Bump = "major" | "minor" | "patch";
 
-const METHODS = ["get", "put", "post", "delete", "patch", "head", "options", "trace"];
-const escape = (segment: string) => segment.replace(/~/g, "~0").replace(/\//g, "~1");
+
 const shape = (path: string) => path.replace(/\{[^}]*\}/g, "{}");
 
 /** Follows local $refs; `pointer` follows them too, so that a change names the component where it is. */
 function resolve(doc: Doc, node: unknown, pointer: string): { node: Node; pointer: string } {
-  let current = node as Node | undefined;
-  let at = pointer;
-  for (let depth = 0; current && typeof current.$ref === "string" && depth < 32; depth++) {
-    at = current.$ref;
-    let target: unknown = doc;
-    for (const segment of current.$ref.replace(/^#\//, "").split("/")) {
-      target = (target as Node | undefined)?.[segment.replace(/~1/g, "/").replace(/~0/g, "~")];
-    }
-    current = target as Node | undefined;
-  }
-  return { node: current ?? {}, pointer: at };
+  const found = followRefs(doc, node, pointer);
+  return { node: (found.node ?? {}) as Node, pointer: found.pointer };
 }
 
 /** What a schema change does to the set of values it allows. */
@@ -221,7 +214,7 @@ function compareSchemas(
   const newProps = (n.properties ?? {}) as Node;
   const closed = (schema: Node) => schema.additionalProperties === false;
   for (const name of new Set([...Object.keys(oldProps), ...Object.keys(newProps)])) {
-    const [ap, bp] = [`${op}/properties/${escape(name)}`, `${np}/properties/${escape(name)}`];
+    const [ap, bp] = [`${op}/properties/${escapeSegment(name)}`, `${np}/properties/${escapeSegment(name)}`];
     if (name in oldProps && name in newProps) {
       compareSchemas(docs, { node: oldProps[name], pointer: ap }, { node: newProps[name], pointer: bp }, report, seen);
     } else if (name in newProps) {
@@ -280,7 +273,7 @@ function compareSchemas(
 function operationsOf(doc: Doc): Map<string, { path: string; method: string; item: Node; op: Node }> {
   const out = new Map<string, { path: string; method: string; item: Node; op: Node }>();
   for (const [path, item] of Object.entries(doc.paths ?? {})) {
-    for (const method of METHODS) {
+    for (const method of HTTP_METHODS) {
       const op = item[method] as Node | undefined;
       if (op) out.set(`${method.toUpperCase()} ${shape(path)}`, { path, method, item, op });
     }
@@ -298,8 +291,8 @@ function parametersOf(doc: Doc, path: string, method: string, item: Node, op: No
       const key = param.in === "path" ? `path #${pathParams.indexOf(param.name as string)}` : `${String(param.in)} ${String(param.name).toLowerCase()}`;
       out.set(key, { param, pointer });
     });
-  add(item.parameters, `#/paths/${escape(path)}`);
-  add(op.parameters, `#/paths/${escape(path)}/${method}`);
+  add(item.parameters, `#/paths/${escapeSegment(path)}`);
+  add(op.parameters, `#/paths/${escapeSegment(path)}/${method}`);
   return out;
 }
 
@@ -322,20 +315,20 @@ export function compareSpecs(oldDoc: Doc, newDoc: Doc): SpecChange[] {
   for (const [key, next] of newOps) {
     if (!oldOps.has(key)) {
       const name = `${next.method.toUpperCase()} ${next.path}${typeof next.op.operationId === "string" ? ` (${next.op.operationId})` : ""}`;
-      changes.push({ kind: "addition", operation: name, oldPointer: "", newPointer: `#/paths/${escape(next.path)}/${next.method}`, reason: "a new operation" });
+      changes.push({ kind: "addition", operation: name, oldPointer: "", newPointer: `#/paths/${escapeSegment(next.path)}/${next.method}`, reason: "a new operation" });
     }
   }
 
   for (const [key, prev] of oldOps) {
     const name = `${prev.method.toUpperCase()} ${prev.path}${typeof prev.op.operationId === "string" ? ` (${prev.op.operationId})` : ""}`;
-    const oldOpPointer = `#/paths/${escape(prev.path)}/${prev.method}`;
+    const oldOpPointer = `#/paths/${escapeSegment(prev.path)}/${prev.method}`;
     const next = newOps.get(key);
     const add = (kind: SpecChange["kind"], oldPointer: string, newPointer: string, reason: string) => changes.push({ kind, operation: name, oldPointer, newPointer, reason });
     if (!next) {
       add("breaking", oldOpPointer, "", "the operation was removed: existing clients calling it get an error");
       continue;
     }
-    const newOpPointer = `#/paths/${escape(next.path)}/${next.method}`;
+    const newOpPointer = `#/paths/${escapeSegment(next.path)}/${next.method}`;
     // Requests: the new spec must accept everything the old one did.
     const requestEffect = (effect: Effect, oldPointer: string, newPointer: string, where: string) =>
       effect.narrows
@@ -368,12 +361,12 @@ export function compareSpecs(oldDoc: Doc, newDoc: Doc): SpecChange[] {
     const oldContent = (oldBody.node.content ?? {}) as Record<string, Node>;
     const newContent = (newBody.node.content ?? {}) as Record<string, Node>;
     for (const [mediaType, media] of Object.entries(oldContent)) {
-      const [ap, bp] = [`${oldBody.pointer}/content/${escape(mediaType)}`, `${newBody.pointer}/content/${escape(mediaType)}`];
+      const [ap, bp] = [`${oldBody.pointer}/content/${escapeSegment(mediaType)}`, `${newBody.pointer}/content/${escapeSegment(mediaType)}`];
       if (!newContent[mediaType]) add("breaking", ap, newBody.pointer, `the request body is no longer accepted as ${mediaType}`);
       else compareSchemas(docs, { node: media.schema, pointer: `${ap}/schema` }, { node: newContent[mediaType].schema, pointer: `${bp}/schema` }, (e, a, b) => requestEffect(e, a, b, `request body ${mediaType}`));
     }
     for (const mediaType of Object.keys(newContent)) {
-      if (!oldContent[mediaType]) add("addition", oldBody.pointer, `${newBody.pointer}/content/${escape(mediaType)}`, `the request body is now also accepted as ${mediaType}`);
+      if (!oldContent[mediaType]) add("addition", oldBody.pointer, `${newBody.pointer}/content/${escapeSegment(mediaType)}`, `the request body is now also accepted as ${mediaType}`);
     }
 
     const [oldSecurity, newSecurity] = [securityOf(oldDoc, prev.op), securityOf(newDoc, next.op)];
@@ -386,28 +379,28 @@ export function compareSpecs(oldDoc: Doc, newDoc: Doc): SpecChange[] {
     for (const scheme of new Set(oldSecurity.flatMap((alt) => alt.split("+")).filter(Boolean))) {
       const [a, b] = [(oldDoc.components?.securitySchemes as Node | undefined)?.[scheme] as Node | undefined, (newDoc.components?.securitySchemes as Node | undefined)?.[scheme] as Node | undefined];
       const essentials = (s: Node | undefined) => json(s && { type: s.type, scheme: String(s.scheme ?? "").toLowerCase(), in: s.in, name: s.name });
-      if (b && essentials(a) !== essentials(b)) add("breaking", `#/components/securitySchemes/${escape(scheme)}`, `#/components/securitySchemes/${escape(scheme)}`, `security scheme ${scheme} changed from ${essentials(a)} to ${essentials(b)}: existing clients send credentials the old way`);
+      if (b && essentials(a) !== essentials(b)) add("breaking", `#/components/securitySchemes/${escapeSegment(scheme)}`, `#/components/securitySchemes/${escapeSegment(scheme)}`, `security scheme ${scheme} changed from ${essentials(a)} to ${essentials(b)}: existing clients send credentials the old way`);
     }
 
     const oldResponses = (prev.op.responses ?? {}) as Record<string, unknown>;
     const newResponses = (next.op.responses ?? {}) as Record<string, unknown>;
     for (const status of Object.keys(newResponses)) {
-      if (!covers(Object.keys(oldResponses), status)) add("breaking", `${oldOpPointer}/responses`, `${newOpPointer}/responses/${escape(status)}`, `response ${status} is new: existing clients do not expect it`);
+      if (!covers(Object.keys(oldResponses), status)) add("breaking", `${oldOpPointer}/responses`, `${newOpPointer}/responses/${escapeSegment(status)}`, `response ${status} is new: existing clients do not expect it`);
     }
     for (const [status, response] of Object.entries(oldResponses)) {
       if (!(status in newResponses)) {
         // The server promises not to send it any more: clients that handle it lose nothing (docs/decisions.md).
-        add("compatible", `${oldOpPointer}/responses/${escape(status)}`, `${newOpPointer}/responses`, `response ${status} is no longer documented: the server sends less`);
+        add("compatible", `${oldOpPointer}/responses/${escapeSegment(status)}`, `${newOpPointer}/responses`, `response ${status} is no longer documented: the server sends less`);
         continue;
       }
-      const before = resolve(oldDoc, response, `${oldOpPointer}/responses/${escape(status)}`);
-      const after = resolve(newDoc, newResponses[status], `${newOpPointer}/responses/${escape(status)}`);
+      const before = resolve(oldDoc, response, `${oldOpPointer}/responses/${escapeSegment(status)}`);
+      const after = resolve(newDoc, newResponses[status], `${newOpPointer}/responses/${escapeSegment(status)}`);
       const [oldMedia, newMedia] = [(before.node.content ?? {}) as Record<string, Node>, (after.node.content ?? {}) as Record<string, Node>];
       for (const mediaType of Object.keys(newMedia)) {
-        if (!oldMedia[mediaType]) add("breaking", before.pointer, `${after.pointer}/content/${escape(mediaType)}`, `response ${status} may now come as ${mediaType}, which existing clients do not read`);
+        if (!oldMedia[mediaType]) add("breaking", before.pointer, `${after.pointer}/content/${escapeSegment(mediaType)}`, `response ${status} may now come as ${mediaType}, which existing clients do not read`);
       }
       for (const [mediaType, media] of Object.entries(oldMedia)) {
-        const [ap, bp] = [`${before.pointer}/content/${escape(mediaType)}`, `${after.pointer}/content/${escape(mediaType)}`];
+        const [ap, bp] = [`${before.pointer}/content/${escapeSegment(mediaType)}`, `${after.pointer}/content/${escapeSegment(mediaType)}`];
         // Content negotiation: a client that asks for this form (Accept) now gets another, or a 406 (docs/decisions.md).
         if (!newMedia[mediaType]) add("breaking", ap, after.pointer, `response ${status} no longer comes as ${mediaType}: clients that ask for it get another form or 406`);
         else compareSchemas(docs, { node: media.schema, pointer: `${ap}/schema` }, { node: newMedia[mediaType].schema, pointer: `${bp}/schema` }, (e, a, b) => responseEffect(e, a, b, `response ${status} ${mediaType}`));

@@ -57,6 +57,10 @@ export async function generateTypes(spec: string = specRoot): Promise<string> {
   // Loaded only to generate: it brings in the TypeScript compiler, the slowest part of a drift check.
   const { default: openapiTS, astToString } = await import("openapi-typescript");
   const ast = await openapiTS(pathToFileURL(spec), { alphabetize: false, exportType: false });
-  const body = astToString(ast);
+  // One name for the operations' ids, declared here once, for the client and the sandbox alike.
+  const body = `${astToString(ast)}
+/** The operations of the File Library, by their operationId in the spec. */
+export type OperationId = keyof operations;
+`;
   return header(await inputsHash(spec), body) + body;
 }
