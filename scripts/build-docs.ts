@@ -23,7 +23,7 @@ if (code !== 0) {
 const LOGO = `data:image/svg+xml,${encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" width="60" height="14"><text x="0" y="11" font-family="sans-serif" font-size="11" fill="#0044d4">Redocly</text></svg>')}`;
 const html = await readFile(docs, "utf8");
 const offline = html.replace(/https:\/\/cdn\.redoc\.ly\/redoc\/logo-mini(?:-full)?\.svg/g, LOGO);
-// (Icon-set URLs of cdn.redocly.com stay in the bundle unused; test/docs-site.test.ts fails on any request that leaves the machine.)
+// (Icon-set URLs of cdn.redocly.com stay in the bundle unused; test/spec/docs-site.test.ts fails on any request that leaves the machine.)
 if (offline.includes("https://cdn.redoc.ly/")) {
   console.error("build:docs failed: the page still loads Redocly's logo from its CDN; update the rewrite in scripts/build-docs.ts.");
   process.exit(1);

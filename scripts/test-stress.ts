@@ -11,7 +11,7 @@ import { parseArgs } from "node:util";
 import { exitOnInterrupt, startChild } from "../lib/process.ts";
 import { fromRoot, repoRoot } from "./lib/paths.ts";
 
-const DEFAULT_FILES = ["test/contract-live.test.ts", "test/contract-connections.test.ts", "test/contract-rate-limits.test.ts"];
+const DEFAULT_FILES = ["test/suite/contract-live.test.ts", "test/suite/contract-connections.test.ts", "test/suite/contract-rate-limits.test.ts"];
 const USAGE = `Usage: npm run test:stress -- [--runs N] [--load N] [test files...]
 
   --runs N   rounds to run (default 10); every one must pass

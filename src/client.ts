@@ -84,7 +84,7 @@ export function createFileLibraryClient(options: ClientOptions = {}): FileLibrar
   const raw = createClient<paths>({ baseUrl, fetch, headers });
   // With middleware on raw, the methods go through openapi-fetch, so that it runs for them too; without, they send
   // their request themselves, which saves openapi-fetch's per-call work (a third of what a call costs over raw fetch).
-  // The count only chooses the path, and both paths send the same request (test/client-methods.test.ts compares them
+  // The count only chooses the path, and both paths send the same request (test/client/client-methods.test.ts compares them
   // on the wire): a miscount changes what a call costs, not what it does.
   // Stryker disable all: equivalent, as said above.
   let middlewareCount = 0;

@@ -1,6 +1,6 @@
 /**
  * The client's scenarios, run as they are in every runtime of the matrix (Node, Bun, Deno, workerd, Chromium,
- * Firefox) by test/client-package.test.ts, against the installed package and its public API only. Each scenario
+ * Firefox) by test/consumers/client-package.test.ts, against the installed package and its public API only. Each scenario
  * reports what it saw; the test holds the expectations, the same for every runtime.
  */
 import type { ClientOptions, FileLibraryClient } from "file-library-kit";

@@ -7,7 +7,7 @@ import { bin, bundledSpec, fromRoot } from "../../scripts/lib/paths.ts";
 import { sandbox, SANDBOX_KEY } from "./sandbox.ts";
 
 // What other teams do with the bundled spec: generate a client with their tool, compile it under tsc --strict, and
-// call the service with it. Each generator's test (test/generator-*.test.ts) says how to generate and what its
+// call the service with it. Each generator's test (test/consumers/generator-*.test.ts) says how to generate and what its
 // app looks like; this file runs them the same way.
 
 /** The steps an app takes with a generated client, in order, each against the sandbox. */

@@ -1,5 +1,5 @@
 // One-keyword edits of the bundle's two body schemas, generated over every JSON Schema keyword that a request or
-// response body could carry: what test/breaking-changes-oracle.test.ts judges twice, by check:breaking and by an
+// response body could carry: what test/spec/breaking-changes-oracle.test.ts judges twice, by check:breaking and by an
 // independent compatibility checker.
 
 type Doc = Record<string, any>;

@@ -1,0 +1,52 @@
+// The API key never leaking from the client's errors, end to end, is test/client/secrets.test.ts; this is the module itself.
+import { describe, expect, it } from "vitest";
+import { isSecretName, MAX_DEPTH, REDACTED, redactHeaders, redactString, redactValue } from "../../src/redact.ts";
+
+describe("redactString", () => {
+  it("replaces every occurrence of every secret", () => {
+    expect(redactString("k1 and k1, k2", ["k1", "k2"])).toBe(`${REDACTED} and ${REDACTED}, ${REDACTED}`);
+  });
+
+  it("skips an empty secret instead of redacting between every character", () => {
+    expect(redactString("abc", [""])).toBe("abc");
+  });
+});
+
+describe("isSecretName", () => {
+  it.each(["Authorization", "set-cookie", "x-api-key", "api_key", "apikey", "client_secret", "access_token", "password", "credentials"])("%s is", (name) => {
+    expect(isSecretName(name)).toBe(true);
+  });
+  it.each(["content-type", "x-request-id", "labels", "api"])("%s is not", (name) => {
+    expect(isSecretName(name)).toBe(false);
+  });
+});
+
+describe("redactValue", () => {
+  it("blanks secret-named fields that hold a value, redacts the key everywhere, keeps the rest", () => {
+    const value = { token: "t", apiKey: 7, password: null, secret: { nested: "Q9" }, list: ["Q9", 1, true], "Q9-name": "ok" };
+    expect(redactValue(value, ["Q9"])).toEqual({
+      token: REDACTED,
+      apiKey: REDACTED,
+      password: null,
+      secret: { nested: REDACTED },
+      list: [REDACTED, 1, true],
+      [`${REDACTED}-name`]: "ok",
+    });
+  });
+
+  it(`copies ${MAX_DEPTH} levels deep and leaves out what is deeper`, () => {
+    const deep = (levels: number): unknown => (levels === 0 ? "leaf" : { a: deep(levels - 1) });
+    const walk = (value: unknown, levels: number) => Array.from({ length: levels }).reduce<unknown>((v) => (v as { a: unknown }).a, value);
+    expect(walk(redactValue(deep(MAX_DEPTH), []), MAX_DEPTH)).toBe("leaf");
+    expect(walk(redactValue(deep(MAX_DEPTH + 1), []), MAX_DEPTH)).toBe(`[nested deeper than ${MAX_DEPTH} levels: left out]`);
+  });
+});
+
+describe("redactHeaders", () => {
+  it("blanks secret-named headers, redacts the key in the others, and copies", () => {
+    const headers = new Headers({ authorization: "Bearer k", "x-echo": "key k", "content-type": "text/plain" });
+    const copy = redactHeaders(headers, ["k"]);
+    expect(Object.fromEntries(copy)).toEqual({ authorization: REDACTED, "x-echo": `${REDACTED}ey ${REDACTED}`, "content-type": "text/plain" });
+    expect(headers.get("authorization")).toBe("Bearer k");
+  });
+});

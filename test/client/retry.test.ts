@@ -1,0 +1,85 @@
+// How retries behave in calls is test/client/client-retries.test.ts; this is the policy module's own edges.
+import { getEventListeners } from "node:events";
+import { describe, expect, it } from "vitest";
+import { MAX_RETRY_AFTER_MS, retryDelay, serverDelay, shouldRetryStatus, wait } from "../../src/retry.ts";
+
+const h = (init: Record<string, string>) => new Headers(init);
+
+describe("serverDelay", () => {
+  it.each<[Record<string, string>, ReturnType<typeof serverDelay>]>([
+    [{ "retry-after-ms": "0" }, { ms: 0, source: "retry-after-ms" }],
+    [{ "retry-after-ms": "250.5" }, { ms: 250.5, source: "retry-after-ms" }],
+    [{ "retry-after-ms": "-1", "retry-after": "2" }, { ms: 2_000, source: "retry-after" }],
+    [{ "retry-after-ms": "1e999", "retry-after": "2" }, { ms: 2_000, source: "retry-after" }],
+    [{ "retry-after-ms": "soon", "retry-after": "2" }, { ms: 2_000, source: "retry-after" }],
+    [{ "retry-after": " 3 " }, { ms: 3_000, source: "retry-after" }],
+    [{ "retry-after": "3\u00a0" }, { ms: 3_000, source: "retry-after" }],
+    [{ "retry-after": "0" }, { ms: 0, source: "retry-after" }],
+    [{ "retry-after": "1.25" }, { ms: 1_250, source: "retry-after" }],
+    [{ "retry-after": "12" }, { ms: 12_000, source: "retry-after" }],
+    [{ "retry-after": "Thu, 01 Jan 1970 00:00:05 GMT" }, { ms: 4_000, source: "retry-after" }],
+    [{ "retry-after": "Thu, 01 Jan 1970 00:00:00 GMT" }, { ms: 0, source: "retry-after" }],
+    [{}, undefined],
+    [{ "retry-after": "" }, undefined],
+    [{ "retry-after": "soon" }, undefined],
+  ])("%j", (headers, expected) => {
+    expect(serverDelay(h(headers), 1_000)).toEqual(expected);
+  });
+
+  it.each(["3s", "x3", "1.", ".5", "1.2.3", "-3"])("reads %j not as seconds, only as an HTTP date if it parses as one", (value) => {
+    const date = Date.parse(value);
+    expect(serverDelay(h({ "retry-after": value }), 0)).toEqual(Number.isNaN(date) ? undefined : { ms: Math.max(0, date), source: "retry-after" });
+  });
+
+  it("reads nothing without headers", () => {
+    expect(serverDelay(undefined)).toBeUndefined();
+  });
+});
+
+describe("retryDelay", () => {
+  it("honours a server's wait of up to 60 s, and backs off past it", () => {
+    expect(retryDelay(0, h({ "retry-after-ms": String(MAX_RETRY_AFTER_MS) }), 0)).toEqual({ ms: MAX_RETRY_AFTER_MS, source: "retry-after-ms" });
+    expect(retryDelay(0, h({ "retry-after-ms": String(MAX_RETRY_AFTER_MS + 1) }), 0, () => 0)).toEqual({ ms: 500, source: "backoff" });
+  });
+});
+
+describe("shouldRetryStatus", () => {
+  it.each([
+    [408, {}, true],
+    [409, {}, true],
+    [429, {}, true],
+    [500, {}, true],
+    [599, {}, true],
+    [499, {}, false],
+    [400, {}, false],
+    [400, { "x-should-retry": " TRUE " }, true],
+    [503, { "x-should-retry": "false" }, false],
+    [503, { "x-should-retry": "maybe" }, true],
+  ] as const)("%i with %j: %s", (status, headers, expected) => {
+    expect(shouldRetryStatus(status, h(headers))).toBe(expected);
+  });
+});
+
+describe("wait", () => {
+  it("resolves after the time, with no signal", async () => {
+    await expect(wait(1)).resolves.toBeUndefined();
+  });
+
+  it("rejects at once, with the reason, for a signal aborted before", async () => {
+    const controller = new AbortController();
+    controller.abort("before");
+    await expect(wait(60_000, controller.signal)).rejects.toBe("before");
+  });
+
+  it("rejects when the signal aborts while waiting, and leaves no listener behind either way", async () => {
+    const controller = new AbortController();
+    const waiting = wait(60_000, controller.signal);
+    expect(getEventListeners(controller.signal, "abort")).toHaveLength(1);
+    controller.abort("during");
+    await expect(waiting).rejects.toBe("during");
+    expect(getEventListeners(controller.signal, "abort")).toHaveLength(0);
+    const other = new AbortController();
+    await wait(1, other.signal);
+    expect(getEventListeners(other.signal, "abort")).toHaveLength(0);
+  });
+});

@@ -1,0 +1,54 @@
+// covers: src/redact.ts, src/send.ts, src/options.ts
+import { describe, expect, it } from "vitest";
+import { createFileLibraryClient, FileLibraryError, InvalidArgumentError } from "../../src/index.ts";
+import { closedPort } from "../support/closed-port.ts";
+import { API_KEY, BASE_URL, fakeFetch, json, text } from "../support/fake-fetch.ts";
+
+/** Every way an error can be shown: message, String(), stack, JSON, and what the cause says. */
+function everythingShown(error: unknown): string {
+  const e = error as Error;
+  return [e.message, String(e), e.stack, JSON.stringify(e), String((e.cause as Error | undefined)?.message)].join("\n");
+}
+
+const echoingServer = (status: number) =>
+  json({ message: `bad key Bearer ${API_KEY}`, detail: [{ loc: [API_KEY], msg: API_KEY, type: "x" }] }, status, {
+    "www-authenticate": `Bearer error="invalid_token" token="${API_KEY}"`,
+  });
+
+describe("the API key never leaks", () => {
+  it.each([401, 422, 500])("not from an error answer (%i) whose body and headers echo it", async (status) => {
+    const { fetch } = fakeFetch(echoingServer(status));
+    const client = createFileLibraryClient({ baseUrl: BASE_URL, apiKey: API_KEY, fetch, maxRetries: 0 });
+    const error = await client.files.get("file_1").catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(FileLibraryError);
+    const shown = everythingShown(error);
+    expect(shown).toContain("[REDACTED]");
+    expect(shown).not.toContain(API_KEY);
+  });
+
+  it("not from a malformed 2xx body that echoes it", async () => {
+    const { fetch } = fakeFetch(text(`token=${API_KEY}`));
+    const client = createFileLibraryClient({ baseUrl: BASE_URL, apiKey: API_KEY, fetch, maxRetries: 0 });
+    const error = await client.files.downloadUrl("file_1").catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(FileLibraryError);
+    expect(everythingShown(error)).not.toContain(API_KEY);
+  });
+
+  it("not from a connection failure", async () => {
+    const client = createFileLibraryClient({ baseUrl: `http://127.0.0.1:${await closedPort()}`, apiKey: API_KEY, maxRetries: 0 });
+    const error = await client.files.get("file_1").catch((e: unknown) => e);
+    expect(everythingShown(error)).not.toContain(API_KEY);
+  });
+
+  it("not from a key that cannot be sent in a header", () => {
+    const badKey = `${API_KEY}\n`;
+    let error: unknown;
+    try {
+      createFileLibraryClient({ baseUrl: BASE_URL, apiKey: badKey });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(InvalidArgumentError);
+    expect(everythingShown(error)).not.toContain(API_KEY);
+  });
+});

@@ -1,0 +1,173 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { mkdtemp, readFile, readdir, rm, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { bin, fromRoot } from "../../scripts/lib/paths.ts";
+import type { ContractSummary } from "../../contract-tests/index.ts";
+import { catalogue } from "../../contract-tests/checks/catalogue.ts";
+import { formatSummary } from "../../contract-tests/support/summary-format.ts";
+import { installInto, lintPackage, pack, run } from "../support/packages.ts";
+import { exitCodeOf, runCommand, startChild, waitForOutput } from "../../lib/process.ts";
+import { childrenOf, waitUntilGone } from "../support/processes.ts";
+import { sandbox, SANDBOX_KEY } from "../support/sandbox.ts";
+
+const fixturesFile = fromRoot("test/fixtures/sandbox-files.json");
+
+// What a pipeline does with the published contract package: install it and run its CLI against a server.
+let scratch: string;
+let project: string;
+beforeAll(async () => {
+  scratch = await mkdtemp(path.join(os.tmpdir(), "file-library-contract-package-"));
+  const tarball = await pack(scratch, "contract-tests");
+  await lintPackage(fromRoot("contract-tests"), tarball);
+  project = await installInto(path.join(scratch, "pipeline"), tarball);
+}, 240_000);
+afterAll(() => rm(scratch, { recursive: true, force: true }));
+
+// A program that runs the suite through the package's library entry; it declares `process` and `console` itself, so that
+// type-checking proves the published types do not need @types/node.
+const PROGRAM = `import { runSuite, type ContractSummary } from "file-library-contract";
+declare const process: { env: Record<string, string | undefined> };
+declare const console: { log(line: string): void };
+const run = await runSuite({ env: process.env, reportDir: "program-reports" });
+const summary: ContractSummary | undefined = run.summary;
+const typesOnly = () => {
+  // @ts-expect-error output is "inherit" or "capture": the published types must say so
+  void runSuite({ output: "quiet" });
+};
+void typesOnly;
+console.log(JSON.stringify({ exitCode: run.exitCode, mode: summary?.target.mode, failed: summary?.totals.failed, reportDir: run.reportDir }));
+`;
+
+/** Runs the installed CLI through npx, as a pipeline would, in the project folder. */
+const cli = (args: string[], env: NodeJS.ProcessEnv = {}) =>
+  runCommand("npx", ["--no-install", "file-library-contract", ...args], {
+    cwd: project,
+    env: { ...process.env, FILE_LIBRARY_BASE_URL: "", FILE_LIBRARY_FILE_ID: "", FILE_LIBRARY_API_KEY: "", FILE_LIBRARY_WRITE_CHECKS: "", ...env },
+  });
+
+/** Starts a sandbox (with a fault, if named), runs the CLI against it with its reports in a fresh folder, stops it. */
+async function cliAgainst(fault?: string) {
+  const sb = await sandbox({ fixturesFile, ...(fault ? { fault } : {}) });
+  const reportDir = await mkdtemp(path.join(project, "reports-"));
+  try {
+    const result = await cli(["--base-url", sb.baseUrl, "--file-id", "doc-1", "--report-dir", path.basename(reportDir)], {
+      FILE_LIBRARY_API_KEY: SANDBOX_KEY,
+      FILE_LIBRARY_WRITE_CHECKS: "1",
+    });
+    const summary = JSON.parse(await readFile(path.join(reportDir, "contract-summary.json"), "utf8")) as ContractSummary;
+    return { ...result, summary, reportDir };
+  } finally {
+    await sb.close();
+  }
+}
+
+describe("the contract package, packed and installed in a project of its own", { timeout: 120_000 }, () => {
+  it("brings the suite's dependencies, neither the client nor Prism", async () => {
+    const manifest = JSON.parse(await readFile(path.join(project, "node_modules/file-library-contract/package.json"), "utf8"));
+    expect(Object.keys(manifest.dependencies).sort()).toEqual(["ajv", "ajv-formats", "fast-check", "vitest"]);
+    const installed = await readdir(path.join(project, "node_modules"));
+    for (const absent of ["openapi-fetch", "file-library-kit", "@stoplight"]) expect(installed).not.toContain(absent);
+  });
+
+  it("--help explains every flag and variable, and the exit codes", async () => {
+    const { code, output } = await cli(["--help"]);
+    expect(code).toBe(0);
+    const flags = ["--base-url", "--file-id", "--list-checks", "--checks", "--exclude-checks", "--seed", "--report-dir", "--rate-limit", "--version", "--help"];
+    const variables = [
+      "FILE_LIBRARY_BASE_URL",
+      "FILE_LIBRARY_API_KEY",
+      "FILE_LIBRARY_FILE_ID",
+      "FILE_LIBRARY_WRITE_CHECKS",
+      "FILE_LIBRARY_REPORT_DIR",
+      "FILE_LIBRARY_SPEC",
+      "FILE_LIBRARY_RATE_LIMIT",
+      "FILE_LIBRARY_MAX_RETRY_WAIT_MS",
+      "FILE_LIBRARY_MAX_TOTAL_WAIT_MS",
+      "GITHUB_STEP_SUMMARY",
+    ];
+    for (const word of [...flags, ...variables, "Exit codes: 0"]) expect(output).toContain(word);
+    // The mock lives in the kit's repo; the published CLI checks servers.
+    expect(output).not.toContain("--mock");
+  });
+
+  it("--version prints the package's version, and --list-checks the whole catalogue", async () => {
+    const { version } = JSON.parse(await readFile(fromRoot("contract-tests/package.json"), "utf8")) as { version: string };
+    const printed = await cli(["--version"]);
+    expect(printed.code).toBe(0);
+    expect(printed.output).toContain(`${version}\n`);
+    const listed = await cli(["--list-checks"]);
+    expect(listed.code).toBe(0);
+    for (const check of catalogue) expect(listed.output).toMatch(new RegExp(`^${check.name} `, "m"));
+  });
+
+  it("without a server to check, exits 2 with one line that says what to give", async () => {
+    const { code, output } = await cli([]);
+    expect(code).toBe(2);
+    expect(output.trim().split("\n").filter((l) => !l.startsWith("npm warn"))).toEqual([
+      expect.stringMatching(/^file-library-contract: cannot start: no server to check: give its base URL with --base-url/),
+    ]);
+  });
+
+  it("passes a sound server with write checks on, and writes its reports under the project", async () => {
+    const run = await cliAgainst();
+    expect(run.code, run.output).toBe(0);
+    expect(run.summary.target.mode).toBe("live");
+    expect(run.summary.totals).toMatchObject({ failed: 0, skipped: 0 });
+    expect(run.summary.checks.length).toBeGreaterThanOrEqual(15);
+    expect((await readdir(run.reportDir)).sort()).toEqual(["contract-coverage.json", "contract-coverage.md", "contract-junit.xml", "contract-summary.json"]);
+    expect(run.output).not.toContain(SANDBOX_KEY);
+  });
+
+  it("runSuite, imported by a program that type-checks against the package (without @types/node), runs the same checks", async () => {
+    await writeFile(path.join(project, "check.mts"), PROGRAM);
+    const compilerOptions = { strict: true, module: "nodenext", moduleResolution: "nodenext", target: "es2022", lib: ["es2022"], types: [], outDir: "out" };
+    await writeFile(path.join(project, "tsconfig.json"), JSON.stringify({ compilerOptions, files: ["check.mts"] }));
+    await run(bin("tsc"), ["-p", "tsconfig.json"], project);
+    const sb = await sandbox({ fixturesFile });
+    try {
+      const env = { ...process.env, FILE_LIBRARY_BASE_URL: sb.baseUrl, FILE_LIBRARY_API_KEY: SANDBOX_KEY, FILE_LIBRARY_FILE_ID: "doc-1", FILE_LIBRARY_WRITE_CHECKS: "" };
+      const output = await run(process.execPath, ["out/check.mjs"], project, env);
+      const summary = JSON.parse(await readFile(path.join(project, "program-reports", "contract-summary.json"), "utf8")) as ContractSummary;
+      expect(JSON.parse(output.trim().split("\n").at(-1)!), formatSummary(summary)).toEqual({
+        exitCode: 0,
+        mode: "live",
+        failed: 0,
+        reportDir: path.join(project, "program-reports"),
+      });
+    } finally {
+      await sb.close();
+    }
+  });
+
+  it("on Ctrl-C (SIGINT) stops the suite it started and exits 130", async () => {
+    // Every answer of this sandbox takes 120 ms, so that the run is still going when the signal comes.
+    const sb = await sandbox({ fixturesFile, fault: "slow-answers" });
+    const child = startChild(process.execPath, [path.join(project, "node_modules/file-library-contract/dist/cli.js"), "--base-url", sb.baseUrl, "--file-id", "doc-1"], {
+      cwd: project,
+      env: { ...process.env, FILE_LIBRARY_API_KEY: SANDBOX_KEY, FILE_LIBRARY_REPORT_DIR: "interrupted-reports" },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    try {
+      await waitForOutput(child, /contract: seed \d+/);
+      const suite = await childrenOf(child.pid!);
+      expect(suite, "the CLI runs the suite in a child process").toHaveLength(1);
+      child.kill("SIGINT");
+      expect(await exitCodeOf(child)).toBe(130);
+      // Orphaned, the suite would go on for seconds more (over 40 requests at 120 ms each).
+      await waitUntilGone(suite[0]!, 2_000);
+    } finally {
+      child.kill("SIGKILL");
+      await sb.close();
+    }
+  });
+
+  it("fails a server that echoes the key, exit 1, without printing or reporting the key", async () => {
+    const run = await cliAgainst("key-echoed-in-header");
+    expect(run.code, run.output).toBe(1);
+    expect(run.summary.checks.filter((c) => c.state === "failed").map((c) => c.check)).toContain("no_secret_echo");
+    expect(run.output).toMatch(/FAILED .* no_secret_echo: /);
+    expect(run.output).not.toContain(SANDBOX_KEY);
+    for (const report of await readdir(run.reportDir)) expect(await readFile(path.join(run.reportDir, report), "utf8")).not.toContain(SANDBOX_KEY);
+  });
+});

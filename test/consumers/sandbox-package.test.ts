@@ -1,0 +1,57 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { mkdtemp, readdir, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { fromRoot } from "../../scripts/lib/paths.ts";
+import { runCommand, startServer } from "../../lib/process.ts";
+import { installInto, pack, run } from "../support/packages.ts";
+import { failedChecks, FILE_ID, runContractSuite, SANDBOX_FIXTURES, SEED } from "../support/contract-suite.ts";
+
+// What a front-end team does: install the published sandbox in a folder of its own and start it with npx.
+const KEY = "team-key-3d9a";
+let scratch: string;
+let project: string;
+beforeAll(async () => {
+  scratch = await mkdtemp(path.join(os.tmpdir(), "file-library-sandbox-package-"));
+  const tarball = await pack(scratch, "sandbox");
+  expect(await run(fromRoot("node_modules/.bin/publint"), ["--strict"], fromRoot("sandbox"))).toContain("All good!");
+  project = await installInto(path.join(scratch, "team"), tarball);
+}, 300_000);
+afterAll(() => rm(scratch, { recursive: true, force: true }));
+
+const npx = (args: string[]) => ["--no-install", "file-library-sandbox", ...args];
+
+describe("the sandbox package, installed from its tarball", { timeout: 120_000 }, () => {
+  it("explains every flag in --help", async () => {
+    const { code, output } = await runCommand("npx", npx(["--help"]), { cwd: project });
+    expect(code, output).toBe(0);
+    for (const flag of ["--port", "--host", "--data", "--fixtures", "--url-ttl", "--max-body", "--cors-origin", "--fault", "--variant"]) expect(output).toContain(flag);
+  });
+
+  it("serves the API with npx file-library-sandbox --data, and the contract suite passes against it with write checks on", async () => {
+    const server = await startServer("npx", npx(["--port", "0", "--data", "./files.db", "--fixtures", SANDBOX_FIXTURES]), {
+      cwd: project,
+      env: { ...process.env, FILE_LIBRARY_API_KEY: KEY },
+      // Ready once it has said where its files are: on the SQLite file it was given.
+      ready: /listening at (http:\/\/\S+)[\s\S]*database: \.\/files\.db, 3 file\(s\)/,
+      timeoutMs: 30_000,
+      what: "the installed sandbox",
+      // npx runs the bin in a process of its own and passes no signal on: the whole group is stopped.
+      group: true,
+    });
+    try {
+      const run = await runContractSuite({
+        FILE_LIBRARY_BASE_URL: server.url,
+        FILE_LIBRARY_API_KEY: KEY,
+        FILE_LIBRARY_FILE_ID: FILE_ID,
+        FILE_LIBRARY_SEED: SEED,
+        FILE_LIBRARY_WRITE_CHECKS: "1",
+      });
+      expect(failedChecks(run), run.output).toEqual([]);
+      expect(run.exitCode, run.output).toBe(0);
+    } finally {
+      await server.stop();
+    }
+    expect(await readdir(project)).toContain("files.db");
+  });
+});

@@ -1,0 +1,88 @@
+// covers: package.json, scripts/build-spec.ts, bench/run.ts, test/support/bundled-spec.ts
+// Every `npm run` command the README names works in a copy of the repository that has no build output (as a fresh
+// clone right after `npm ci`): it builds what it needs first, or says in one line what to do; none prints a stack trace.
+import { execFileSync } from "node:child_process";
+import { cp, mkdtemp, readFile, rm, symlink } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { exitCodeOf, runCommand, signalChild, startChild, waitForOutput } from "../../lib/process.ts";
+import { fromRoot, repoRoot } from "../../scripts/lib/paths.ts";
+
+// A line of a JavaScript stack trace: "    at fn (file:line:col)" or "    at file:line:col".
+const STACK_LINE = /^\s+at (?:.+ \()?(?:file:\/\/|node:|\/)[^)]*:\d+:\d+\)?$/m;
+
+/** The commands and what each must end with; every one the README names is here or in NOT_RUN_HERE. */
+const COMMANDS: Record<string, { args?: string[]; exit: number; says: RegExp }> = {
+  "lint:spec": { exit: 0, says: /valid/ },
+  "build:spec": { exit: 0, says: /Bundled dist\/openapi\.yaml and dist\/openapi\.json/ },
+  "check:generated": { exit: 0, says: /matches the spec/ },
+  generate: { exit: 0, says: /schema\.d\.ts/ },
+  typecheck: { exit: 0, says: /Bundled dist\/openapi\.yaml/ },
+  "lint:boundaries": { exit: 0, says: /no dependency violations found/ },
+  build: { exit: 0, says: /Built dist/ },
+  "build:docs": { exit: 0, says: /Wrote dist\/docs\/index\.html/ },
+  "build:contract": { exit: 0, says: /Built contract-tests\/dist/ },
+  "build:sandbox": { exit: 0, says: /Built sandbox\/dist/ },
+  contract: { exit: 0, says: /contract: \d+ passed, 0 failed/ },
+  bench: { args: ["--only", "client-size"], exit: 0, says: /gzip kB over openapi-fetch/ },
+  // The copy has one commit and no tag: nothing to compare with, which it says in one line.
+  "check:breaking": { exit: 2, says: /^check:breaking: cannot start: no tag and no origin\/main to compare with: pass --base REF or --base-spec FILE\.$/m },
+};
+/** Servers: each must print where it listens, then stop on Ctrl-C. */
+const SERVERS: Record<string, RegExp> = { mock: /listening at http:\/\/127\.0\.0\.1:\d+/, sandbox: /listening at http:\/\/127\.0\.0\.1:\d+/ };
+const NOT_RUN_HERE: Record<string, string> = {
+  test: "the whole test run, of which this test is a part",
+  "test:unit": "this very test run (its global setup bundles the spec first)",
+  "test:stress": "ten rounds of the live-suite tests under load, minutes long (its tests run in test:unit)",
+  "test:mutation": "StrykerJS over src/, minutes long on its own (its tests run in test:unit)",
+};
+
+let copy: string;
+const env = { ...process.env, REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_UPDATE_NOTICE: "true", FILE_LIBRARY_API_KEY: "readme-commands-key" };
+
+beforeAll(async () => {
+  // The working tree as git sees it (tracked and new files, none ignored): no dist/, no reports/, no caches.
+  copy = await mkdtemp(path.join(os.tmpdir(), "file-library-readme-"));
+  const files = execFileSync("git", ["ls-files", "-co", "--exclude-standard", "-z"], { cwd: repoRoot, encoding: "utf8" }).split("\0").filter(Boolean);
+  await Promise.all(files.map((file) => cp(fromRoot(file), path.join(copy, file), { recursive: true }).catch(() => undefined)));
+  await symlink(fromRoot("node_modules"), path.join(copy, "node_modules"), "dir");
+  for (const args of [["init", "-q"], ["add", "-A"], ["-c", "user.name=t", "-c", "user.email=t@t", "commit", "-q", "-m", "copy"]]) {
+    execFileSync("git", args, { cwd: copy });
+  }
+}, 60_000);
+afterAll(() => rm(copy, { recursive: true, force: true }));
+
+describe("every command the README names works right after npm ci, in a copy with no build output", () => {
+  it("names no command this test does not run or say why not", async () => {
+    const readme = await readFile(fromRoot("README.md"), "utf8");
+    const named = new Set([...readme.matchAll(/npm run ([\w:-]+)/g)].map((m) => m[1]!));
+    const known = new Set([...Object.keys(COMMANDS), ...Object.keys(SERVERS), ...Object.keys(NOT_RUN_HERE)]);
+    expect([...named].filter((name) => !known.has(name))).toEqual([]);
+    // And every command here is a script of package.json.
+    const { scripts } = JSON.parse(await readFile(fromRoot("package.json"), "utf8")) as { scripts: Record<string, string> };
+    expect([...known].filter((name) => !(name in scripts))).toEqual([]);
+  });
+
+  // One at a time, each in a copy that never had a build (dist/ removed before each): the order cannot help.
+  it.each(Object.entries(COMMANDS))("npm run %s", { timeout: 240_000 }, async (name, { args = [], exit, says }) => {
+    for (const built of ["dist", "contract-tests/dist", "sandbox/dist", "reports"]) await rm(path.join(copy, built), { recursive: true, force: true });
+    const { code, output } = await runCommand("npm", ["run", "-s", name, ...(args.length ? ["--", ...args] : [])], { cwd: copy, env });
+    expect(output).not.toMatch(STACK_LINE);
+    expect(output).toMatch(says);
+    expect(code, output).toBe(exit);
+  });
+
+  it.each(Object.entries(SERVERS))("npm run %s starts, says where, and stops on Ctrl-C", { timeout: 60_000 }, async (name, listening) => {
+    await rm(path.join(copy, "dist"), { recursive: true, force: true });
+    const child = startChild("npm", ["run", "-s", name], { cwd: copy, env, group: true, stdio: ["ignore", "pipe", "pipe"] });
+    let output = "";
+    child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    await waitForOutput(child, listening, 45_000);
+    signalChild(child, "SIGINT");
+    const code = await exitCodeOf(child);
+    expect(output).not.toMatch(STACK_LINE);
+    expect([0, 130]).toContain(code);
+  });
+});

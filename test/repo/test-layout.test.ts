@@ -1,0 +1,56 @@
+// Given any module, its tests are found by name or by a `covers:` line: a unit test is named after its module, in the
+// area of its folder; a test that spans modules names them (or a folder, ending in /) in its first comment lines.
+import { execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { fromRoot, repoRoot } from "../../scripts/lib/paths.ts";
+
+/** Where the tests of each folder's modules live. lib/ is shared by the suite and the sandbox: any area may test it. */
+const AREAS: Record<string, string[]> = {
+  src: ["client"],
+  sandbox: ["sandbox"],
+  "contract-tests": ["suite"],
+  lib: ["spec", "suite", "sandbox", "client"],
+};
+const TEST_AREAS = ["client", "suite", "sandbox", "spec", "consumers", "repo"];
+
+const tracked = execFileSync("git", ["ls-files", "-co", "--exclude-standard"], { cwd: repoRoot, encoding: "utf8" }).split("\n").filter(Boolean);
+
+/** The modules whose tests must be findable: TypeScript sources of the four folders, not declarations, configs or the suite's own test files. */
+const modules = tracked.filter(
+  (file) => /^(src|sandbox|contract-tests|lib)\/.+\.ts$/.test(file) && !/\.d\.ts$|\.test\.ts$|\.config\.ts$|(^|\/)(dist|generated)\//.test(file),
+);
+const tests = tracked.filter((file) => /^test\/.+\.test\.ts$/.test(file));
+
+/** The `covers:` entries of a test: from its comment lines at the top, comma-separated. */
+function coversOf(test: string): string[] {
+  const head = readFileSync(fromRoot(test), "utf8").split("\n").slice(0, 5);
+  return head.flatMap((line) => /^\/\/ covers: (.+)$/.exec(line)?.[1]?.split(",").map((entry) => entry.trim().replace(/ \(.*\)$/, "")) ?? []);
+}
+const covers = new Map(tests.map((test) => [test, coversOf(test)]));
+
+/** The tests of a module: its name in its area, or a covers line that names it or a folder above it. */
+function testsOf(module: string): string[] {
+  const name = path.basename(module, ".ts");
+  const areas = AREAS[module.split("/")[0]!]!;
+  const byName = tests.filter((test) => areas.some((area) => test === `test/${area}/${name}.test.ts`));
+  const byCovers = tests.filter((test) => covers.get(test)!.some((entry) => entry === module || (entry.endsWith("/") && module.startsWith(entry))));
+  return [...byName, ...byCovers];
+}
+
+describe("test/ is laid out by area, and every module's tests can be found", () => {
+  it("has no test outside the areas", () => {
+    expect(tests.filter((test) => !TEST_AREAS.includes(test.split("/")[1]!))).toEqual([]);
+  });
+
+  it("finds a test for every module of src/, sandbox/, contract-tests/ and lib/", () => {
+    expect(modules.length).toBeGreaterThan(50);
+    expect(modules.filter((module) => testsOf(module).length === 0)).toEqual([]);
+  });
+
+  it("names in covers lines only modules and folders that exist", () => {
+    const entries = [...covers.entries()].flatMap(([test, entries]) => entries.map((entry) => ({ test, entry })));
+    expect(entries.filter(({ entry }) => !tracked.some((file) => file === entry || (entry.endsWith("/") && file.startsWith(entry))))).toEqual([]);
+  });
+});

@@ -1,0 +1,132 @@
+// covers: sandbox/fake.ts, sandbox/fake-spec.ts, sandbox/fetch-adapter.ts, sandbox/msw-adapter.ts, sandbox/msw-module.ts, sandbox/fault-layer.ts
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { readFileSync } from "node:fs";
+import { setupServer } from "msw/node";
+import {
+  AuthenticationError,
+  ConnectionError,
+  createFileLibraryClient,
+  InternalServerError,
+  TimeoutError,
+  UnprocessableEntityError,
+} from "../../src/index.ts";
+import { createFakeFileLibrary } from "../../sandbox/fake.ts";
+import { nodeRequestListener } from "../../sandbox/node-adapter.ts";
+import { failedChecks, FILE_ID, runContractSuite, SANDBOX_FIXTURES, SEED } from "../support/contract-suite.ts";
+import { ensureBundle } from "../support/sandbox.ts";
+
+ensureBundle();
+const FILES = [{ id: "f1", name: "a.txt", content: "hello", labels: ["x"] }];
+const fakeAndClient = (clientOptions: Parameters<typeof createFileLibraryClient>[0] = {}) => {
+  const fake = createFakeFileLibrary({ apiKey: "test-key", files: FILES });
+  const client = createFileLibraryClient({ baseUrl: fake.baseUrl, apiKey: "test-key", fetch: fake.fetch, maxRetries: 0, ...clientOptions });
+  return { fake, files: client.files, withResponse: client.withResponse.files };
+};
+
+describe("createFakeFileLibrary: the service's semantics in-process, for apps' tests", () => {
+  it("reads, updates (replacing labels, keeping omitted fields) and serves the signed URL's content through its fetch", async () => {
+    const { fake, files } = fakeAndClient();
+    expect(await files.get("f1")).toMatchObject({ id: "f1", name: "a.txt", size: 5, labels: ["x"] });
+    await files.update("f1", { labels: ["y"] });
+    await files.update("f1", { publicUrl: "https://cdn.example.test/a.txt" });
+    expect(fake.file("f1")).toMatchObject({ labels: ["y"], publicUrl: "https://cdn.example.test/a.txt" });
+    const url = await files.downloadUrl("f1");
+    expect(url.startsWith(`${fake.baseUrl}/`)).toBe(true);
+    expect(await (await fake.fetch(url)).text()).toBe("hello");
+    expect(fake.file("nope")).toBeUndefined();
+  });
+
+  it("answers as the contract says: 422 for an unknown id or an invalid body, 401 for a wrong key", async () => {
+    const { fake, files } = fakeAndClient();
+    await expect(files.get("nope")).rejects.toBeInstanceOf(UnprocessableEntityError);
+    const invalid = await fake.fetch(`${fake.baseUrl}/studio/v1/library/files/f1`, {
+      method: "PUT",
+      headers: { authorization: "Bearer test-key", "content-type": "application/json" },
+      body: JSON.stringify({ labels: "not-a-list" }),
+    });
+    expect(invalid.status).toBe(422);
+    expect(fake.file("f1")!.labels).toEqual(["x"]);
+    const wrongKey = createFileLibraryClient({ baseUrl: fake.baseUrl, apiKey: "other-key", fetch: fake.fetch, maxRetries: 0 });
+    await expect(wrongKey.files.get("f1")).rejects.toBeInstanceOf(AuthenticationError);
+  });
+
+  it("failNext makes the next calls of one operation fail with the status, headers and body given, then recovers", async () => {
+    const { fake, files, withResponse } = fakeAndClient({ maxRetries: 1 });
+    fake.failNext("getFile", { status: 503, headers: { "retry-after": "0" }, times: 1 });
+    expect((await withResponse.get("f1")).attempts).toBe(2);
+
+    fake.failNext("getFile", { status: 500, body: { message: "disk on fire" }, times: 2 });
+    const error = await files.get("f1").catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(InternalServerError);
+    expect((error as Error).message).toContain("disk on fire");
+    expect(await files.downloadUrl("f1"), "other operations are not touched").toMatch(/^https:/);
+    expect((await files.get("f1")).id).toBe("f1");
+  });
+
+  it("delayNext delays a call (a client's timeout fires) and dropNext loses its connection (ConnectionError)", async () => {
+    const { fake, files } = fakeAndClient();
+    fake.delayNext("getFile", 2_000);
+    await expect(files.get("f1", { timeoutMs: 50 })).rejects.toBeInstanceOf(TimeoutError);
+    fake.dropNext("updateFile");
+    const dropped = await files.update("f1", { labels: [] }).catch((e: unknown) => e);
+    expect(dropped).toBeInstanceOf(ConnectionError);
+    expect(dropped).not.toBeInstanceOf(TimeoutError);
+    expect(fake.file("f1")!.labels, "a dropped update stored nothing").toEqual(["x"]);
+  });
+
+  it("says which URL it answers on when it is fetched at another", async () => {
+    const { fake } = fakeAndClient();
+    await expect(fake.fetch("https://elsewhere.test/studio/v1/library/files/f1")).rejects.toThrow(/answers on https:\/\/file-library\.fake, not https:\/\/elsewhere/);
+  });
+});
+
+// The app's set-up as MSW's docs show it: the client is made when the module loads, MSW listens later.
+const mswFake = createFakeFileLibrary({ apiKey: "msw-key", files: FILES, baseUrl: "https://files.example.test" });
+const moduleLevelClient = createFileLibraryClient({ baseUrl: "https://files.example.test", apiKey: "msw-key", maxRetries: 0 }).files;
+
+describe("the fake's MSW handlers, serving a client made before server.listen()", () => {
+  const server = setupServer(...mswFake.mswHandlers());
+  beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
+  afterAll(() => server.close());
+
+  it("serve get, update, downloadUrl and the signed URL's content, and a 422", async () => {
+    expect((await moduleLevelClient.get("f1")).name).toBe("a.txt");
+    await moduleLevelClient.update("f1", { labels: ["from-msw"] });
+    expect(mswFake.file("f1")!.labels).toEqual(["from-msw"]);
+    expect(await (await fetch(await moduleLevelClient.downloadUrl("f1"))).text()).toBe("hello");
+    await expect(moduleLevelClient.get("nope")).rejects.toBeInstanceOf(UnprocessableEntityError);
+  });
+
+  it("turn dropNext into MSW's network error", async () => {
+    mswFake.dropNext("getFile");
+    await expect(moduleLevelClient.get("f1")).rejects.toBeInstanceOf(ConnectionError);
+  });
+});
+
+describe("the fake keeps the contract", { timeout: 120_000 }, () => {
+  let server: Server;
+  beforeAll(async () => {
+    // The fake at a real address, through a thin node:http adapter: the same service the fake's fetch serves.
+    const files = JSON.parse(readFileSync(SANDBOX_FIXTURES, "utf8"));
+    const fake = createFakeFileLibrary({ apiKey: "sandbox-test-key-5f2b9c", files });
+    server = createServer(nodeRequestListener(fake.service, { maxBodyBytes: 1024 * 1024, log: () => {} }));
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  });
+  afterAll(() => new Promise((resolve) => server.close(resolve)));
+
+  it("passes the contract suite with write checks on", async () => {
+    const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const run = await runContractSuite({
+      FILE_LIBRARY_BASE_URL: baseUrl,
+      FILE_LIBRARY_API_KEY: "sandbox-test-key-5f2b9c",
+      FILE_LIBRARY_FILE_ID: FILE_ID,
+      FILE_LIBRARY_SEED: SEED,
+      FILE_LIBRARY_WRITE_CHECKS: "1",
+    });
+    expect(failedChecks(run), run.output).toEqual([]);
+    expect(run.exitCode, run.output).toBe(0);
+    expect(run.summary.checks.filter((c) => c.state === "skipped")).toEqual([]);
+  });
+});

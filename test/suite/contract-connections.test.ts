@@ -1,0 +1,60 @@
+// covers: contract-tests/support/transport.ts, sandbox/faults.ts
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { failedChecks, liveEnv, runContractSuite, suiteAgainstSandbox } from "../support/contract-suite.ts";
+import { SANDBOX_KEY } from "../support/sandbox.ts";
+
+describe("the live suite over connections a server closes", { timeout: 120_000 }, () => {
+  it("passes a server that closes kept-alive connections as they are reused, retrying each such request once, and reports it", async () => {
+    const run = await suiteAgainstSandbox({ variant: "drops-kept-alive-connections" }, { FILE_LIBRARY_WRITE_CHECKS: "1" });
+    expect(run.exitCode, run.output).toBe(0);
+    expect(run.summary.totals.failed).toBe(0);
+    expect(run.summary.totals.connectionRetries).toBeGreaterThan(0);
+    expect(run.summary.retried).toHaveLength(run.summary.totals.connectionRetries);
+    // Every attempt counts as a request sent.
+    expect(run.summary.totals.requests).toBeGreaterThan(run.summary.retried.length);
+    for (const retried of run.summary.retried) {
+      expect(retried.failedAttempts).toEqual([expect.objectContaining({ attempt: 1, closedByServer: true, reusedConnection: true })]);
+    }
+    expect(run.output).toMatch(
+      /^RETRIED \w+ (GET|PUT) \/studio\/v1\/library\/files\/\S+: attempt 1: the server closed the connection before answering \(.+\), \d+ ms after sending, on a kept-alive connection .*; attempt 2 got HTTP \d{3}$/m,
+    );
+    expect(run.fileBefore).toMatchObject({ id: "doc-1" });
+    expect(run.fileAfter).toEqual(run.fileBefore);
+  });
+
+  describe("a server that closes every connection unanswered", () => {
+    let server: Server;
+    let baseUrl: string;
+    beforeAll(async () => {
+      server = createServer((req) => req.socket.destroy());
+      await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+      baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    });
+    afterAll(() => new Promise((resolve) => server.close(resolve)));
+
+    it("fails the check with the request, each attempt, how long it took, that the server closed it, and a curl", async () => {
+      const run = await runContractSuite(liveEnv(baseUrl, { FILE_LIBRARY_CHECKS: "metadata_of_requested_file" }));
+      expect(run.exitCode, run.output).toBe(1);
+      expect(failedChecks(run)).toEqual(["metadata_of_requested_file"]);
+      const failure = run.summary.checks.find((c) => c.state === "failed")!.failures[0]!;
+      expect(failure.noAnswer).toMatchObject({
+        operationId: "getFile",
+        method: "GET",
+        path: "/studio/v1/library/files/doc-1",
+        attempts: [expect.objectContaining({ attempt: 1, closedByServer: true }), expect.objectContaining({ attempt: 2, closedByServer: true })],
+      });
+      expect(run.output).toMatch(
+        new RegExp(
+          `^FAILED  getFile metadata_of_requested_file: getFile: GET /studio/v1/library/files/doc-1 got no HTTP answer from ${baseUrl} after 2 attempts: ` +
+            "attempt 1: the server closed the connection before answering \\(.+\\), \\d+ ms after sending.*; attempt 2: the server closed the connection before answering",
+          "m",
+        ),
+      );
+      expect(run.output).toContain(`        reproduce: ${failure.noAnswer!.curl}`);
+      expect(failure.noAnswer!.curl).toContain('"Authorization: Bearer $FILE_LIBRARY_API_KEY"');
+      expect(run.output).not.toContain(SANDBOX_KEY);
+    });
+  });
+});

@@ -1,0 +1,187 @@
+// covers: contract-tests/checks/, contract-tests/support/setup.ts, contract-tests/support/target.ts, contract-tests/support/spec.ts, contract-tests/support/run-checks.ts, contract-tests/support/exchange.ts, contract-tests/support/curl.ts, contract-tests/support/evidence.ts, contract-tests/support/handshake.ts, contract-tests/support/keys.ts, contract-tests/support/deadline.ts, contract-tests/support/example-file-id.ts, contract-tests/support/global-setup.ts, contract-tests/run-suite.ts, sandbox/faults.ts, sandbox/fault-layer.ts
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
+import { readdir, readFile } from "node:fs/promises";
+import path from "node:path";
+import { catalogue } from "../../contract-tests/checks/catalogue.ts";
+import { legitimateVariants } from "../../sandbox/faults.ts";
+import type { CheckName } from "../../contract-tests/checks/catalogue.ts";
+import { fromRoot } from "../../scripts/lib/paths.ts";
+import type { FaultName } from "../../sandbox/faults.ts";
+import { failedChecks, FILE_ID, liveEnv, runContractSuite, SANDBOX_FIXTURES as fixturesFile, SEED, suiteAgainstSandbox, type ContractRun } from "../support/contract-suite.ts";
+import { call, FILES, sandbox, SANDBOX_KEY } from "../support/sandbox.ts";
+import { expectedFailures, faultExpectations, type FaultExpectation } from "../fixtures/fault-expectations.ts";
+
+/** Runs the suite, write checks on, against a sandbox of its own with a fault or variant. */
+const suiteAgainst = (options: { fault?: string; variant?: string }, extra: Record<string, string> = {}) =>
+  suiteAgainstSandbox(options, { FILE_LIBRARY_WRITE_CHECKS: "1", ...extra });
+
+/**
+ * Runs one check against a sandbox with a fault, then the curl command its failure printed, with the key only in
+ * the environment; resolves with the command and what the sandbox answered it.
+ */
+async function replayFailure(fault: FaultName, check: CheckName): Promise<{ run: ContractRun; curl: string; answer: string }> {
+  const sb = await sandbox({ fixturesFile, fault });
+  try {
+    const run = await runContractSuite(liveEnv(sb.baseUrl, { FILE_LIBRARY_CHECKS: check }));
+    const curl = run.summary.checks.find((c) => c.check === check && c.state === "failed")!.failures[0]!.evidence!.curl;
+    // Asynchronously: the sandbox answering it runs in this very process.
+    const { stdout: answer } = await promisify(execFile)("sh", ["-c", curl], { env: { ...process.env, FILE_LIBRARY_API_KEY: SANDBOX_KEY } });
+    return { run, curl, answer };
+  } finally {
+    await sb.close();
+  }
+}
+
+const warnedChecks = (run: ContractRun) => [...new Set(run.summary.checks.filter((c) => c.warnings.length > 0).map((c) => c.check))];
+
+describe("the live suite against the sandbox", { timeout: 120_000 }, () => {
+  let sb: Awaited<ReturnType<typeof sandbox>>;
+  beforeAll(async () => {
+    sb = await sandbox({ fixturesFile });
+  });
+  afterAll(() => sb.close());
+
+  it("passes every check of the catalogue with write checks on, and puts the file back as it was", async () => {
+    const before = await (await call(sb.baseUrl, `${FILES}/${FILE_ID}`)).json();
+    const run = await runContractSuite(liveEnv(sb.baseUrl, { FILE_LIBRARY_WRITE_CHECKS: "1" }));
+    expect(run.exitCode, run.output).toBe(0);
+    expect(run.summary.totals.failed).toBe(0);
+    expect(run.summary.totals.skipped).toBe(0);
+    expect(new Set(run.summary.checks.map((c) => c.check))).toEqual(new Set(catalogue.map((c) => c.name)));
+    expect(await (await call(sb.baseUrl, `${FILES}/${FILE_ID}`)).json()).toEqual(before);
+    const junit = await readFile(path.join(run.reportDir, "contract-junit.xml"), "utf8");
+    expect(junit).toContain('failures="0"');
+    expect(junit).not.toContain(SANDBOX_KEY);
+  });
+
+  it("a default (read-only) run sends at most 100 requests, changes nothing, and skips only the writes", async () => {
+    const before = await (await call(sb.baseUrl, `${FILES}/${FILE_ID}`)).json();
+    const run = await runContractSuite(liveEnv(sb.baseUrl));
+    expect(run.exitCode, run.output).toBe(0);
+    expect(run.summary.totals.requests).toBeGreaterThan(20);
+    expect(run.summary.totals.requests).toBeLessThanOrEqual(100);
+    const skipped = run.summary.checks.filter((c) => c.state === "skipped");
+    expect(skipped.map((c) => `${c.operation} ${c.check}`).sort()).toEqual([
+      "updateFile omitted_fields_kept",
+      "updateFile positive_data_acceptance",
+      "updateFile update_changes_only_its_fields",
+      "updateFile update_persisted",
+    ]);
+    expect(skipped.every((c) => c.note?.includes("FILE_LIBRARY_WRITE_CHECKS=1"))).toBe(true);
+    expect(await (await call(sb.baseUrl, `${FILES}/${FILE_ID}`)).json()).toEqual(before);
+  });
+
+  it("writes the coverage of documented statuses as JSON and Markdown, and appends it to GITHUB_STEP_SUMMARY", async () => {
+    const stepSummary = path.join(fromRoot("reports"), `step-summary-${process.pid}.md`);
+    const run = await runContractSuite(liveEnv(sb.baseUrl, { GITHUB_STEP_SUMMARY: stepSummary }));
+    const coverage = JSON.parse(await readFile(path.join(run.reportDir, "contract-coverage.json"), "utf8"));
+    const getFile = coverage.coverage.operations.find((o: { operation: string }) => o.operation === "getFile");
+    expect(getFile.documented).toEqual(expect.arrayContaining([{ status: "200", observed: true }, { status: "422", observed: true }, { status: "401", observed: true }, { status: "429", observed: false }]));
+    const markdown = await readFile(path.join(run.reportDir, "contract-coverage.md"), "utf8");
+    expect(markdown).toContain("| getFile | seen |");
+    expect(await readFile(stepSummary, "utf8")).toBe(markdown);
+    expect(run.output).toMatch(/getFile +\[x\] 200 {2}\[x\] 401 {2}\[x\] 422 {2}\[ \] 429/);
+  });
+});
+
+describe.concurrent("the live suite catches every sandbox fault, in exactly the checks it breaks", { timeout: 180_000 }, () => {
+  const cases = Object.entries(faultExpectations).map(([name, expectation]) => [name, expectation.caughtBy, expectation] as const);
+  it.each(cases)("%s: caught by %s", async (name, caughtBy, expectation) => {
+    // max_response_time only warns: it is shown by a limit below the fault's delay.
+    const extra = caughtBy === "max_response_time" ? { FILE_LIBRARY_MAX_RESPONSE_MS: "60" } : {};
+    const run = await suiteAgainst({ fault: name }, extra);
+    expect(run.output).not.toContain(SANDBOX_KEY);
+    expect(failedChecks(run).sort(), run.output).toEqual(expectedFailures(expectation));
+    if (caughtBy === "max_response_time") {
+      expect(run.exitCode, run.output).toBe(0);
+      expect(warnedChecks(run)).toContain("max_response_time");
+      return;
+    }
+    expect(run.exitCode, run.output).toBe(1);
+    const line = run.output.split("\n").find((l) => l.startsWith("FAILED") && l.includes(` ${caughtBy}: `));
+    expect(line, `a summary line naming ${caughtBy}`).toBeDefined();
+  });
+});
+
+// These faults show only to particular inputs: each is sent in every run, so every seed catches them.
+describe.concurrent("faults that accept one wrong value or part of the key are caught whatever the seed", { timeout: 120_000 }, () => {
+  const faultsOfOneInput = [
+    "labels-null-accepted",
+    "label-items-not-strings-accepted",
+    "public-url-number-accepted",
+    "key-checked-in-part",
+    "empty-bearer-passes-on-download",
+    "key-compared-ignoring-case",
+    "labels-deduplicated",
+    "labels-trimmed",
+    "labels-normalized-nfc",
+    "labels-first-ten",
+    "empty-labels-ignored",
+    "public-url-ignored",
+  ] as const;
+  const seeds = ["1", "4242", "987654321"];
+  it.each(faultsOfOneInput.flatMap((fault) => seeds.map((seed) => [fault, seed] as const)))("%s, seed %s", async (fault, seed) => {
+    const caughtBy = faultExpectations[fault].caughtBy;
+    const run = await suiteAgainst({ fault }, { FILE_LIBRARY_SEED: seed, FILE_LIBRARY_CHECKS: caughtBy });
+    expect(run.exitCode, run.output).toBe(1);
+    expect(failedChecks(run)).toEqual([caughtBy]);
+  });
+
+  it("the near-miss keys appear in no output and no report", async () => {
+    const swapCase = SANDBOX_KEY.replace(/[a-z]/gi, (c) => (c === c.toLowerCase() ? c.toUpperCase() : c.toLowerCase()));
+    const nearMisses = [`${SANDBOX_KEY.slice(0, -1)}${SANDBOX_KEY.endsWith("x") ? "y" : "x"}`, `${SANDBOX_KEY}x`, swapCase];
+    const run = await suiteAgainst({ fault: "key-checked-in-part" });
+    expect(failedChecks(run)).toEqual(["auth_required"]);
+    const reports = await Promise.all((await readdir(run.reportDir)).map((f) => readFile(path.join(run.reportDir, f), "utf8")));
+    for (const secret of [SANDBOX_KEY, ...nearMisses]) {
+      expect(run.output).not.toContain(secret);
+      for (const report of reports) expect(report).not.toContain(secret);
+    }
+  });
+
+  it("a near-miss failure's curl makes the near miss from $FILE_LIBRARY_API_KEY, and reproduces the failure", async () => {
+    const { curl, answer } = await replayFailure("key-checked-in-part", "auth_required");
+    expect(curl).toContain("FILE_LIBRARY_API_KEY");
+    expect(curl).not.toContain(SANDBOX_KEY.slice(0, -1));
+    expect(answer).toMatch(/^HTTP\/1\.1 200/);
+  });
+});
+
+// Each fault's test above shows exactly which checks it trips; this shows that the faults together single out every check.
+describe("every check has a fault that only it catches", () => {
+  it.each(catalogue.map((c) => [c.name]))("%s", (check) => {
+    const only = Object.entries(faultExpectations).filter(
+      ([, expectation]) => expectation.caughtBy === check && !(expectation as FaultExpectation).alsoCaughtBy?.length,
+    );
+    expect(only.map(([name]) => name), `faults caught by ${check} alone`).not.toEqual([]);
+  });
+});
+
+describe.concurrent("no false alarms: the suite passes sandbox variants that keep the contract", { timeout: 120_000 }, () => {
+  it.each(Object.keys(legitimateVariants))("%s", async (variant) => {
+    const run = await suiteAgainst({ variant });
+    expect(run.exitCode, run.output).toBe(0);
+    expect(run.summary.totals.failed).toBe(0);
+  });
+});
+
+describe("a failure can be reproduced", { timeout: 120_000 }, () => {
+  it("with its seed: a replay finds the same shrunk input", async () => {
+    const first = await suiteAgainst({ fault: "non-ascii-labels-refused" });
+    const second = await suiteAgainst({ fault: "non-ascii-labels-refused" });
+    const problem = (run: ContractRun) => run.summary.checks.find((c) => c.check === "positive_data_acceptance" && c.state === "failed")?.failures[0]?.problem;
+    expect(problem(first)).toMatch(new RegExp(`input after shrinking: .*; seed ${SEED}, replay with --seed ${SEED}`));
+    expect(problem(second)).toBe(problem(first));
+    expect(first.output).toContain(`replay with --seed ${SEED}`);
+  });
+
+  it("with its curl command, which sends the same request with the key from the environment", async () => {
+    const { run, curl, answer } = await replayFailure("unknown-id-404", "unknown_id_rejected");
+    expect(run.output).toContain(`\n        reproduce: ${curl}\n`);
+    expect(curl).toContain('"Authorization: Bearer $FILE_LIBRARY_API_KEY"');
+    expect(curl).not.toContain(SANDBOX_KEY);
+    expect(answer).toMatch(/^HTTP\/1\.1 404/);
+  });
+});

@@ -1,0 +1,53 @@
+// covers: contract-tests/index.ts, contract-tests/run-suite.ts
+import { afterEach, describe, expect, it } from "vitest";
+import { exitCodeOf, waitForOutput } from "../../lib/process.ts";
+import { fromRoot } from "../../scripts/lib/paths.ts";
+import { childrenOf, commandLineOf, startScript, waitUntilGone } from "../support/processes.ts";
+import { sandbox, SANDBOX_KEY } from "../support/sandbox.ts";
+
+let stopSandbox: (() => Promise<void>) | undefined;
+afterEach(async () => {
+  await stopSandbox?.();
+  stopSandbox = undefined;
+});
+
+/** Starts the host program against a sandbox whose every answer takes 120 ms, so the run is still going when the signal comes. */
+async function startHost(mode: "abort" | "exit") {
+  const sb = await sandbox({ fixturesFile: fromRoot("test/fixtures/sandbox-files.json"), fault: "slow-answers" });
+  stopSandbox = () => sb.close();
+  const host = startScript("test/fixtures/suite-host.ts", [mode], {
+    ...process.env,
+    FILE_LIBRARY_BASE_URL: sb.baseUrl,
+    FILE_LIBRARY_API_KEY: SANDBOX_KEY,
+    FILE_LIBRARY_FILE_ID: "doc-1",
+    FILE_LIBRARY_WRITE_CHECKS: "",
+  });
+  let output = "";
+  host.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  await waitForOutput(host, /contract: seed \d+/, 60_000);
+  // Beside the suite, the host (under tsx) has esbuild's service as a child.
+  const children = await Promise.all((await childrenOf(host.pid!)).map(async (pid) => ({ pid, command: await commandLineOf(pid) })));
+  const suite = children.filter((c) => c.command.includes("vitest"));
+  expect(suite, "runSuite runs the suite in one child process").toHaveLength(1);
+  return { host, suite: suite[0]!.pid, output: () => output };
+}
+
+describe("runSuite in a program of its own: the host keeps its signal handling", { timeout: 90_000 }, () => {
+  it("a host that aborts the run from its SIGTERM handler: its handler runs, runSuite rejects, the suite's process is gone", async () => {
+    const { host, suite, output } = await startHost("abort");
+    host.kill("SIGTERM");
+    expect(await exitCodeOf(host)).toBe(0);
+    expect(output()).toContain("host: my SIGTERM handler ran\n");
+    expect(output()).toContain("host: the suite stopped (AbortError)\n");
+    expect(output()).toContain("host: shut down my own way\n");
+    await waitUntilGone(suite, 5_000);
+  });
+
+  it("a host that exits from its SIGTERM handler: it exits with its own code, and the suite's process does not outlive it", async () => {
+    const { host, suite, output } = await startHost("exit");
+    host.kill("SIGTERM");
+    expect(await exitCodeOf(host)).toBe(0);
+    expect(output()).toContain("host: my SIGTERM handler ran\n");
+    await waitUntilGone(suite, 5_000);
+  });
+});

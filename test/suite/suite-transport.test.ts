@@ -1,0 +1,99 @@
+// covers: contract-tests/support/transport.ts
+import { afterEach, describe, expect, it } from "vitest";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo, Socket } from "node:net";
+import { NoAnswerError, sendRequest } from "../../contract-tests/support/transport.ts";
+import { closedPort } from "../support/closed-port.ts";
+
+type Handler = (req: IncomingMessage, res: ServerResponse, requestOnSocket: number) => void;
+
+const servers: Server[] = [];
+afterEach(async () => {
+  for (const server of servers.splice(0)) {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  }
+});
+
+/** A local server whose handler knows how many requests the connection has carried, this one included. */
+async function serve(handler: Handler): Promise<string> {
+  const perSocket = new WeakMap<Socket, number>();
+  const server = createServer((req, res) => {
+    const n = (perSocket.get(req.socket) ?? 0) + 1;
+    perSocket.set(req.socket, n);
+    req.resume();
+    handler(req, res, n);
+  });
+  servers.push(server);
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}/studio/v1/library/files/f1`;
+}
+
+const ok = (res: ServerResponse) => res.end("ok");
+const drop = (req: IncomingMessage) => req.socket.destroy();
+
+describe("the contract suite's transport", () => {
+  it("retries once when the server closes a kept-alive connection as the next request arrives, and records why", async () => {
+    // The keep-alive race, made deterministic: the second request on a connection finds it closed.
+    const url = await serve((req, res, n) => (n === 2 ? drop(req) : ok(res)));
+    // A read, then an update on the same connection (undici frees a connection at once after a GET).
+    const first = await sendRequest(url, { method: "GET" }, { timeoutMs: 5_000 });
+    expect(first.failedAttempts).toEqual([]);
+    // undici hands the connection back to its pool one event-loop turn after the body is read; the suite always
+    // does work between requests, so the next one reuses it.
+    await new Promise(setImmediate);
+
+    const second = await sendRequest(url, { method: "PUT", body: "{}" }, { timeoutMs: 5_000 });
+    expect(second.response.status).toBe(200);
+    expect(second.text).toBe("ok");
+    expect(second.failedAttempts).toEqual([
+      {
+        attempt: 1,
+        reason: expect.stringMatching(/^the server closed the connection before answering \(/),
+        afterMs: expect.any(Number),
+        closedByServer: true,
+        reusedConnection: true,
+        idleMs: expect.any(Number),
+        keepAlive: "timeout=5",
+      },
+    ]);
+  });
+
+  it("gives up after the retry, with every attempt in the message: which request, after how long, closed by the server", async () => {
+    const url = await serve((req) => drop(req));
+    const error = await sendRequest(url, { method: "GET" }, { timeoutMs: 5_000 }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(NoAnswerError);
+    const { attempts, message } = error as NoAnswerError;
+    expect(attempts.map((a) => [a.attempt, a.closedByServer])).toEqual([[1, true], [2, true]]);
+    expect(message).toMatch(
+      /^GET \/studio\/v1\/library\/files\/f1 got no HTTP answer from http:\/\/127\.0\.0\.1:\d+ after 2 attempts: attempt 1: the server closed the connection before answering \(.+\), \d+ ms after sending, on a new connection; attempt 2: /,
+    );
+  });
+
+  it("does not retry a method that is not idempotent", async () => {
+    const url = await serve((req) => drop(req));
+    const error = (await sendRequest(url, { method: "POST", body: "{}" }, { timeoutMs: 5_000 }).catch((e: unknown) => e)) as NoAnswerError;
+    expect(error.attempts).toHaveLength(1);
+  });
+
+  it("does not retry a refused connection or a timeout, and says which it was", async () => {
+    const refused = (await sendRequest(`http://127.0.0.1:${await closedPort()}/x`, { method: "GET" }, { timeoutMs: 5_000 }).catch((e: unknown) => e)) as NoAnswerError;
+    expect(refused.attempts).toEqual([expect.objectContaining({ attempt: 1, closedByServer: false, reason: "nothing accepts connections there (ECONNREFUSED)" })]);
+
+    const url = await serve(() => {}); // never answers
+    const timedOut = (await sendRequest(url, { method: "GET" }, { timeoutMs: 200 }).catch((e: unknown) => e)) as NoAnswerError;
+    expect(timedOut.attempts).toEqual([expect.objectContaining({ attempt: 1, closedByServer: false, reason: "no answer within 200 ms" })]);
+  });
+
+  it("counts the retry against the budget: when none is left, the failure stands and says why it was not retried", async () => {
+    const url = await serve((req) => drop(req));
+    let left = 1;
+    const beforeAttempt = () => {
+      if (left-- <= 0) throw new Error("the run's request budget of 1 is spent");
+    };
+    const error = (await sendRequest(url, { method: "GET" }, { timeoutMs: 5_000, beforeAttempt }).catch((e: unknown) => e)) as NoAnswerError;
+    expect(error).toBeInstanceOf(NoAnswerError);
+    expect(error.attempts).toHaveLength(1);
+    expect(error.attempts[0]!.reason).toMatch(/; not retried: the run's request budget of 1 is spent$/);
+  });
+});
