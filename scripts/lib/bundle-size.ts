@@ -31,10 +31,10 @@ export async function bundleSize(source: string, plugins: Plugin[] = []): Promis
   return { min: code.length, gzip: gzipSync(code, { level: 9 }).length };
 }
 
-/** The app the README's client size counts: it imports the client and one error class. */
+/** The app the client size of docs/benchmarks.md counts: it imports the client and one error class. */
 export const CLIENT_APP = `export { createFileLibraryClient, UnprocessableEntityError } from "./src/index.ts";`;
 
-/** What the README's client size counts: bare openapi-fetch, and the app of `CLIENT_APP`. */
+/** What the client size of docs/benchmarks.md counts: bare openapi-fetch, and the app of `CLIENT_APP`. */
 export async function clientBundleSizes(): Promise<{ bare: BundleSize; ours: BundleSize }> {
   const [bare, ours] = await Promise.all([bundleSize(`export { default as createClient } from "openapi-fetch";`), bundleSize(CLIENT_APP)]);
   return { bare, ours };

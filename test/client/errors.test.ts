@@ -158,7 +158,7 @@ describe("failures without an HTTP answer", () => {
   });
 });
 
-// Every property the README and the JSDoc promise, read from the fake's real answers (the service's own core), and
+// Every property docs/client.md and the JSDoc promise, read from the fake's real answers (the service's own core), and
 // compared with what each answer implies: a class that builds the wrong object, or a getter that never runs, fails.
 describe("every documented property, from real answers of the fake", () => {
   const KEY = "fake-key-0123456789";

@@ -1,8 +1,8 @@
 // covers: package.json, scripts/build-spec.ts, bench/run.ts, test/support/bundled-spec.ts
-// Every `npm run` command the README names works in a copy of the repository that has no build output (as a fresh
+// Every `npm run` command the README and the docs name works in a copy of the repository that has no build output (as a fresh
 // clone right after `npm ci`): it builds what it needs first, or says in one line what to do; none prints a stack trace.
 import { execFileSync } from "node:child_process";
-import { cp, mkdtemp, readFile, rm, symlink } from "node:fs/promises";
+import { cp, mkdtemp, readdir, readFile, rm, symlink } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -55,8 +55,10 @@ afterAll(() => rm(copy, { recursive: true, force: true }));
 
 describe("every command the README names works right after npm ci, in a copy with no build output", () => {
   it("names no command this test does not run or say why not", async () => {
-    const readme = await readFile(fromRoot("README.md"), "utf8");
-    const named = new Set([...readme.matchAll(/npm run ([\w:-]+)/g)].map((m) => m[1]!));
+    // The README and the pages it sends each reader to.
+    const pages = ["README.md", ...(await readdir(fromRoot("docs"))).filter((f) => f.endsWith(".md")).map((f) => `docs/${f}`)];
+    const texts = await Promise.all(pages.map((page) => readFile(fromRoot(page), "utf8")));
+    const named = new Set(texts.flatMap((text) => [...text.matchAll(/npm run ([\w:-]+)/g)].map((m) => m[1]!)));
     const known = new Set([...Object.keys(COMMANDS), ...Object.keys(SERVERS), ...Object.keys(NOT_RUN_HERE)]);
     expect([...named].filter((name) => !known.has(name))).toEqual([]);
     // And every command here is a script of package.json.

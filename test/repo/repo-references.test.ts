@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
-import path from "node:path";
 import { fromRoot, repoRoot } from "../../scripts/lib/paths.ts";
 
 const tracked = execFileSync("git", ["ls-files", "-co", "--exclude-standard"], { cwd: repoRoot, encoding: "utf8" })
@@ -15,20 +14,6 @@ describe("the repo stands on its own", () => {
   it("no file refers to a file outside the repo", () => {
     const outside = /\.\.\/shared\b|\bshared\/design|\bdesign\.md\b|service-description\.md/;
     expect(tracked.filter((file) => file !== "test/repo/repo-references.test.ts" && outside.test(text(file)))).toEqual([]);
-  });
-
-  it("every relative link of the Markdown files leads to a file of the repo", () => {
-    const broken: string[] = [];
-    for (const file of tracked.filter((f) => f.endsWith(".md"))) {
-      for (const [, target] of text(file).matchAll(/\]\(([^)#\s]+)(?:#[^)]*)?\)/g)) {
-        if (/^[a-z]+:/i.test(target!)) continue;
-        const resolved = path.resolve(path.dirname(fromRoot(file)), target!);
-        // The contract package's README links to what its build puts in dist/.
-        const built = file.startsWith("contract-tests/") && target!.startsWith("dist/");
-        if (!resolved.startsWith(repoRoot) || (!built && !existsSync(resolved))) broken.push(`${file}: ${target}`);
-      }
-    }
-    expect(broken).toEqual([]);
   });
 
   it('every "decisions.md, <section>" a text or comment cites is a section of docs/decisions.md', () => {

@@ -122,7 +122,7 @@ function browser(kind: BrowserKind): Runtime {
   };
 }
 
-/** The runtimes of the matrix, in the README's order. */
+/** The runtimes of the matrix, in the order of docs/client.md. */
 export const RUNTIMES: readonly Runtime[] = [
   commandLine("node", () => process.execPath, []),
   commandLine("bun", () => bin("bun"), []),
