@@ -158,6 +158,9 @@ export const faults = {
   "download-url-in-object": variation("the download body is a JSON object holding the URL", () =>
     download((url) => ({ body: JSON.stringify({ url }), contentType: "application/json" })),
   ),
+  "download-url-control-char": variation("the signed URL is followed by a NUL byte, which URL parsers drop", () =>
+    download((url) => ({ body: `${url}\u0000`, contentType: "text/plain" })),
+  ),
   "download-url-broken-signature": variation("the signed URL looks right but its signature does not verify, so it does not download", () =>
     download((url) => ({ body: url.replace(/signature=[0-9a-f]/, (m) => (m.endsWith("0") ? `${m.slice(0, -1)}1` : `${m.slice(0, -1)}0`)), contentType: "text/plain" })),
   ),

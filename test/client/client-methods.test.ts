@@ -106,6 +106,8 @@ describe("files.downloadUrl", () => {
     ["a JSON object", json({ url: signed }), /not a string/],
     ["two URLs", text(`${signed} ${signed}`), /not a single URL/],
     ["an HTML page", text("<html>login</html>", 200, "text/html"), /not an absolute URL/],
+    // The message shows the NUL escaped, in the problem and in the body's excerpt alike.
+    ["a URL followed by NUL", text(`${signed}\u0000`), /has a control character \(\\u0000 at \d+\).*body: https:\/\/\S+\\u0000\)/],
   ])("rejects %s with MalformedResponseError", (_, response, problem) => expectMalformed(response, "getFileDownloadUrl", problem));
 });
 

@@ -50,6 +50,13 @@ describe("parseDownloadUrl", () => {
     ["   ", "text/plain", problem("the body is empty")],
     ['"  "', "application/json", problem("the body is empty")],
     [`${url} ${url}`, "text/plain", problem("the body is not a single URL")],
+    [`${url}\u00a0x`, "text/plain", problem("the body is not a single URL")],
+    // A URL parser would drop these and take the URL; the app would get it with them.
+    [`${url}\u0000`, "text/plain", problem(`the URL has a control character (\\u0000 at ${url.length}): "${url}\\u0000"`)],
+    [JSON.stringify(`${url}\u0000`), "application/json", problem(`the URL has a control character (\\u0000 at ${url.length}): "${url}\\u0000"`)],
+    ["https://cdn.example.test/a\tb", "text/plain", problem('the URL has a control character (\\u0009 at 26): "https://cdn.example.test/a\\u0009b"')],
+    ["https://cdn.example.test/a\nb", "text/plain", problem('the URL has a control character (\\u000a at 26): "https://cdn.example.test/a\\u000ab"')],
+    ["https://cdn.example.test/a\u007f", "text/plain", problem('the URL has a control character (\\u007f at 26): "https://cdn.example.test/a\\u007f"')],
     ["/relative/path", "text/plain", problem("the body is not an absolute URL")],
     ["ftp://h.example/x", "text/plain", problem("the URL uses ftp, not http(s)")],
     ["javascript:alert(1)", "text/plain", problem("the URL uses javascript, not http(s)")],
