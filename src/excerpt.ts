@@ -11,5 +11,8 @@ export function oneLine(text: string, max: number): string {
   return escapeControls(truncate(text.replace(/\s+/g, " ").trim(), max));
 }
 
-/** Control characters (C0, DEL, C1) written as `\uXXXX`, so that a message shows them instead of hiding them. */
-export const escapeControls = (text: string): string => text.replace(/[\u0000-\u001f\u007f-\u009f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+/** The control characters: C0, DEL and C1. */
+export const CONTROL = /[\u0000-\u001f\u007f-\u009f]/g;
+
+/** Control characters written as `\uXXXX`, so that a message shows them instead of hiding them. */
+export const escapeControls = (text: string): string => text.replace(CONTROL, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);

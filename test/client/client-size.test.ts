@@ -1,13 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { clientBundleSizes } from "../../scripts/lib/bundle-size.ts";
 
-// Measured at 5,767 bytes (2026-11-24): 5,600 the round before, 4,936 before the guards against hostile answers.
+// Measured at 5,851 bytes (2026-11-24): 5,767 before the download URL's control characters were refused and every
+// quoted body escaped (84 bytes, docs/decisions.md, The download's body), 5,600 the round before, 4,936 before the
+// guards against hostile answers.
 // This round took out the body cap's stream (its bytes and its cost per call) and shortened the messages, and added
 // the request path that skips openapi-fetch's per-call work, and status classes that the factory really makes (so
 // that their documented properties work): docs/benchmarks.md says where the bytes are. The goal is
 // 2,560; this ceiling stops the client from growing while it is above it: lower it with every byte won, never
 // raise it without saying why in docs/benchmarks.md.
-const CEILING_OVER_OPENAPI_FETCH = 5_767;
+const CEILING_OVER_OPENAPI_FETCH = 5_851;
 
 describe("what an app pays for the client, over openapi-fetch (esbuild, minified, gzipped)", () => {
   it(`is at most ${CEILING_OVER_OPENAPI_FETCH} bytes for createFileLibraryClient and one error class`, { timeout: 30_000 }, async () => {
