@@ -108,6 +108,12 @@ export const faults = {
       return call && bearerToken(request.headers.authorization)?.slice(0, half.length) === half ? withKey(request, context.apiKey) : request;
     }),
   ),
+  "key-prefix-accepted": variation("the key is compared over the length of the token sent, so any prefix of it passes", () =>
+    requests((request, { call, context }) => {
+      const token = bearerToken(request.headers.authorization);
+      return call && token && context.apiKey.startsWith(token) ? withKey(request, context.apiKey) : request;
+    }),
+  ),
   "empty-bearer-passes-on-download": variation("the download answers an Authorization header with an empty bearer token", () =>
     requests((request, { call, context }) =>
       call?.operationId === "getFileDownloadUrl" && /^Bearer\s*$/i.test(request.headers.authorization ?? "") ? withKey(request, context.apiKey) : request,

@@ -5,6 +5,8 @@ export const WRONG_API_KEY = "file-library-contract-wrong-key";
 const SUFFIX = "x";
 
 const changeLast = (key: string) => `${key.slice(0, -1)}${key.endsWith("x") ? "y" : "x"}`;
+const truncated = (key: string) => key.slice(0, -1);
+const firstHalf = (key: string) => key.slice(0, Math.ceil(key.length / 2));
 const swapCase = (key: string) => key.replace(/[a-z]/gi, (c) => (c === c.toLowerCase() ? c.toUpperCase() : c.toLowerCase()));
 
 /**
@@ -21,6 +23,13 @@ const MODES = {
     words: "with the key's last character changed",
     header: (k: string) => `Bearer ${changeLast(k)}`,
     curl: '"Authorization: Bearer $(k=$FILE_LIBRARY_API_KEY; case $k in *x) printf %sy "${k%?}";; *) printf %sx "${k%?}";; esac)"',
+  },
+  // A server that compares only as many characters as it was sent accepts any prefix of the key.
+  "near-miss-truncated": { words: "with the key's last character removed", header: (k: string) => `Bearer ${truncated(k)}`, curl: '"Authorization: Bearer ${FILE_LIBRARY_API_KEY%?}"' },
+  "near-miss-half": {
+    words: "with the first half of the key",
+    header: (k: string) => `Bearer ${firstHalf(k)}`,
+    curl: '"Authorization: Bearer $(k=$FILE_LIBRARY_API_KEY; printf %s "$k" | cut -c1-$(( (${#k} + 1) / 2 )))"',
   },
   "near-miss-suffix": { words: "with the key and a suffix", header: (k: string) => `Bearer ${k}${SUFFIX}`, curl: `"Authorization: Bearer \${FILE_LIBRARY_API_KEY}${SUFFIX}"` },
   "empty-token": { words: "with an empty bearer token", header: () => "Bearer ", curl: '"Authorization: Bearer "' },
@@ -43,7 +52,7 @@ const MODES = {
 export type AuthMode = keyof typeof MODES;
 
 /** Every mode but the valid key: what must get 401. */
-export const NEAR_MISSES = ["near-miss-last", "near-miss-suffix", "empty-token", "case-changed", "tab-before-key", "other-scheme", "key-alone", "key-twice"] as const satisfies readonly AuthMode[];
+export const NEAR_MISSES = ["near-miss-last", "near-miss-truncated", "near-miss-half", "near-miss-suffix", "empty-token", "case-changed", "tab-before-key", "other-scheme", "key-alone", "key-twice"] as const satisfies readonly AuthMode[];
 
 /** What a request without the valid key sends, in words, for check messages. */
 export const authWords = (mode: AuthMode): string => MODES[mode].words;
@@ -53,7 +62,9 @@ export const authorizationFor = (mode: AuthMode, apiKey: string): string | undef
 
 /** Every secret a run must never show, the near misses included; longest first, so that none is left half-redacted. */
 export function secretsOf(apiKey: string): string[] {
-  return [...new Set([`${apiKey}${SUFFIX}`, apiKey, changeLast(apiKey), swapCase(apiKey)])].sort((a, b) => b.length - a.length);
+  return [...new Set([`${apiKey}${SUFFIX}`, apiKey, changeLast(apiKey), swapCase(apiKey), truncated(apiKey), firstHalf(apiKey)])]
+    .filter(Boolean)
+    .sort((a, b) => b.length - a.length);
 }
 
 /** The Authorization header as reports show it: the key and every near miss of it are `[REDACTED]`. */

@@ -131,7 +131,7 @@ describe.concurrent("faults that accept one wrong value or part of the key are c
 
   it("the near-miss keys appear in no output and no report", async () => {
     const swapCase = SANDBOX_KEY.replace(/[a-z]/gi, (c) => (c === c.toLowerCase() ? c.toUpperCase() : c.toLowerCase()));
-    const nearMisses = [`${SANDBOX_KEY.slice(0, -1)}${SANDBOX_KEY.endsWith("x") ? "y" : "x"}`, `${SANDBOX_KEY}x`, swapCase];
+    const nearMisses = [`${SANDBOX_KEY.slice(0, -1)}${SANDBOX_KEY.endsWith("x") ? "y" : "x"}`, `${SANDBOX_KEY}x`, swapCase, SANDBOX_KEY.slice(0, -1), SANDBOX_KEY.slice(0, Math.ceil(SANDBOX_KEY.length / 2))];
     const run = await suiteAgainst({ fault: "key-checked-in-part" });
     expect(failedChecks(run)).toEqual(["auth_required"]);
     const reports = await Promise.all((await readdir(run.reportDir)).map((f) => readFile(path.join(run.reportDir, f), "utf8")));
@@ -145,6 +145,14 @@ describe.concurrent("faults that accept one wrong value or part of the key are c
     const { curl, answer } = await replayFailure("key-checked-in-part", "auth_required");
     expect(curl).toContain("FILE_LIBRARY_API_KEY");
     expect(curl).not.toContain(SANDBOX_KEY.slice(0, -1));
+    expect(answer).toMatch(/^HTTP\/1\.1 200/);
+  });
+
+  it("a server that takes any prefix of the key fails on the truncated key, whose curl cuts $FILE_LIBRARY_API_KEY and reproduces it", async () => {
+    const { run, curl, answer } = await replayFailure("key-prefix-accepted", "auth_required");
+    expect(run.output).toContain("with the key's last character removed");
+    expect(curl).toContain('"Authorization: Bearer ${FILE_LIBRARY_API_KEY%?}"');
+    expect(curl).not.toContain(SANDBOX_KEY.slice(0, Math.ceil(SANDBOX_KEY.length / 2)));
     expect(answer).toMatch(/^HTTP\/1\.1 200/);
   });
 });
