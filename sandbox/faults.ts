@@ -124,6 +124,12 @@ export const faults = {
       call && bearerToken(request.headers.authorization)?.toLowerCase() === context.apiKey.toLowerCase() ? withKey(request, context.apiKey) : request,
     ),
   ),
+  "labels-split-at-commas": variation("labels are stored split at their commas, as by a server that keeps them comma-separated", () =>
+    validUpdateBody((body) => (Array.isArray(body.labels) ? { ...body, labels: body.labels.flatMap((label: string) => label.split(",")) } : body)),
+  ),
+  "public-url-cut-at-255": variation("publicUrl is stored cut to 255 characters, as in a VARCHAR(255) column, and the update answers 200", () =>
+    validUpdateBody((body) => (typeof body.publicUrl === "string" ? { ...body, publicUrl: body.publicUrl.slice(0, 255) } : body)),
+  ),
   "labels-not-persisted": variation("an update answers 200 but stores nothing", () => validUpdateBody(() => ({}))),
   "labels-appended": variation("labels are appended to the list instead of replacing it", () =>
     validUpdateBody(async (body, { call, context, service }, request) => {

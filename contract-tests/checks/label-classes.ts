@@ -8,6 +8,8 @@ export const LABEL_CLASSES: Record<string, readonly string[]> = {
   "composed and decomposed Unicode forms of the same text": ["caf\u00e9", "cafe\u0301"],
   "the empty string": [""],
   "a long label (1,000 characters)": ["l".repeat(1_000)],
+  // The service description speaks of comma-separated values: a server may split or join on them.
+  "commas, with spaces around them": ["red,green", "a , b", " ,", "x, y, z"],
   "non-Latin text and emoji": ["日本語", "Ελληνικά", "🎉 party"],
 };
 
@@ -18,6 +20,15 @@ export const LONG_LIST = 60;
 export function labelClassesList(): string[] {
   const values = Object.values(LABEL_CLASSES).flat();
   return [...values, ...Array.from({ length: LONG_LIST - values.length }, (_, i) => `contract-label-${i + 1}`)];
+}
+
+/** How long the publicUrl a write run sends is: longer than the 255 or 1,024 characters of common column types. */
+export const LONG_URL_LENGTH = 2_048;
+
+/** A publicUrl of exactly LONG_URL_LENGTH characters, unique to this run, made of what real signed URLs hold. */
+export function longPublicUrl(fileId: string, now = Date.now()): string {
+  const head = `https://contract-check.example.test/${encodeURIComponent(fileId)}?v=${now}&token=`;
+  return head + "0123456789abcdef".repeat(Math.ceil(LONG_URL_LENGTH / 16)).slice(0, LONG_URL_LENGTH - head.length);
 }
 
 /** The names of the classes the list holds, for the report. */

@@ -1,4 +1,4 @@
-import { labelClassesList, labelClassNames } from "./label-classes.ts";
+import { labelClassesList, labelClassNames, LONG_URL_LENGTH, longPublicUrl } from "./label-classes.ts";
 import { readFileState, updateTarget, withRestore } from "./file-state.ts";
 import { scenarioCheck } from "./types.ts";
 
@@ -8,7 +8,7 @@ import { scenarioCheck } from "./types.ts";
  */
 export const updatePersisted = scenarioCheck(
   "update_persisted",
-  "An update is visible in the next getFile: exactly the labels sent (duplicates, whitespace, both Unicode forms, the empty string, long labels, long lists, non-Latin text: each kept as sent), labels: [] clears them, and publicUrl reads back where the metadata shows it (labels replace the list: decisions.md, The update).",
+  "An update is visible in the next getFile: exactly the labels sent (duplicates, whitespace, both Unicode forms, the empty string, long labels, long lists, non-Latin text, commas: each kept as sent), labels: [] clears them, and a publicUrl of 2,048 characters reads back where the metadata shows it (labels replace the list: decisions.md, The update).",
   {
     operations: ["updateFile"],
     requires: ["state", "writes"],
@@ -40,10 +40,15 @@ export const updatePersisted = scenarioCheck(
         if (cleared.labels.length !== 0) s.fail(`after sending labels: [], getFile shows ${JSON.stringify(cleared.labels)}: [] must clear the list`);
 
         // publicUrl is read back where the server's metadata carries it (it is optional in FileMetadata).
+        // It is as long as real signed URLs get, past the lengths of common column types (the spec sets none).
         if (before.publicUrl !== undefined) {
-          const url = `https://contract-check.example.test/${encodeURIComponent(s.target.fileId)}?v=${Date.now()}`;
+          const url = longPublicUrl(s.target.fileId);
+          s.record(`publicUrl: ${LONG_URL_LENGTH.toLocaleString("en-US")} characters`);
           const afterUrl = await update({ publicUrl: url });
-          if (afterUrl.publicUrl !== url) s.fail(`after sending publicUrl ${url}, getFile shows ${JSON.stringify(afterUrl.publicUrl)}`);
+          if (afterUrl.publicUrl !== url) {
+            const shown = typeof afterUrl.publicUrl === "string" ? `a publicUrl of ${afterUrl.publicUrl.length} characters${url.startsWith(afterUrl.publicUrl) ? ", the start of the one sent" : ""}` : JSON.stringify(afterUrl.publicUrl);
+            s.fail(`after sending a publicUrl of ${url.length} characters (${url.slice(0, 60)}…), getFile shows ${shown}`);
+          }
         }
       });
     },

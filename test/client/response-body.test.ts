@@ -53,6 +53,7 @@ describe("parseDownloadUrl", () => {
     [`${url}\u00a0x`, "text/plain", problem("the body is not a single URL")],
     // A URL parser would drop these and take the URL; the app would get it with them.
     [`${url}\u0000`, "text/plain", problem(`the URL has a control character (\\u0000 at ${url.length})`)],
+    [`\u0000${url}`, "text/plain", problem("the URL has a control character (\\u0000 at 0)")],
     [JSON.stringify(`${url}\u0000`), "application/json", problem(`the URL has a control character (\\u0000 at ${url.length})`)],
     ["https://cdn.example.test/a\tb", "text/plain", problem("the URL has a control character (\\u0009 at 26)")],
     ["https://cdn.example.test/a\nb", "text/plain", problem("the URL has a control character (\\u000a at 26)")],
