@@ -38,3 +38,8 @@ export async function buildSpec(): Promise<{ ok: boolean; message: string }> {
   }
   return { ok: true, message: `Bundled ${[bundledSpec.yaml, bundledSpec.json].map((p) => path.relative(repoRoot, p)).join(" and ")}.` };
 }
+
+/** Bundles the spec only when `bundleIsFresh` says the bundle is missing or older; undefined when it was fresh. */
+export async function ensureBundledSpec(): Promise<{ ok: boolean; message: string } | undefined> {
+  return (await bundleIsFresh()) ? undefined : buildSpec();
+}
