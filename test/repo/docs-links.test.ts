@@ -1,15 +1,13 @@
 // covers: README.md, docs/, contract-tests/README.md, sandbox/README.md
 // Every relative link in the repository's Markdown leads to a file that exists (and to a heading of it, when it names
 // one), and every `npm run` command the docs name is a script of the package they are read in.
-import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { fromRoot, repoRoot } from "../../scripts/lib/paths.ts";
+import { fromRoot } from "../../scripts/lib/paths.ts";
+import { trackedFiles } from "../support/tracked-files.ts";
 
-const pages = execFileSync("git", ["ls-files", "-co", "--exclude-standard", "*.md"], { cwd: repoRoot, encoding: "utf8" })
-  .split("\n")
-  .filter((file) => file && !file.includes("node_modules/"));
+const pages = trackedFiles("*.md").filter((file) => !file.includes("node_modules/"));
 const text = (file: string) => readFileSync(fromRoot(file), "utf8");
 
 /** GitHub's anchor of a heading: lowercased, punctuation dropped, spaces to dashes. */

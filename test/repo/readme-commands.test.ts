@@ -7,7 +7,8 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { exitCodeOf, runCommand, signalChild, startChild, waitForOutput } from "../../lib/process.ts";
-import { fromRoot, repoRoot } from "../../scripts/lib/paths.ts";
+import { fromRoot } from "../../scripts/lib/paths.ts";
+import { trackedFiles } from "../support/tracked-files.ts";
 
 // A line of a JavaScript stack trace: "    at fn (file:line:col)" or "    at file:line:col".
 const STACK_LINE = /^\s+at (?:.+ \()?(?:file:\/\/|node:|\/)[^)]*:\d+:\d+\)?$/m;
@@ -44,7 +45,7 @@ const env = { ...process.env, REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_UPDATE_
 beforeAll(async () => {
   // The working tree as git sees it (tracked and new files, none ignored): no dist/, no reports/, no caches.
   copy = await mkdtemp(path.join(os.tmpdir(), "file-library-readme-"));
-  const files = execFileSync("git", ["ls-files", "-co", "--exclude-standard", "-z"], { cwd: repoRoot, encoding: "utf8" }).split("\0").filter(Boolean);
+  const files = trackedFiles();
   await Promise.all(files.map((file) => cp(fromRoot(file), path.join(copy, file), { recursive: true }).catch(() => undefined)));
   await symlink(fromRoot("node_modules"), path.join(copy, "node_modules"), "dir");
   for (const args of [["init", "-q"], ["add", "-A"], ["-c", "user.name=t", "-c", "user.email=t@t", "commit", "-q", "-m", "copy"]]) {

@@ -1,11 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
-import { fromRoot, repoRoot } from "../../scripts/lib/paths.ts";
+import { fromRoot } from "../../scripts/lib/paths.ts";
+import { trackedFiles } from "../support/tracked-files.ts";
 
-const tracked = execFileSync("git", ["ls-files", "-co", "--exclude-standard"], { cwd: repoRoot, encoding: "utf8" })
-  .split("\n")
-  .filter((file) => file && !file.endsWith("package-lock.json") && existsSync(fromRoot(file)))
+const tracked = trackedFiles()
+  .filter((file) => !file.endsWith("package-lock.json") && existsSync(fromRoot(file)))
   .filter((file) => /\.(ts|mts|cjs|js|json|ya?ml|md)$|^\.ci\//.test(file));
 const text = (file: string) => readFileSync(fromRoot(file), "utf8");
 const sections = new Set([...text("docs/decisions.md").matchAll(/^## (.+)$/gm)].map((m) => m[1]!));

@@ -1,10 +1,10 @@
 // Given any module, its tests are found by name or by a `covers:` line: a unit test is named after its module, in the
 // area of its folder; a test that spans modules names them (or a folder, ending in /) in its first comment lines.
-import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { fromRoot, repoRoot } from "../../scripts/lib/paths.ts";
+import { fromRoot } from "../../scripts/lib/paths.ts";
+import { trackedFiles } from "../support/tracked-files.ts";
 
 /** Where the tests of each folder's modules live. lib/ is shared by the suite and the sandbox: any area may test it. */
 const AREAS: Record<string, string[]> = {
@@ -15,7 +15,7 @@ const AREAS: Record<string, string[]> = {
 };
 const TEST_AREAS = ["client", "suite", "sandbox", "spec", "consumers", "repo"];
 
-const tracked = execFileSync("git", ["ls-files", "-co", "--exclude-standard"], { cwd: repoRoot, encoding: "utf8" }).split("\n").filter(Boolean);
+const tracked = trackedFiles();
 
 /** The modules whose tests must be findable: TypeScript sources of the four folders, not declarations, configs or the suite's own test files. */
 const modules = tracked.filter(
