@@ -7,13 +7,15 @@ import type { ContractSummary } from "./report.ts";
 import type { StdioOptions } from "node:child_process";
 import { exitCodeOf, startChild } from "../lib/process.ts";
 import type { HandshakeMessage } from "./support/handshake.ts";
+import { processEnvironment, readSettings, settingsEnvironment, type SuiteSettingsInput } from "./support/settings.ts";
 
-/** How to run the suite; every FILE_LIBRARY_* setting comes from `env`. */
-export interface SuiteOptions {
-  /** The environment of the run (default: process.env): target, key, file id, checks, seed, budgets. */
+/**
+ * How to run the suite: each setting as an option, or else from `env` (FILE_LIBRARY_BASE_URL and the rest; see
+ * `file-library-contract --help`). Options win over the environment.
+ */
+export interface SuiteOptions extends Omit<SuiteSettingsInput, "mockUrl" | "awaitReady"> {
+  /** The environment the settings not given as options come from (default: process.env). */
   env?: Record<string, string | undefined> | undefined;
-  /** Folder of the reports (default: FILE_LIBRARY_REPORT_DIR, else `reports` under `cwd`). */
-  reportDir?: string | undefined;
   /** "inherit" prints the suite's output as it runs; "capture" returns it in `output` (default). */
   output?: "inherit" | "capture" | undefined;
   /** Working directory of the run (default: process.cwd()). */
@@ -61,8 +63,8 @@ export function runSuite(options: SuiteOptions = {}): Promise<SuiteRun> {
 
 /** For startSuite: when the target is ready, and when the suite's output may be shown. */
 export interface SuiteStart {
-  /** Resolves with the settings that reach the target once it is ready (a rejection is left to `release`). */
-  target: Promise<Record<string, string>>;
+  /** Resolves once the target is ready, with the mock's URL when the runner started one (a rejection is left to `release`). */
+  target: Promise<{ mockUrl?: string | undefined }>;
   /** The suite's output is held back until this resolves; when it rejects, the suite is stopped and its output dropped. */
   release: Promise<void>;
 }
@@ -87,17 +89,21 @@ export async function startSuite(options: SuiteOptions, start?: SuiteStart): Pro
 }
 
 async function run(options: SuiteOptions, signal: AbortSignal, start: SuiteStart | undefined): Promise<SuiteRun> {
-  const env = options.env ?? process.env;
-  const cwd = options.cwd ?? process.cwd();
-  const reportDir = path.resolve(cwd, options.reportDir ?? env.FILE_LIBRARY_REPORT_DIR ?? "reports");
-  const childEnv: NodeJS.ProcessEnv = { ...env, FILE_LIBRARY_SPEC: env.FILE_LIBRARY_SPEC || defaultSpecFile, FILE_LIBRARY_REPORT_DIR: reportDir };
+  const { env: baseEnv = processEnvironment(), output: _output, cwd: givenCwd, signal: _signal, ...given } = options;
+  const cwd = givenCwd ?? process.cwd();
+  // Every setting is checked here, before anything starts: a bad one rejects with a SettingError that names it.
+  const settings = readSettings({ ...baseEnv, ...settingsEnvironment(given) });
+  const reportDir = path.resolve(cwd, settings.reportDir ?? "reports");
+  const childEnv: NodeJS.ProcessEnv = {
+    ...baseEnv,
+    ...settingsEnvironment({ ...given, specFile: settings.specFile ?? defaultSpecFile, reportDir, awaitReady: start !== undefined }),
+  };
   const summaryFile = path.join(reportDir, "contract-summary.json");
   // A summary left by an earlier run must not pass for this one's.
   await rm(summaryFile, { force: true });
   const inherit = options.output === "inherit";
   // Output is piped when it is captured, or held back until released; colours stay as on a terminal.
   const piped = !inherit || start !== undefined;
-  if (start) childEnv.FILE_LIBRARY_AWAIT_READY = "1";
   if (piped && inherit && process.stdout.isTTY) childEnv.FORCE_COLOR ??= "1";
   const stdio: StdioOptions = piped ? ["ignore", "pipe", "pipe", ...(start ? (["ipc"] as const) : [])] : "inherit";
   // An abort of the signal kills the child (spawn's own `signal`).
@@ -115,10 +121,10 @@ async function run(options: SuiteOptions, signal: AbortSignal, start: SuiteStart
     // The suite says when its global setup listens: a word sent before then would be lost.
     const listening = new Promise<void>((resolve) => child.on("message", (message: HandshakeMessage) => "listening" in message && resolve()));
     start.target.then(
-      async (settings) => {
+      async ({ mockUrl }) => {
         // Unless the suite ended first (it failed to start): its output then says why.
         await Promise.race([listening, exitCodeOf(child)]);
-        if (child.connected) child.send({ ready: true, env: settings } satisfies HandshakeMessage);
+        if (child.connected) child.send({ ready: true, mockUrl } satisfies HandshakeMessage);
       },
       () => {},
     );

@@ -3,12 +3,14 @@ import { defineConfig } from "vitest/config";
 import { suiteCacheDir } from "./support/cache-dir.ts";
 import SummaryReporter from "./support/summary-reporter.ts";
 import { checkDeadlineMs } from "./support/deadline.ts";
+import { processSettings } from "./support/settings.ts";
 
 // The same config runs as source in the kit's repo and compiled in the published package.
 const here = import.meta.dirname;
 const ext = path.extname(import.meta.filename);
+const settings = processSettings();
 // runSuite always passes an absolute folder; relative ones are taken from where the run started.
-const reportDir = path.resolve(process.env.FILE_LIBRARY_REPORT_DIR ?? "reports");
+const reportDir = path.resolve(settings.reportDir ?? "reports");
 // vitest's caches: in the temp folder, one folder per copy of the suite and per lockfile (see suiteCacheDir).
 const cacheDir = suiteCacheDir(here);
 
@@ -29,7 +31,9 @@ export default defineConfig({
     pool: "threads",
     isolate: false,
     // Derived from the request budget and timeout, not from wall time: a busy machine makes checks slower, not wrong.
-    testTimeout: checkDeadlineMs(),
+    testTimeout: checkDeadlineMs(settings),
+    // With FILE_LIBRARY_SHUFFLE, files and checks run in an order drawn from the run's seed: a verdict must not depend on it.
+    ...(settings.shuffle ? { sequence: { shuffle: { files: true, tests: true }, seed: settings.seed } } : {}),
     hookTimeout: 60_000,
     // Transformed modules kept between runs: a run after the first starts 0.2 s sooner (bench/suite-time.ts).
     experimental: { fsModuleCache: true, fsModuleCachePath: path.join(cacheDir, "modules") },

@@ -1,4 +1,5 @@
 import { bearerToken } from "./core/api-key.ts";
+import type { KeepAlivePolicy } from "./keep-alive.ts";
 import { emptyAnswer, errorAnswer, errorCodeOf, jsonAnswer, jsonOf, type PlainAnswer, type PlainRequest, type Service } from "./core/plain.ts";
 import {
   acceptsInvalidBody,
@@ -23,12 +24,14 @@ export interface Variation {
   description: string;
   /** Made anew for each service it wraps: a wrapper that counts requests starts from zero. */
   wrapper: () => Wrapper;
+  /** How a sandbox that listens keeps idle connections, where the variation is about that. */
+  keepAlive?: KeepAlivePolicy;
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === "object" && !Array.isArray(value);
 
 /** One row of the tables below: what the variation does, in words, and the wrapper that does it. */
-const variation = (description: string, wrapper: () => Wrapper): Variation => ({ description, wrapper });
+const variation = (description: string, wrapper: () => Wrapper, server: Pick<Variation, "keepAlive"> = {}): Variation => ({ description, wrapper, ...server });
 
 /** The status of the unknown-id answer changed, for the ids `applies` picks. */
 const unknownIdStatus = (status: number, applies: (fileId: string) => boolean = () => true) =>
@@ -239,6 +242,12 @@ export const legitimateVariants = {
     "every third request on a kept-alive connection finds it closed, unanswered (a server retiring idle connections)",
     everyNth(3, (connectionRequests) => connectionRequests > 1, () => ({ status: 0, headers: {}, body: "", drop: true })),
   ),
+  // Node's own default advertises 5 s; a load balancer in front may retire idle connections far sooner.
+  "closes-idle-connections-at-once": variation(
+    "idle connections are closed 5 ms after the last answer, though Keep-Alive: timeout=5 is advertised (a server may close an idle connection at any time)",
+    () => (service) => service,
+    { keepAlive: { advertisedSeconds: 5, keptMs: 5 } },
+  ),
   "ignores-unknown-fields": variation("update bodies may carry fields the schema does not know; they are ignored", () =>
     requests((request, { call, context }) => {
       const body = jsonOf(request.body);
@@ -250,6 +259,10 @@ export const legitimateVariants = {
     }),
   ),
 } satisfies Record<string, Variation>;
+
+/** How the variant named (if any) keeps idle connections, when it is about that. */
+export const variantKeepAlive = (variant: string | undefined): KeepAlivePolicy | undefined =>
+  variant !== undefined && variant in legitimateVariants ? (legitimateVariants[variant as keyof typeof legitimateVariants] as Variation).keepAlive : undefined;
 
 /** The service wrapped in a fault or a legitimate variant (or neither). */
 export function withVariation(service: Service, context: WrapperContext, fault?: string, variant?: string): Service {

@@ -1,11 +1,11 @@
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
 
-/** How long idle connections stay open: what clients are told, and the grace the sandbox adds on top. */
+/** How long idle connections stay open: what clients are told, and how long the sandbox really keeps them. */
 export interface KeepAlivePolicy {
   /** Sent as `Keep-Alive: timeout=N`: clients retire an idle connection before then. */
   advertisedSeconds: number;
-  /** How much longer the sandbox really keeps an idle connection. */
-  graceSeconds: number;
+  /** How long the sandbox really keeps an idle connection, in milliseconds. */
+  keptMs: number;
 }
 
 /**
@@ -14,15 +14,15 @@ export interface KeepAlivePolicy {
  * second it advertises, 5 s by default: a client whose event loop stalls past that sends into a dead socket,
  * and gets "other side closed"; see docs/decisions.md, "Kept-alive connections".)
  */
-export const DEFAULT_KEEP_ALIVE: KeepAlivePolicy = { advertisedSeconds: 60, graceSeconds: 5 };
+export const DEFAULT_KEEP_ALIVE: KeepAlivePolicy = { advertisedSeconds: 60, keptMs: 65_000 };
 
 /**
- * Makes the server keep idle connections `graceSeconds` longer than the `Keep-Alive` timeout it advertises.
+ * Makes the server keep idle connections `keptMs`, and advertise the `Keep-Alive` timeout of the policy.
  * Returns what a shutdown calls: from then on every answer closes its connection, so that no client keeps
  * one idle while the server waits for its in-flight requests.
  */
 export function keepIdleConnectionsLonger(server: Server, policy: KeepAlivePolicy = DEFAULT_KEEP_ALIVE): () => void {
-  server.keepAliveTimeout = (policy.advertisedSeconds + policy.graceSeconds) * 1000;
+  server.keepAliveTimeout = policy.keptMs;
   const header = `timeout=${policy.advertisedSeconds}`;
   const unanswered = new Set<ServerResponse>();
   let closing = false;

@@ -7,7 +7,7 @@ import { createFileLibraryService } from "./core/service.ts";
 import { MemoryStorage } from "./core/memory-storage.ts";
 import { UrlSigner } from "./core/signed-urls.ts";
 import type { FileStorage } from "./core/storage.ts";
-import { withVariation } from "./faults.ts";
+import { variantKeepAlive, withVariation } from "./faults.ts";
 import { demoFixtures, loadFixtures, toStoredFiles } from "./fixtures.ts";
 import { nodeHmac } from "./node-hmac.ts";
 import { nodeRequestListener, originOf } from "./node-adapter.ts";
@@ -37,7 +37,7 @@ export interface SandboxConfig {
   variant?: string | undefined;
   /** Web origins whose pages may call the sandbox (CORS): `*` (the default), a list, or `none`. */
   corsOrigins?: CorsOrigins;
-  /** How long idle connections stay open (default: advertised 60 s, kept 5 s longer). */
+  /** How long idle connections stay open (default: the variant's, else advertised 60 s and kept 5 s longer). */
   keepAlive?: KeepAlivePolicy;
   /** The spec requests are validated with (default: dist/openapi.json). */
   specFile?: string;
@@ -81,7 +81,7 @@ export async function startSandbox(config: SandboxConfig): Promise<RunningSandbo
   }
   const log = config.log ?? lineWriter();
   const server = createServer(nodeRequestListener(service, { maxBodyBytes: config.maxBodyBytes ?? 1024 * 1024, log }));
-  const stopKeepingAlive = keepIdleConnectionsLonger(server, config.keepAlive ?? DEFAULT_KEEP_ALIVE);
+  const stopKeepingAlive = keepIdleConnectionsLonger(server, config.keepAlive ?? variantKeepAlive(config.variant) ?? DEFAULT_KEEP_ALIVE);
   await listen(server, config.port ?? 0, config.host ?? "127.0.0.1").catch((error: unknown) => {
     storage.close();
     throw error;

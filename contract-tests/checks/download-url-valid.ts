@@ -16,7 +16,7 @@ export const downloadUrlValid = scenarioCheck("download_url_valid", "The downloa
     if (s.target.mode === "mock") return;
     let status: number;
     try {
-      ({ status } = await followUrl(s.target, found.value));
+      ({ status } = await followUrl(s.context, found.value));
     } catch (error) {
       if (!(error instanceof NoAnswerError)) throw error;
       // The URL may point at storage this machine cannot reach (a private bucket, a CDN behind a VPN).

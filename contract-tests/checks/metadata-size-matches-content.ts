@@ -20,7 +20,7 @@ export const metadataSizeMatchesContent = scenarioCheck(
       if (!url?.ok) return s.skip("the download answered no URL to fetch");
       let content;
       try {
-        content = await followUrl(s.target, url.value);
+        content = await followUrl(s.context, url.value);
       } catch (error) {
         if (!(error instanceof NoAnswerError)) throw error;
         return s.warn(`could not fetch the signed URL from here, so the size ${size} is unchecked: ${error.message}`);

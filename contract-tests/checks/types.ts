@@ -1,6 +1,8 @@
 import type * as fc from "fast-check";
 import type { Exchange, ExchangeRequest } from "../support/exchange.ts";
 import type { OpenApiValidator } from "../../lib/openapi/validator.ts";
+import type { RunContext } from "../support/run-context.ts";
+import { DEFAULT_MAX_RESPONSE_MS } from "../support/settings.ts";
 import type { Target } from "../support/target.ts";
 
 import type { OperationId } from "../../src/errors.ts";
@@ -14,13 +16,25 @@ export interface ResponseFindings {
   warnings: string[];
 }
 
-/** A check applied to every answer the suite gets (Schemathesis' response checks). */
+/** The limits an answer is judged by, beyond the spec (the run's settings give them). */
+export interface JudgingLimits {
+  /** Answers slower than this warn (FILE_LIBRARY_MAX_RESPONSE_MS). */
+  maxResponseMs: number;
+}
+
+/** What a run judges by default: the limits a run has without settings. */
+export const DEFAULT_LIMITS: JudgingLimits = { maxResponseMs: DEFAULT_MAX_RESPONSE_MS };
+
+/**
+ * A check applied to every answer the suite gets (Schemathesis' response checks): a pure function of the exchange,
+ * the spec and the limits, so that any runner (the suite, a proxy) can call it.
+ */
 export interface ResponseCheck<Name extends string = string> {
   kind: "response";
   name: Name;
   /** What it verifies, in one line. */
   description: string;
-  inspect(ex: Exchange, spec: OpenApiValidator): ResponseFindings;
+  inspect(ex: Exchange, spec: OpenApiValidator, limits?: JudgingLimits): ResponseFindings;
 }
 
 /** What a scenario needs from the target before it can run. */
@@ -75,6 +89,8 @@ export function scenarioCheck<const Name extends string>(
 /** What a scenario check works with. */
 export interface Scenario {
   operationId: OperationId;
+  /** The run: its settings, budget, rate limiter and connections (what followUrl sends with). */
+  context: RunContext;
   target: Target;
   spec: OpenApiValidator;
   /** Sends a request; every selected response check inspects the answer. */

@@ -12,6 +12,8 @@ export interface ContractArgs {
   checks?: string | undefined;
   excludeChecks?: string | undefined;
   seed?: string | undefined;
+  /** Run the checks in an order drawn from the seed. */
+  shuffle: boolean;
   reportDir?: string | undefined;
   /** Requests per second, minute or hour at most ("10/s"). */
   rateLimit?: string | undefined;
@@ -41,6 +43,7 @@ export function parseContractArgs(argv: string[], { mockFlag }: { mockFlag: bool
         checks: { type: "string" },
         "exclude-checks": { type: "string" },
         seed: { type: "string" },
+        shuffle: { type: "boolean", default: false },
         "report-dir": { type: "string" },
         "rate-limit": { type: "string" },
       },
@@ -58,6 +61,7 @@ export function parseContractArgs(argv: string[], { mockFlag }: { mockFlag: bool
       checks: values.checks,
       excludeChecks: values["exclude-checks"],
       seed: values.seed,
+      shuffle: values.shuffle ?? false,
       reportDir: values["report-dir"],
       rateLimit: values["rate-limit"],
     };

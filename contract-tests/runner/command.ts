@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import { defaultSpecFile, packageManifestFile } from "../locations.ts";
 import { startSuite, type SuiteStart } from "../run-suite.ts";
-import { rateLimitSettings, RateLimitSettingError } from "../support/rate-limits.ts";
-import { liveTargetFromEnv, TargetError } from "../support/target.ts";
+import { processEnvironment, readSettings, settingsEnvironment, SettingError, type SuiteSettingsInput } from "../support/settings.ts";
+import { liveTarget } from "../support/target.ts";
 import { parseContractArgs, UsageError } from "./args.ts";
 import { helpText } from "./help.ts";
 import { unreachableReason } from "./reachability.ts";
@@ -45,7 +45,7 @@ const catalogue = () => import("../checks/catalogue.ts");
 const specLoader = () => import("../../lib/openapi/load.ts");
 
 /** Runs a contract command from its argv and the environment; resolves with the exit code. */
-export async function runContractCommand(argv: string[], options: CommandOptions, baseEnv: NodeJS.ProcessEnv = process.env): Promise<number> {
+export async function runContractCommand(argv: string[], options: CommandOptions, baseEnv: NodeJS.ProcessEnv = processEnvironment()): Promise<number> {
   try {
     return await run(argv, options, baseEnv);
   } catch (error) {
@@ -73,30 +73,30 @@ async function run(argv: string[], options: CommandOptions, baseEnv: NodeJS.Proc
     return EXIT.passed;
   }
 
-  const env: NodeJS.ProcessEnv = { ...baseEnv };
-  if (args.checks !== undefined) env.FILE_LIBRARY_CHECKS = args.checks;
-  if (args.excludeChecks !== undefined) env.FILE_LIBRARY_EXCLUDE_CHECKS = args.excludeChecks;
-  if (args.seed !== undefined) env.FILE_LIBRARY_SEED = args.seed;
-  if (args.reportDir !== undefined) env.FILE_LIBRARY_REPORT_DIR = args.reportDir;
-  if (args.rateLimit !== undefined) env.FILE_LIBRARY_RATE_LIMIT = args.rateLimit;
-  if (env.FILE_LIBRARY_CHECKS?.trim() || env.FILE_LIBRARY_EXCLUDE_CHECKS?.trim()) {
-    const { selectedChecks, UnknownCheckError } = await catalogue();
-    orCannotStart(() => selectedChecks(env), UnknownCheckError);
+  // The flags, as settings; they win over the environment.
+  const given: SuiteSettingsInput = {
+    checks: args.checks?.split(","),
+    excludeChecks: args.excludeChecks?.split(","),
+    seed: args.seed === undefined ? undefined : Number(args.seed),
+    shuffle: args.shuffle || undefined,
+    reportDir: args.reportDir,
+    rateLimit: args.rateLimit,
+    ...(args.mock ? {} : { baseUrl: args.baseUrl, fileId: args.fileId }),
+  };
+  const env: NodeJS.ProcessEnv = { ...baseEnv, ...settingsEnvironment(given) };
+  if (args.mock) delete env.FILE_LIBRARY_BASE_URL;
+  const settings = orCannotStart(() => readSettings(env), SettingError);
+  if (settings.checks.length > 0 || settings.excludeChecks.length > 0) {
+    const { selectedChecks } = await catalogue();
+    orCannotStart(() => selectedChecks(settings), SettingError);
   }
-  orCannotStart(() => rateLimitSettings(env), RateLimitSettingError);
-  if (args.mock) {
-    delete env.FILE_LIBRARY_BASE_URL;
-  } else {
-    if (args.baseUrl !== undefined) env.FILE_LIBRARY_BASE_URL = args.baseUrl;
-    if (args.fileId !== undefined) env.FILE_LIBRARY_FILE_ID = args.fileId;
-  }
-  const live = orCannotStart(() => liveTargetFromEnv(env), TargetError);
+  const live = orCannotStart(() => liveTarget(settings), SettingError);
   if (!live && !repo) {
     throw new CannotStart("no server to check: give its base URL with --base-url URL or FILE_LIBRARY_BASE_URL, and a file id with --file-id ID or FILE_LIBRARY_FILE_ID.");
   }
   // The spec is checked before anything starts; in the kit's repo without FILE_LIBRARY_SPEC, the steps bundle it.
-  const specToCheck: [string, string] | undefined = env.FILE_LIBRARY_SPEC
-    ? [env.FILE_LIBRARY_SPEC, "point FILE_LIBRARY_SPEC at a bundled OpenAPI document (JSON), or unset it to use the suite's own."]
+  const specToCheck: [string, string] | undefined = settings.specFile
+    ? [settings.specFile, "point FILE_LIBRARY_SPEC at a bundled OpenAPI document (JSON), or unset it to use the suite's own."]
     : repo
       ? undefined
       : [defaultSpecFile, "reinstall the package: its bundled spec is missing."];
@@ -125,7 +125,7 @@ async function run(argv: string[], options: CommandOptions, baseEnv: NodeJS.Proc
         if (started instanceof Error) throw new StepFailed(started.message);
         mock = started;
         if (!(await steps.needed)) throw failed;
-        return mock ? { FILE_LIBRARY_MOCK_URL: mock.baseUrl } : {};
+        return { mockUrl: mock?.baseUrl };
       })();
       const release = (async () => {
         if (!(await steps.all)) throw failed;

@@ -12,6 +12,8 @@ ${mockFlag ? "  --mock                  check the Prism mock even when FILE_LIBR
   --checks a,b            run only these checks (same as FILE_LIBRARY_CHECKS)
   --exclude-checks c      run every check but these (same as FILE_LIBRARY_EXCLUDE_CHECKS)
   --seed N                replay the generated inputs of an earlier run (same as FILE_LIBRARY_SEED)
+  --shuffle               run the checks in an order drawn from the seed (same as FILE_LIBRARY_SHUFFLE=1);
+                          a verdict must not depend on it, and --seed replays the order too
   --report-dir DIR        folder of the reports (same as FILE_LIBRARY_REPORT_DIR)
   --rate-limit N/s        send at most N requests a second (or N/m, N/h; same as FILE_LIBRARY_RATE_LIMIT)
   -v, --version           print the version of the contract suite and exit

@@ -1,5 +1,15 @@
-import type { ShownRequest } from "./exchange.ts";
-import { curlAuthorization } from "./keys.ts";
+import { curlAuthorization, type AuthMode } from "./keys.ts";
+
+/** A request as reports show it: the key redacted. */
+export interface ShownRequest {
+  /** Which key it sent (how a curl command sends it again). */
+  auth: AuthMode;
+  method: string;
+  path: string;
+  url: string;
+  headers: Record<string, string>;
+  body?: string;
+}
 
 /** Quotes a word for a POSIX shell. */
 const shellQuote = (text: string) => `'${text.replace(/'/g, "'\\''")}'`;

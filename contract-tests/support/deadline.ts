@@ -1,6 +1,6 @@
-import { requestBudget, requestTimeoutMs } from "./exchange.ts";
-import { rateLimitSettings } from "./rate-limits.ts";
-import { liveTargetFromEnv } from "./target.ts";
+import { requestLimit } from "./run-context.ts";
+import type { SuiteSettings } from "./settings.ts";
+import { liveTarget } from "./target.ts";
 
 // Against the mock the budget is unlimited; no check of the suite sends anywhere near this many requests.
 const MOST_REQUESTS_WITHOUT_BUDGET = 1_000;
@@ -10,22 +10,16 @@ const MOST_REQUESTS_WITHOUT_BUDGET = 1_000;
  * retry, each up to the request timeout, plus all the waiting for 429s the run allows. The per-request timeout is the real deadline (a slow machine or server
  * only makes each request slower, never more numerous); this only stops a suite that hangs.
  */
-export function checkDeadlineMs(env: NodeJS.ProcessEnv = process.env): number {
-  let target: Parameters<typeof requestBudget>[0];
+export function checkDeadlineMs(settings: SuiteSettings): number {
+  let target: Parameters<typeof requestLimit>[0];
   try {
-    target = liveTargetFromEnv(env) ?? { mode: "mock", writeChecks: true };
+    target = liveTarget(settings) ?? { mode: "mock", writeChecks: true };
   } catch {
-    // A bad target is reported by the runner and the global setup; here any finite deadline will do.
+    // An incomplete target is reported by the runner and the global setup; here any finite deadline will do.
     target = { mode: "live", writeChecks: false };
   }
-  const budget = requestBudget(target, env);
+  const budget = requestLimit(target, settings);
   const requests = Number.isFinite(budget) ? budget : MOST_REQUESTS_WITHOUT_BUDGET;
   const attemptsPerRequest = 2;
-  let waits = 0;
-  try {
-    waits = rateLimitSettings(env).maxTotalWaitMs;
-  } catch {
-    // Reported by the runner before the run starts.
-  }
-  return requests * attemptsPerRequest * requestTimeoutMs(env) + waits;
+  return requests * attemptsPerRequest * settings.requestTimeoutMs + settings.rateLimits.maxTotalWaitMs;
 }

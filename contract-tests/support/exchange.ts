@@ -1,15 +1,14 @@
 import { redactString } from "../../src/redact.ts";
 import type { FailedAttempt, NoAnswerEvidence } from "../report.ts";
-import { curlFor } from "./curl.ts";
-import type { OpenApiValidator } from "../../lib/openapi/validator.ts";
+import { curlFor, type ShownRequest } from "./curl.ts";
 import { mediaTypeOf } from "../../lib/openapi/media-type.ts";
-import type { Target } from "./target.ts";
-import type { OperationId } from "../checks/types.ts";
+import type { OperationId } from "../../src/errors.ts";
 import { authorizationFor, secretsOf, shownAuthorization, type AuthMode } from "./keys.ts";
-import { RateLimiter, rateLimitSettings } from "./rate-limits.ts";
-import { NoAnswerError, sendRequest, type Answered } from "./transport.ts";
+import type { RunContext } from "./run-context.ts";
+import { NoAnswerError, type Answered } from "./transport.ts";
 
 export type { AuthMode } from "./keys.ts";
+export type { ShownRequest } from "./curl.ts";
 
 /** A request the suite sends, described by the operation it exercises. */
 export interface ExchangeRequest {
@@ -24,17 +23,6 @@ export interface ExchangeRequest {
   accept?: string;
   /** Puts the file back: sent even past the request budget and the run's wait cap. */
   essential?: boolean;
-}
-
-/** A request as reports show it: the key redacted. */
-export interface ShownRequest {
-  /** Which key it sent (how a curl command sends it again). */
-  auth: AuthMode;
-  method: string;
-  path: string;
-  url: string;
-  headers: Record<string, string>;
-  body?: string;
 }
 
 /** One request and its answer, with the key redacted from everything shown. */
@@ -67,45 +55,12 @@ export class ExchangeFailedError extends Error {
   }
 }
 
-/** The run sent as many requests as it may (FILE_LIBRARY_MAX_REQUESTS). */
-export class RequestBudgetError extends Error {
-  override name = "RequestBudgetError";
-}
-
-let sent = 0;
-
-/** The most requests a run may send: FILE_LIBRARY_MAX_REQUESTS, else 100 for a read-only live run, 300 with write checks, none against the mock. */
-export function requestBudget(target: Pick<Target, "mode" | "writeChecks">, env: NodeJS.ProcessEnv = process.env): number {
-  const value = Number(env.FILE_LIBRARY_MAX_REQUESTS);
-  if (Number.isInteger(value) && value > 0) return value;
-  if (target.mode === "mock") return Number.POSITIVE_INFINITY;
-  return target.writeChecks ? 300 : 100;
-}
-
-
-/** How long one attempt of a request may take: FILE_LIBRARY_REQUEST_TIMEOUT_MS, default 10 000. */
-export function requestTimeoutMs(env: NodeJS.ProcessEnv = process.env): number {
-  const value = Number(env.FILE_LIBRARY_REQUEST_TIMEOUT_MS);
-  return Number.isFinite(value) && value > 0 ? value : 10_000;
-}
-const TIMEOUT_MS = requestTimeoutMs();
-
-/** The run's pace and its waits for 429s (the runner checked the settings before the run started). */
-export const rateLimiter = new RateLimiter(rateLimitSettings());
-
-/** How many requests the run has sent so far, retries included. */
-export const requestsSent = (): number => sent;
-
 /**
  * Sends one request to the target over plain fetch (not our client: the suite must see the raw answer). A 429 is
  * waited out and the request sent again; each 429 goes to `onRateLimited` first, to be recorded and inspected.
  */
-export async function exchange(
-  target: Target,
-  spec: OpenApiValidator,
-  request: ExchangeRequest,
-  onRateLimited?: (ex: Exchange) => void,
-): Promise<Exchange> {
+export async function exchange(context: RunContext, request: ExchangeRequest, onRateLimited?: (ex: Exchange) => void): Promise<Exchange> {
+  const { target, spec, budget, rateLimiter, transport } = context;
   const { method, path: template } = spec.operation(request.operationId);
   const path = template.replace("{file_id}", encodeURIComponent(request.fileId));
   const url = `${target.baseUrl}${path}`;
@@ -126,17 +81,16 @@ export async function exchange(
   const shown: ShownRequest = { auth, method, path, url, headers: shownHeaders, ...(body === undefined ? {} : { body: redactString(body, secrets) }) };
 
   const takeFromBudget = () => {
-    if (!request.essential) takeOneRequest(target);
+    if (!request.essential) budget.take();
   };
   const toExchange = (answered: Answered, failedAttempts: FailedAttempt[] = []) =>
     exchangeOf(request.operationId, shown, answered, secrets, failedAttempts);
   let delivered;
   try {
-    delivered = await sendRequest(
+    delivered = await transport.send(
       url,
       { method, headers, body: body ?? null },
       {
-        timeoutMs: TIMEOUT_MS,
         beforeAttempt: takeFromBudget,
         rateLimiter,
         essential: request.essential,
@@ -149,14 +103,6 @@ export async function exchange(
     throw new ExchangeFailedError(`${request.operationId}: ${redactString(error.message, secrets)}`, evidence);
   }
   return toExchange(delivered, delivered.failedAttempts);
-}
-
-/** Counts one request against the run's budget; throws RequestBudgetError when it is spent. */
-function takeOneRequest(target: Target): void {
-  if (sent >= requestBudget(target)) {
-    throw new RequestBudgetError(`the run's request budget of ${requestBudget(target)} is spent (FILE_LIBRARY_MAX_REQUESTS raises it)`);
-  }
-  sent++;
 }
 
 /** What fetching a URL the server handed out gave: its final status, and its content's size. */
@@ -172,9 +118,9 @@ export interface Followed {
  * Fetches a URL the server handed out (the signed download URL), following redirects, as a request of the run:
  * within its budget and pace, its 429s waited out.
  */
-export async function followUrl(target: Target, url: string): Promise<Followed> {
-  const policy = { timeoutMs: TIMEOUT_MS, beforeAttempt: () => takeOneRequest(target), rateLimiter };
-  const { response, bytes, cut } = await sendRequest(url, { method: "GET", redirect: "follow" }, policy);
+export async function followUrl(context: RunContext, url: string): Promise<Followed> {
+  const policy = { beforeAttempt: () => context.budget.take(), rateLimiter: context.rateLimiter };
+  const { response, bytes, cut } = await context.transport.send(url, { method: "GET", redirect: "follow" }, policy);
   return { status: response.status, bytes, cut };
 }
 

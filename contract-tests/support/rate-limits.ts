@@ -1,51 +1,9 @@
 import { retryDelay, serverDelay } from "../../src/retry.ts";
+import type { RateLimitSettings } from "./settings.ts";
 
 /** The server rate-limited the run past a cap: it cannot finish (exit 2), which is not a contract failure. */
 export class RateLimitedError extends Error {
   override name = "RateLimitedError";
-}
-
-/** A rate-limit setting is unusable: the run cannot start. */
-export class RateLimitSettingError extends Error {
-  override name = "RateLimitSettingError";
-}
-
-/** How the run paces itself and how long it may wait out 429s. */
-export interface RateLimitSettings {
-  /** The longest single wait accepted (FILE_LIBRARY_MAX_RETRY_WAIT_MS, default 10 s). */
-  maxWaitMs: number;
-  /** The most waiting a run accepts in all (FILE_LIBRARY_MAX_TOTAL_WAIT_MS, default 60 s). */
-  maxTotalWaitMs: number;
-  /** At most this many requests a second (--rate-limit / FILE_LIBRARY_RATE_LIMIT); Infinity: no pacing. */
-  perSecond: number;
-}
-
-const PER = { s: 1, m: 60, h: 3600 } as const;
-
-/** Reads a rate as Schemathesis writes it: `N/s`, `N/m` or `N/h`; resolves to requests per second. */
-export function parseRate(text: string): number {
-  const match = /^\s*(\d+(?:\.\d+)?)\s*\/\s*([smh])\s*$/.exec(text);
-  const count = Number(match?.[1]);
-  if (!match || !(count > 0)) {
-    throw new RateLimitSettingError(`--rate-limit (FILE_LIBRARY_RATE_LIMIT) takes requests per second, minute or hour, such as 10/s or 300/m, got ${JSON.stringify(text)}`);
-  }
-  return count / PER[match[2] as keyof typeof PER];
-}
-
-/** The settings from the environment; throws RateLimitSettingError on a value it cannot use. */
-export function rateLimitSettings(env: NodeJS.ProcessEnv = process.env): RateLimitSettings {
-  const ms = (name: string, fallback: number) => {
-    const text = env[name];
-    if (text === undefined || text === "") return fallback;
-    const value = Number(text);
-    if (!Number.isFinite(value) || value < 0) throw new RateLimitSettingError(`${name} takes milliseconds (0 or more), got ${JSON.stringify(text)}`);
-    return value;
-  };
-  return {
-    maxWaitMs: ms("FILE_LIBRARY_MAX_RETRY_WAIT_MS", 10_000),
-    maxTotalWaitMs: ms("FILE_LIBRARY_MAX_TOTAL_WAIT_MS", 60_000),
-    perSecond: env.FILE_LIBRARY_RATE_LIMIT ? parseRate(env.FILE_LIBRARY_RATE_LIMIT) : Number.POSITIVE_INFINITY,
-  };
 }
 
 /** Time as the limiter sees it: injectable, so that its logic is tested without waiting. */
@@ -76,10 +34,11 @@ export class RateLimiter {
 
   /** Resolves when the pace lets the next request go (at once without --rate-limit). */
   async pace(): Promise<void> {
-    if (!Number.isFinite(this.settings.perSecond)) return;
+    const { perSecond } = this.settings;
+    if (perSecond === undefined) return;
     const now = this.clock.now();
     const start = Math.max(now, this.nextStart);
-    this.nextStart = start + 1000 / this.settings.perSecond;
+    this.nextStart = start + 1000 / perSecond;
     if (start > now) await this.clock.sleep(start - now);
   }
 
@@ -106,7 +65,7 @@ export class RateLimiter {
   }
 
   private stop(why: string): RateLimitedError {
-    const pace = Number.isFinite(this.settings.perSecond) ? "a slower --rate-limit" : "--rate-limit N/s";
+    const pace = this.settings.perSecond !== undefined ? "a slower --rate-limit" : "--rate-limit N/s";
     this.stoppedBecause ??= `the server rate-limited the run: ${why}. Pace the run with ${pace}, or raise the cap.`;
     return new RateLimitedError(this.stoppedBecause);
   }

@@ -1,18 +1,14 @@
 import fc from "fast-check";
-import { describe, inject, it, type TestContext } from "vitest";
+import { describe, it, type TestContext } from "vitest";
 import { responseChecks, scenarioChecks, selectedChecks } from "../checks/catalogue.ts";
 import type { OperationId, Scenario, ScenarioCheck } from "../checks/types.ts";
 import { evidenceOf, recordExchange, recordFailure, recordInput, recordStop, recordWarning } from "./evidence.ts";
-import { exchange, ExchangeFailedError, rateLimiter, RequestBudgetError, requestBudget, requestsSent, type Exchange } from "./exchange.ts";
+import { exchange, ExchangeFailedError, type Exchange } from "./exchange.ts";
 import { RateLimitedError } from "./rate-limits.ts";
-import { spec } from "./spec.ts";
+import { RequestBudgetError, type RunContext } from "./run-context.ts";
+import { runContext } from "./worker-context.ts";
 import type { CheckFailureRecord } from "../report.ts";
 import { oneLine } from "../../src/excerpt.ts";
-
-const target = inject("target");
-const seed = inject("seed");
-const selected = selectedChecks();
-const fuzzRuns = Math.max(1, Number(process.env.FILE_LIBRARY_FUZZ_RUNS) || 5);
 // Shrinking a failure found by a generated input may take this many requests, and only while the budget lasts:
 // on a live server each one is a real request, and the checks after this one need theirs.
 const SHRINK_REQUESTS = 30;
@@ -32,15 +28,18 @@ class ScenarioSkip extends Error {}
 
 /** Registers one test per scenario check of the operation; every answer also goes through the response checks. */
 export function describeOperation(operationId: OperationId): void {
-  const { method, path } = spec.operation(operationId);
+  const run = runContext();
+  const { method, path } = run.spec.operation(operationId);
   describe(`${operationId}: ${method} ${path}`, () => {
     for (const check of scenarioChecks.filter((c) => c.operations.includes(operationId))) {
-      it(`${check.name}: ${check.description}`, (context) => runScenario(check, operationId, context));
+      it(`${check.name}: ${check.description}`, (context) => runScenario(run, check, operationId, context));
     }
   });
 }
 
-async function runScenario(check: ScenarioCheck, operationId: OperationId, context: TestContext): Promise<void> {
+async function runScenario(run: RunContext, check: ScenarioCheck, operationId: OperationId, context: TestContext): Promise<void> {
+  const { target, spec, rateLimiter } = run;
+  const selected = selectedChecks(run.settings);
   context.task.meta.scenario = { check: check.name, operation: operationId };
   if (!selected.has(check.name)) return context.skip("not selected (--checks / --exclude-checks)");
   if (check.requires?.includes("state") && target.mode === "mock") {
@@ -53,13 +52,18 @@ async function runScenario(check: ScenarioCheck, operationId: OperationId, conte
 
   // What the check was doing last, for a report of an error it did not expect.
   let doing = "before its first request";
+  const answered = (ex: Exchange) => {
+    recordExchange(ex);
+    inspect(run, selected, ex);
+  };
   const scenario: Scenario = {
     operationId,
+    context: run,
     target,
     spec,
     async send(request) {
       doing = `sending ${request.operationId ?? operationId} for ${JSON.stringify(request.fileId)}`;
-      const ex = await exchange(target, spec, { operationId, ...request }, answered);
+      const ex = await exchange(run, { operationId, ...request }, answered);
       answered(ex);
       doing = `judging the answer HTTP ${ex.status} to ${ex.request.method} ${ex.request.path}`;
       return ex;
@@ -72,7 +76,7 @@ async function runScenario(check: ScenarioCheck, operationId: OperationId, conte
     skip(reason) {
       throw new ScenarioSkip(reason);
     },
-    forAll: (arbitrary, property) => forAllInputs(arbitrary, property),
+    forAll: (arbitrary, property) => forAllInputs(run, arbitrary, property),
   };
 
   try {
@@ -96,27 +100,22 @@ async function runScenario(check: ScenarioCheck, operationId: OperationId, conte
   }
 }
 
-/** Records an answer on the running check and puts it through every selected response check (429s included). */
-function answered(ex: Exchange): void {
-  recordExchange(ex);
-  inspect(ex);
-}
-
 /**
  * Runs a property over generated inputs, seeded. A failure is shrunk to a smaller input within SHRINK_REQUESTS
  * requests and the budget (the report says when shrinking stopped early). A request that got no answer, a spent
  * budget or a rate-limited run ends the generation without counting as a counterexample.
  */
-async function forAllInputs<T>(arbitrary: fc.Arbitrary<T>, property: (value: T) => Promise<void>): Promise<void> {
+async function forAllInputs<T>(run: RunContext, arbitrary: fc.Arbitrary<T>, property: (value: T) => Promise<void>): Promise<void> {
   let stop: Error | undefined;
   let failedAt: number | undefined;
   let shrinkingStopped: string | undefined;
-  const budget = requestBudget(target);
+  const { budget } = run;
+  const { seed, fuzzRuns } = run.settings;
   const details = await fc.check(
     fc.asyncProperty(arbitrary, async (value) => {
       // Once stopped, every input "passes": fast-check then keeps the smallest failing input it has.
       if (stop || shrinkingStopped) return;
-      if (failedAt !== undefined && requestsSent() - failedAt >= SHRINK_REQUESTS) {
+      if (failedAt !== undefined && budget.sent - failedAt >= SHRINK_REQUESTS) {
         shrinkingStopped = `after ${SHRINK_REQUESTS} requests of shrinking`;
         return;
       }
@@ -125,10 +124,10 @@ async function forAllInputs<T>(arbitrary: fc.Arbitrary<T>, property: (value: T) 
       } catch (error) {
         if (error instanceof RequestBudgetError || error instanceof RateLimitedError || error instanceof ExchangeFailedError) {
           stop = error;
-          if (failedAt !== undefined) shrinkingStopped = error instanceof RequestBudgetError ? `the request budget of ${budget} is spent` : error.message;
+          if (failedAt !== undefined) shrinkingStopped = error instanceof RequestBudgetError ? `the request budget of ${budget.limit} is spent` : error.message;
           return;
         }
-        failedAt ??= requestsSent();
+        failedAt ??= budget.sent;
         throw error;
       }
     }),
@@ -162,13 +161,13 @@ function failureOf(error: unknown, doing: string): Omit<CheckFailureRecord, "che
 const unexpected = (error: unknown, doing: string): string =>
   `the check stopped on an unexpected error while ${doing}: ${oneLine(error instanceof Error ? `${error.name}: ${error.message}` : String(error), 300)}`;
 
-/** Applies every selected response check to an answer, recording failures and warnings. */
-function inspect(ex: Exchange): void {
+/** Applies every selected response check to an answer (429s included), recording failures and warnings. */
+function inspect(run: RunContext, selected: Set<string>, ex: Exchange): void {
   for (const check of responseChecks) {
     if (!selected.has(check.name)) continue;
     let found;
     try {
-      found = check.inspect(ex, spec);
+      found = check.inspect(ex, run.spec, run.settings);
     } catch (error) {
       found = { failures: [unexpected(error, `inspecting the answer HTTP ${ex.status} to ${ex.request.method} ${ex.request.path}`)], warnings: [] };
     }

@@ -2,15 +2,15 @@ import { afterEach, beforeEach, expect } from "vitest";
 import { setCurrentTest } from "./evidence.ts";
 import type { Exchange } from "./exchange.ts";
 import { toMatchOperation, type ExpectedStatus } from "./match-operation.ts";
-import { spec } from "./spec.ts";
-import type { OperationId } from "../checks/types.ts";
+import { runContext } from "./worker-context.ts";
+import type { OperationId } from "../../src/errors.ts";
 
 beforeEach((context) => setCurrentTest(context));
 afterEach(() => setCurrentTest(undefined));
 
 expect.extend({
   toMatchOperation(received: Exchange, operationId: OperationId, expected?: ExpectedStatus) {
-    return toMatchOperation(spec, received, operationId, expected);
+    return toMatchOperation(runContext().spec, received, operationId, expected);
   },
 });
 

@@ -3,6 +3,8 @@ import path from "node:path";
 import type { Reporter, TestModule, Vitest } from "vitest/node";
 import { catalogue, responseChecks, selectedChecks } from "../checks/catalogue.ts";
 import { statusCoverage } from "./coverage.ts";
+import { processSettings, type SuiteSettings } from "./settings.ts";
+import { loadSuiteSpec } from "./spec.ts";
 import type { CheckFailureRecord, CheckOutcome, ContractSummary, ExchangeEvidence } from "../report.ts";
 import { coverageMarkdown, formatSummary } from "./summary-format.ts";
 
@@ -16,10 +18,11 @@ export default class SummaryReporter implements Reporter {
   }
 
   async onTestRunEnd(testModules: ReadonlyArray<TestModule>): Promise<void> {
+    const settings = processSettings();
     // Loaded now, not when the config is: the runner may write the bundled spec after the suite has started.
-    const { spec } = await import("./spec.ts");
+    const spec = loadSuiteSpec(settings.specFile);
     const operations = spec.operationIds();
-    const provided = this.vitest?.getRootProject().getProvidedContext();
+    const provided = this.vitest?.getRootProject().getProvidedContext().run;
     const outcomes: CheckOutcome[] = [];
     const failures: CheckFailureRecord[] = [];
     const exchanges: ExchangeEvidence[] = [];
@@ -58,7 +61,7 @@ export default class SummaryReporter implements Reporter {
       }
     }
 
-    const selected = safeSelection();
+    const selected = safeSelection(settings);
     for (const check of responseChecks) {
       for (const operation of operations) {
         const own = failures.filter((f) => f.check === check.name && f.operation === operation);
@@ -84,10 +87,10 @@ export default class SummaryReporter implements Reporter {
     const retriedBeforeAnswer = exchanges.reduce((n, e) => n + (e.failedAttempts?.length ?? 0), 0);
     const summary: ContractSummary = {
       target: {
-        mode: provided?.target.mode ?? (process.env.FILE_LIBRARY_BASE_URL ? "live" : "mock"),
+        mode: provided?.target.mode ?? (settings.baseUrl ? "live" : "mock"),
         baseUrl: provided?.target.baseUrl,
       },
-      seed: provided?.seed,
+      seed: provided?.settings.seed,
       totals: {
         passed: count("passed"),
         failed: count("failed"),
@@ -106,7 +109,7 @@ export default class SummaryReporter implements Reporter {
     writeFileSync(path.join(this.reportDir, "contract-coverage.json"), `${JSON.stringify({ coverage: summary.coverage, checks: outcomes.map(({ operation, check, state, note }) => ({ operation, check, state, note })) }, null, 2)}\n`);
     const markdown = coverageMarkdown(summary);
     writeFileSync(path.join(this.reportDir, "contract-coverage.md"), markdown);
-    if (process.env.GITHUB_STEP_SUMMARY) appendFileSync(process.env.GITHUB_STEP_SUMMARY, markdown);
+    if (settings.stepSummaryFile) appendFileSync(settings.stepSummaryFile, markdown);
     process.stdout.write(formatSummary(summary));
   }
 }
@@ -114,9 +117,9 @@ export default class SummaryReporter implements Reporter {
 /** A failure as an outcome lists it: the check and operation are the outcome's own. */
 const withoutCheck = ({ check: _check, operation: _operation, ...rest }: CheckFailureRecord) => rest;
 
-function safeSelection(): Set<string> {
+function safeSelection(settings: SuiteSettings): Set<string> {
   try {
-    return selectedChecks();
+    return selectedChecks(settings);
   } catch {
     return new Set(catalogue.map((c) => c.name));
   }

@@ -1,6 +1,7 @@
+import { Agent, fetch, type RequestInit, type Response } from "undici";
 import { truncate } from "../../src/excerpt.ts";
 import { causeOf } from "../../src/cause.ts";
-import { DEFAULT_MAX_RESPONSE_BYTES, readLimited } from "../../src/response-limit.ts";
+import { readLimited } from "../../src/response-limit.ts";
 import type { FailedAttempt } from "../report.ts";
 import type { RateLimiter } from "./rate-limits.ts";
 
@@ -21,9 +22,16 @@ export interface Delivered extends Answered {
   failedAttempts: FailedAttempt[];
 }
 
-/** How to send: the time limit of one attempt, what runs before each attempt (the request budget), and 429s. */
-export interface SendPolicy {
+/** What every request of a transport is held to. */
+export interface TransportLimits {
+  /** How long one attempt may take (FILE_LIBRARY_REQUEST_TIMEOUT_MS). */
   timeoutMs: number;
+  /** The most bytes read of one answer, after decompression (FILE_LIBRARY_MAX_RESPONSE_BYTES): whatever a server sends, a run holds no more. */
+  maxBytes: number;
+}
+
+/** How to send one request: what runs before each attempt (the request budget), and 429s. */
+export interface SendPolicy {
   /** Called before every attempt, retries included; throwing stops the request. */
   beforeAttempt?: () => void;
   /** Paces the requests and waits out 429s; without one, a 429 is an answer like any other. */
@@ -46,26 +54,70 @@ export class NoAnswerError extends Error {
   }
 }
 
-/** The most bytes the suite reads of one answer: FILE_LIBRARY_MAX_RESPONSE_BYTES, default 1 MiB as for the client. */
-export function maxResponseBytes(env: NodeJS.ProcessEnv = process.env): number {
-  const value = Number(env.FILE_LIBRARY_MAX_RESPONSE_BYTES);
-  return Number.isInteger(value) && value > 0 ? value : DEFAULT_MAX_RESPONSE_BYTES;
-}
-// Whatever a server sends (gigabytes, a gzip bomb), a run holds at most this much of one answer.
-const maxBytes = maxResponseBytes();
-
 // RFC 9110, 9.2.2: repeating these has the same effect as sending them once.
 const IDEMPOTENT = new Set(["GET", "HEAD", "PUT", "DELETE", "OPTIONS", "TRACE"]);
-// The previous answer from each origin: when it came, and the keep-alive timeout it advertised.
-const lastAnswer = new Map<string, { at: number; keepAlive: string | null }>();
+/** What the previous answer from an origin said about its connection: when it came, and the keep-alive timeout it advertised. */
+interface PreviousAnswer {
+  at: number;
+  keepAlive: string | null;
+}
 
 /**
- * Sends one request. A connection the server closed or reset before any answer is retried once, for idempotent
- * methods: that is the keep-alive race every HTTP client meets (the server retires an idle connection just as
- * the client reuses it), and browsers and Go's net/http retry it the same way. Timeouts are not retried. With a
- * rate limiter, a 429 is waited out as the server asks and the request sent again (docs/decisions.md, Rate limits).
+ * The run's HTTP connections: one pool of its own (not the process's global one), so that a retry can be sent on a
+ * connection that is sure to be new, and a run leaves no connection behind when it closes.
  */
-export async function sendRequest(url: string, init: RequestInit & { method: string }, policy: SendPolicy): Promise<Delivered> {
+export class Transport {
+  private agent = new Agent();
+  private readonly lastAnswer = new Map<string, PreviousAnswer>();
+
+  constructor(readonly limits: TransportLimits) {}
+
+  /**
+   * Sends one request. A connection the server closed or reset before any answer is retried once, for idempotent
+   * methods, on a new connection: that is the keep-alive race every HTTP client meets (the server retires an idle
+   * connection just as the client reuses it), and browsers and Go's net/http retry it the same way. Timeouts are not
+   * retried. With a rate limiter, a 429 is waited out as the server asks and the request sent again
+   * (docs/decisions.md, Rate limits).
+   */
+  send(url: string, init: RequestInit & { method: string }, policy: SendPolicy = {}): Promise<Delivered> {
+    return sendRequest(this, url, init, policy);
+  }
+
+  /** Fetches over the run's connections. */
+  fetch(url: string, init: RequestInit): Promise<Response> {
+    return fetch(url, { ...init, dispatcher: this.agent });
+  }
+
+  /**
+   * Lets go of every kept-alive connection: the next request opens a new one. Any other idle connection of the pool
+   * may be as stale as the one that just failed, and undici would hand it out next.
+   */
+  renewConnections(): void {
+    const old = this.agent;
+    this.agent = new Agent();
+    void old.close().catch(() => {});
+  }
+
+  /** What the previous answer from the origin said about its connection. */
+  previousAnswer(origin: string): PreviousAnswer | undefined {
+    return this.lastAnswer.get(origin);
+  }
+
+  /** Remembers when an answer came from the origin, and the keep-alive it advertised. */
+  answered(origin: string, response: Response): void {
+    this.lastAnswer.set(origin, { at: performance.now(), keepAlive: response.headers.get("keep-alive") });
+  }
+
+  /** Closes every connection; the transport can still send, on new ones. */
+  async close(): Promise<void> {
+    const old = this.agent;
+    this.agent = new Agent();
+    await old.close();
+  }
+}
+
+async function sendRequest(transport: Transport, url: string, init: RequestInit & { method: string }, policy: SendPolicy): Promise<Delivered> {
+  const { timeoutMs, maxBytes } = transport.limits;
   const origin = new URL(url).origin;
   const failedAttempts: FailedAttempt[] = [];
   let connectionRetried = false;
@@ -80,17 +132,18 @@ export async function sendRequest(url: string, init: RequestInit & { method: str
       throw new NoAnswerError(init.method, url, failedAttempts);
     }
     await policy.rateLimiter?.pace();
-    const previous = lastAnswer.get(origin);
+    const previous = transport.previousAnswer(origin);
     const started = performance.now();
     let response: Response;
     try {
       // Redirects are answers to check, unless the caller follows them (a signed URL may redirect to storage).
-      response = await fetch(url, { redirect: "manual", ...init, signal: AbortSignal.timeout(policy.timeoutMs) });
+      response = await transport.fetch(url, { redirect: "manual", ...init, signal: AbortSignal.timeout(timeoutMs) });
     } catch (error) {
-      const failed = describeFailure(error, attempt, performance.now() - started, policy.timeoutMs, previous, started);
+      const failed = describeFailure(error, attempt, performance.now() - started, timeoutMs, previous, started);
       failedAttempts.push(failed.attempt);
       if (failed.retryable && !connectionRetried && IDEMPOTENT.has(init.method)) {
         connectionRetried = true;
+        transport.renewConnections();
         continue;
       }
       throw new NoAnswerError(init.method, url, failedAttempts);
@@ -99,7 +152,8 @@ export async function sendRequest(url: string, init: RequestInit & { method: str
     let bytes: number;
     let cut: number | undefined;
     try {
-      const body = await readLimited(response.body, maxBytes);
+      // undici's stream is the web stream Node's own fetch gives; only its type is declared apart.
+      const body = await readLimited(response.body as ReadableStream<Uint8Array> | null, maxBytes);
       bytes = body.bytes.byteLength;
       text = new TextDecoder().decode(body.bytes);
       cut = body.cut ? maxBytes : undefined;
@@ -114,7 +168,7 @@ export async function sendRequest(url: string, init: RequestInit & { method: str
       });
       throw new NoAnswerError(init.method, url, failedAttempts);
     }
-    lastAnswer.set(origin, { at: performance.now(), keepAlive: response.headers.get("keep-alive") });
+    transport.answered(origin, response);
     const durationMs = performance.now() - started;
     if (response.status === 429 && policy.rateLimiter) {
       policy.onRateLimited?.({ response, text, bytes, durationMs, cut });
@@ -133,7 +187,7 @@ function describeFailure(
   attempt: number,
   elapsed: number,
   timeoutMs: number,
-  previous: { at: number; keepAlive: string | null } | undefined,
+  previous: PreviousAnswer | undefined,
   startedAt: number,
 ): { attempt: FailedAttempt; retryable: boolean } {
   const afterMs = Math.round(elapsed);

@@ -40,13 +40,7 @@ describe("the sandbox package, installed from its tarball", { timeout: 120_000 }
       group: true,
     });
     try {
-      const run = await runContractSuite({
-        FILE_LIBRARY_BASE_URL: server.url,
-        FILE_LIBRARY_API_KEY: KEY,
-        FILE_LIBRARY_FILE_ID: FILE_ID,
-        FILE_LIBRARY_SEED: SEED,
-        FILE_LIBRARY_WRITE_CHECKS: "1",
-      });
+      const run = await runContractSuite({ baseUrl: server.url, apiKey: KEY, fileId: FILE_ID, seed: SEED, writeChecks: true });
       expect(failedChecks(run), run.output).toEqual([]);
       expect(run.exitCode, run.output).toBe(0);
     } finally {

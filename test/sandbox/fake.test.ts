@@ -118,13 +118,7 @@ describe("the fake keeps the contract", { timeout: 120_000 }, () => {
 
   it("passes the contract suite with write checks on", async () => {
     const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    const run = await runContractSuite({
-      FILE_LIBRARY_BASE_URL: baseUrl,
-      FILE_LIBRARY_API_KEY: "sandbox-test-key-5f2b9c",
-      FILE_LIBRARY_FILE_ID: FILE_ID,
-      FILE_LIBRARY_SEED: SEED,
-      FILE_LIBRARY_WRITE_CHECKS: "1",
-    });
+    const run = await runContractSuite({ baseUrl, apiKey: "sandbox-test-key-5f2b9c", fileId: FILE_ID, seed: SEED, writeChecks: true });
     expect(failedChecks(run), run.output).toEqual([]);
     expect(run.exitCode, run.output).toBe(0);
     expect(run.summary.checks.filter((c) => c.state === "skipped")).toEqual([]);

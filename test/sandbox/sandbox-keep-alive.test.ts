@@ -31,7 +31,7 @@ const headersOf = (url: string, headers: Record<string, string> = {}) =>
 describe("the sandbox's kept-alive connections", () => {
   it("advertises 60 s and keeps an idle connection 5 s longer, so a client honouring the header never meets a closed one", async () => {
     const { url } = await serve((res) => res.end("ok"));
-    expect(DEFAULT_KEEP_ALIVE).toEqual({ advertisedSeconds: 60, graceSeconds: 5 });
+    expect(DEFAULT_KEEP_ALIVE).toEqual({ advertisedSeconds: 60, keptMs: 65_000 });
     expect(server!.keepAliveTimeout).toBe(65_000);
     const headers = await headersOf(url);
     expect(headers.connection).toBe("keep-alive");

@@ -2,12 +2,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { failedChecks, liveEnv, runContractSuite, suiteAgainstSandbox } from "../support/contract-suite.ts";
+import { failedChecks, liveOptions, runContractSuite, suiteAgainstSandbox } from "../support/contract-suite.ts";
 import { SANDBOX_KEY } from "../support/sandbox.ts";
 
 describe("the live suite over connections a server closes", { timeout: 120_000 }, () => {
   it("passes a server that closes kept-alive connections as they are reused, retrying each such request once, and reports it", async () => {
-    const run = await suiteAgainstSandbox({ variant: "drops-kept-alive-connections" }, { FILE_LIBRARY_WRITE_CHECKS: "1" });
+    const run = await suiteAgainstSandbox({ variant: "drops-kept-alive-connections" }, { writeChecks: true });
     expect(run.exitCode, run.output).toBe(0);
     expect(run.summary.totals.failed).toBe(0);
     expect(run.summary.totals.connectionRetries).toBeGreaterThan(0);
@@ -35,7 +35,7 @@ describe("the live suite over connections a server closes", { timeout: 120_000 }
     afterAll(() => new Promise((resolve) => server.close(resolve)));
 
     it("fails the check with the request, each attempt, how long it took, that the server closed it, and a curl", async () => {
-      const run = await runContractSuite(liveEnv(baseUrl, { FILE_LIBRARY_CHECKS: "metadata_of_requested_file" }));
+      const run = await runContractSuite(liveOptions(baseUrl, { checks: ["metadata_of_requested_file"] }));
       expect(run.exitCode, run.output).toBe(1);
       expect(failedChecks(run)).toEqual(["metadata_of_requested_file"]);
       const failure = run.summary.checks.find((c) => c.state === "failed")!.failures[0]!;

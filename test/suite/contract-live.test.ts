@@ -9,13 +9,13 @@ import { legitimateVariants } from "../../sandbox/faults.ts";
 import type { CheckName } from "../../contract-tests/checks/catalogue.ts";
 import { fromRoot } from "../../scripts/lib/paths.ts";
 import type { FaultName } from "../../sandbox/faults.ts";
-import { failedChecks, FILE_ID, liveEnv, runContractSuite, SANDBOX_FIXTURES as fixturesFile, SEED, suiteAgainstSandbox, type ContractRun } from "../support/contract-suite.ts";
+import { failedChecks, FILE_ID, liveOptions, runContractSuite, SANDBOX_FIXTURES as fixturesFile, SEED, suiteAgainstSandbox, type ContractRun } from "../support/contract-suite.ts";
+import type { SuiteOptions } from "../../contract-tests/index.ts";
 import { call, FILES, sandbox, SANDBOX_KEY } from "../support/sandbox.ts";
 import { expectedFailures, faultExpectations, type FaultExpectation } from "../fixtures/fault-expectations.ts";
 
 /** Runs the suite, write checks on, against a sandbox of its own with a fault or variant. */
-const suiteAgainst = (options: { fault?: string; variant?: string }, extra: Record<string, string> = {}) =>
-  suiteAgainstSandbox(options, { FILE_LIBRARY_WRITE_CHECKS: "1", ...extra });
+const suiteAgainst = (options: { fault?: string; variant?: string }, extra: SuiteOptions = {}) => suiteAgainstSandbox(options, { writeChecks: true, ...extra });
 
 /**
  * Runs one check against a sandbox with a fault, then the curl command its failure printed, with the key only in
@@ -24,7 +24,7 @@ const suiteAgainst = (options: { fault?: string; variant?: string }, extra: Reco
 async function replayFailure(fault: FaultName, check: CheckName): Promise<{ run: ContractRun; curl: string; answer: string }> {
   const sb = await sandbox({ fixturesFile, fault });
   try {
-    const run = await runContractSuite(liveEnv(sb.baseUrl, { FILE_LIBRARY_CHECKS: check }));
+    const run = await runContractSuite(liveOptions(sb.baseUrl, { checks: [check] }));
     const curl = run.summary.checks.find((c) => c.check === check && c.state === "failed")!.failures[0]!.evidence!.curl;
     // Asynchronously: the sandbox answering it runs in this very process.
     const { stdout: answer } = await promisify(execFile)("sh", ["-c", curl], { env: { ...process.env, FILE_LIBRARY_API_KEY: SANDBOX_KEY } });
@@ -45,7 +45,7 @@ describe("the live suite against the sandbox", { timeout: 120_000 }, () => {
 
   it("passes every check of the catalogue with write checks on, and puts the file back as it was", async () => {
     const before = await (await call(sb.baseUrl, `${FILES}/${FILE_ID}`)).json();
-    const run = await runContractSuite(liveEnv(sb.baseUrl, { FILE_LIBRARY_WRITE_CHECKS: "1" }));
+    const run = await runContractSuite(liveOptions(sb.baseUrl, { writeChecks: true }));
     expect(run.exitCode, run.output).toBe(0);
     expect(run.summary.totals.failed).toBe(0);
     expect(run.summary.totals.skipped).toBe(0);
@@ -58,7 +58,7 @@ describe("the live suite against the sandbox", { timeout: 120_000 }, () => {
 
   it("a default (read-only) run sends at most 100 requests, changes nothing, and skips only the writes", async () => {
     const before = await (await call(sb.baseUrl, `${FILES}/${FILE_ID}`)).json();
-    const run = await runContractSuite(liveEnv(sb.baseUrl));
+    const run = await runContractSuite(liveOptions(sb.baseUrl));
     expect(run.exitCode, run.output).toBe(0);
     expect(run.summary.totals.requests).toBeGreaterThan(20);
     expect(run.summary.totals.requests).toBeLessThanOrEqual(100);
@@ -75,7 +75,7 @@ describe("the live suite against the sandbox", { timeout: 120_000 }, () => {
 
   it("writes the coverage of documented statuses as JSON and Markdown, and appends it to GITHUB_STEP_SUMMARY", async () => {
     const stepSummary = path.join(fromRoot("reports"), `step-summary-${process.pid}.md`);
-    const run = await runContractSuite(liveEnv(sb.baseUrl, { GITHUB_STEP_SUMMARY: stepSummary }));
+    const run = await runContractSuite(liveOptions(sb.baseUrl, { stepSummaryFile: stepSummary }));
     const coverage = JSON.parse(await readFile(path.join(run.reportDir, "contract-coverage.json"), "utf8"));
     const getFile = coverage.coverage.operations.find((o: { operation: string }) => o.operation === "getFile");
     expect(getFile.documented).toEqual(expect.arrayContaining([{ status: "200", observed: true }, { status: "422", observed: true }, { status: "401", observed: true }, { status: "429", observed: false }]));
@@ -90,7 +90,7 @@ describe.concurrent("the live suite catches every sandbox fault, in exactly the 
   const cases = Object.entries(faultExpectations).map(([name, expectation]) => [name, expectation.caughtBy, expectation] as const);
   it.each(cases)("%s: caught by %s", async (name, caughtBy, expectation) => {
     // max_response_time only warns: it is shown by a limit below the fault's delay.
-    const extra = caughtBy === "max_response_time" ? { FILE_LIBRARY_MAX_RESPONSE_MS: "60" } : {};
+    const extra = caughtBy === "max_response_time" ? { maxResponseMs: 60 } : {};
     const run = await suiteAgainst({ fault: name }, extra);
     expect(run.output).not.toContain(SANDBOX_KEY);
     expect(failedChecks(run).sort(), run.output).toEqual(expectedFailures(expectation));
@@ -121,10 +121,10 @@ describe.concurrent("faults that accept one wrong value or part of the key are c
     "empty-labels-ignored",
     "public-url-ignored",
   ] as const;
-  const seeds = ["1", "4242", "987654321"];
+  const seeds = [1, 4242, 987654321];
   it.each(faultsOfOneInput.flatMap((fault) => seeds.map((seed) => [fault, seed] as const)))("%s, seed %s", async (fault, seed) => {
     const caughtBy = faultExpectations[fault].caughtBy;
-    const run = await suiteAgainst({ fault }, { FILE_LIBRARY_SEED: seed, FILE_LIBRARY_CHECKS: caughtBy });
+    const run = await suiteAgainst({ fault }, { seed, checks: [caughtBy] });
     expect(run.exitCode, run.output).toBe(1);
     expect(failedChecks(run)).toEqual([caughtBy]);
   });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { exitCodeOf } from "../../lib/process.ts";
-import { liveEnv, runContractSuite, suiteAgainstSandbox, type ContractRun } from "../support/contract-suite.ts";
+import { liveEnvironment, liveOptions, runContractSuite, suiteAgainstSandbox, type ContractRun } from "../support/contract-suite.ts";
 import { startScript } from "../support/processes.ts";
 
 /** A server that answers every request 429 with this Retry-After, as an overloaded gateway. */
@@ -35,7 +35,7 @@ describe("a correct server that rate-limits the suite (429 with Retry-After: 1 t
   });
 
   it("passes a run with write checks, and puts the file back", async () => {
-    const run = await suiteAgainstSandbox({ variant: "rate-limited" }, { FILE_LIBRARY_WRITE_CHECKS: "1" });
+    const run = await suiteAgainstSandbox({ variant: "rate-limited" }, { writeChecks: true });
     expect(run.exitCode, run.output).toBe(0);
     expect(run.summary.totals).toMatchObject({ failed: 0, skipped: 0 });
     expect(saw429(run)).toBe(true);
@@ -54,7 +54,7 @@ describe("a server that rate-limits past the caps: the run cannot finish", { tim
   afterAll(() => Promise.all([slow.close(), endless.close()]));
 
   it("a wait over the cap per wait ends the run at once with exit 2, failing no check", async () => {
-    const run = await runContractSuite(liveEnv(slow.baseUrl));
+    const run = await runContractSuite(liveOptions(slow.baseUrl));
     expect(run.exitCode).toBe(2);
     expect(run.summary.totals.failed).toBe(0);
     expect(run.summary.stopped?.reason).toMatch(/^the server rate-limited the run: it asked to wait 30 s \(retry-after\), over the cap of 10 s per wait/);
@@ -64,9 +64,7 @@ describe("a server that rate-limits past the caps: the run cannot finish", { tim
   it("npm run contract: waits past the cap per run end it with exit 2 and one line saying so", async () => {
     const child = startScript("scripts/contract.ts", [], {
       ...process.env,
-      ...liveEnv(endless.baseUrl),
-      FILE_LIBRARY_MAX_TOTAL_WAIT_MS: "2500",
-      FILE_LIBRARY_WRITE_CHECKS: "",
+      ...liveEnvironment(endless.baseUrl, { maxTotalWaitMs: 2500, writeChecks: false }),
     });
     let stderr = "";
     child.stderr!.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
@@ -84,7 +82,7 @@ describe("shrinking a failure within the request budget", { timeout: 120_000 }, 
   it("stops when the budget is spent, keeps the failure, and says that shrinking stopped early", async () => {
     const run = await suiteAgainstSandbox(
       { fault: "non-ascii-labels-refused" },
-      { FILE_LIBRARY_WRITE_CHECKS: "1", FILE_LIBRARY_CHECKS: "positive_data_acceptance", FILE_LIBRARY_MAX_REQUESTS: "7" },
+      { writeChecks: true, checks: ["positive_data_acceptance"], maxRequests: 7 },
     );
     expect(run.exitCode, run.output).toBe(1);
     const problem = run.summary.checks.find((c) => c.check === "positive_data_acceptance" && c.state === "failed")?.failures[0]?.problem;

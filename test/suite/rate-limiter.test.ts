@@ -1,6 +1,7 @@
 // covers: contract-tests/support/rate-limits.ts
 import { describe, expect, it } from "vitest";
-import { parseRate, RateLimitedError, RateLimiter, rateLimitSettings, RateLimitSettingError, type Clock, type RateLimitSettings } from "../../contract-tests/support/rate-limits.ts";
+import { RateLimitedError, RateLimiter, type Clock } from "../../contract-tests/support/rate-limits.ts";
+import { parseRate, readSettings, SettingError, type RateLimitSettings } from "../../contract-tests/support/settings.ts";
 
 /** A clock that only moves when the limiter sleeps, recording each sleep. */
 function fakeClock(): Clock & { sleeps: number[] } {
@@ -19,7 +20,7 @@ function fakeClock(): Clock & { sleeps: number[] } {
 const settings = (overrides: Partial<RateLimitSettings> = {}): RateLimitSettings => ({
   maxWaitMs: 10_000,
   maxTotalWaitMs: 60_000,
-  perSecond: Number.POSITIVE_INFINITY,
+  perSecond: undefined,
   ...overrides,
 });
 const headers = (values: Record<string, string>) => new Headers(values);
@@ -74,9 +75,9 @@ describe("the contract suite's rate limiter", () => {
     expect(parseRate("10/s")).toBe(10);
     expect(parseRate("300/m")).toBe(5);
     expect(parseRate("3600/h")).toBe(1);
-    for (const bad of ["10", "0/s", "ten/s", "5/d", "-1/s"]) expect(() => parseRate(bad)).toThrow(RateLimitSettingError);
-    expect(rateLimitSettings({})).toEqual({ maxWaitMs: 10_000, maxTotalWaitMs: 60_000, perSecond: Number.POSITIVE_INFINITY });
-    expect(rateLimitSettings({ FILE_LIBRARY_RATE_LIMIT: "120/m", FILE_LIBRARY_MAX_TOTAL_WAIT_MS: "5000" })).toMatchObject({ perSecond: 2, maxTotalWaitMs: 5000 });
-    expect(() => rateLimitSettings({ FILE_LIBRARY_MAX_RETRY_WAIT_MS: "soon" })).toThrow(/FILE_LIBRARY_MAX_RETRY_WAIT_MS takes milliseconds/);
+    for (const bad of ["10", "0/s", "ten/s", "5/d", "-1/s"]) expect(() => parseRate(bad)).toThrow(SettingError);
+    expect(readSettings({}).rateLimits).toEqual({ maxWaitMs: 10_000, maxTotalWaitMs: 60_000, perSecond: undefined });
+    expect(readSettings({ FILE_LIBRARY_RATE_LIMIT: "120/m", FILE_LIBRARY_MAX_TOTAL_WAIT_MS: "5000" }).rateLimits).toMatchObject({ perSecond: 2, maxTotalWaitMs: 5000 });
+    expect(() => readSettings({ FILE_LIBRARY_MAX_RETRY_WAIT_MS: "soon" })).toThrow(/^FILE_LIBRARY_MAX_RETRY_WAIT_MS takes a number of at least 0, got "soon"$/);
   });
 });

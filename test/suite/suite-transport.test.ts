@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
-import { NoAnswerError, sendRequest } from "../../contract-tests/support/transport.ts";
+import { NoAnswerError, Transport, type SendPolicy } from "../../contract-tests/support/transport.ts";
 import { closedPort } from "../support/closed-port.ts";
 
 type Handler = (req: IncomingMessage, res: ServerResponse, requestOnSocket: number) => void;
@@ -29,6 +29,10 @@ async function serve(handler: Handler): Promise<string> {
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}/studio/v1/library/files/f1`;
 }
 
+/** Sends over a transport of its own, unless given one (to share its connections). */
+const sendRequest = (url: string, init: { method: string; body?: string }, { timeoutMs, ...policy }: SendPolicy & { timeoutMs: number }, transport?: Transport) =>
+  (transport ?? new Transport({ timeoutMs, maxBytes: 1_048_576 })).send(url, init, policy);
+
 const ok = (res: ServerResponse) => res.end("ok");
 const drop = (req: IncomingMessage) => req.socket.destroy();
 
@@ -36,14 +40,15 @@ describe("the contract suite's transport", () => {
   it("retries once when the server closes a kept-alive connection as the next request arrives, and records why", async () => {
     // The keep-alive race, made deterministic: the second request on a connection finds it closed.
     const url = await serve((req, res, n) => (n === 2 ? drop(req) : ok(res)));
+    const transport = new Transport({ timeoutMs: 5_000, maxBytes: 1_048_576 });
     // A read, then an update on the same connection (undici frees a connection at once after a GET).
-    const first = await sendRequest(url, { method: "GET" }, { timeoutMs: 5_000 });
+    const first = await sendRequest(url, { method: "GET" }, { timeoutMs: 5_000 }, transport);
     expect(first.failedAttempts).toEqual([]);
     // undici hands the connection back to its pool one event-loop turn after the body is read; the suite always
     // does work between requests, so the next one reuses it.
     await new Promise(setImmediate);
 
-    const second = await sendRequest(url, { method: "PUT", body: "{}" }, { timeoutMs: 5_000 });
+    const second = await sendRequest(url, { method: "PUT", body: "{}" }, { timeoutMs: 5_000 }, transport);
     expect(second.response.status).toBe(200);
     expect(second.text).toBe("ok");
     expect(second.failedAttempts).toEqual([
@@ -57,6 +62,20 @@ describe("the contract suite's transport", () => {
         keepAlive: "timeout=5",
       },
     ]);
+  });
+
+  it("sends the retry on a new connection, not on another kept-alive one the server may have closed as well", async () => {
+    // Every connection's second request finds it closed: a retry on any kept-alive connection fails again.
+    const url = await serve((req, res, n) => (n === 2 ? drop(req) : ok(res)));
+    const transport = new Transport({ timeoutMs: 5_000, maxBytes: 1_048_576 });
+    // Two at once: the pool then holds two idle connections, each of which has carried one request.
+    await Promise.all([sendRequest(url, { method: "GET" }, { timeoutMs: 5_000 }, transport), sendRequest(url, { method: "GET" }, { timeoutMs: 5_000 }, transport)]);
+    await new Promise(setImmediate);
+
+    const third = await sendRequest(url, { method: "GET" }, { timeoutMs: 5_000 }, transport);
+    expect(third.text).toBe("ok");
+    expect(third.failedAttempts).toEqual([expect.objectContaining({ attempt: 1, closedByServer: true, reusedConnection: true })]);
+    await transport.close();
   });
 
   it("gives up after the retry, with every attempt in the message: which request, after how long, closed by the server", async () => {

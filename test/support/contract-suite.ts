@@ -1,7 +1,8 @@
 import { mkdtemp } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { runSuite, type ContractSummary, type SuiteRun } from "../../contract-tests/index.ts";
+import { runSuite, type ContractSummary, type SuiteOptions, type SuiteRun } from "../../contract-tests/index.ts";
+import { settingsEnvironment } from "../../contract-tests/support/settings.ts";
 import type { SandboxConfig } from "../../sandbox/start.ts";
 import { fromRoot } from "../../scripts/lib/paths.ts";
 import { sandbox, SANDBOX_KEY, storedMetadata } from "./sandbox.ts";
@@ -10,24 +11,31 @@ import { sandbox, SANDBOX_KEY, storedMetadata } from "./sandbox.ts";
 export const SANDBOX_FIXTURES = fromRoot("test/fixtures/sandbox-files.json");
 export const FILE_ID = "doc-1";
 /** The seed of the live runs: their generated inputs are the same every time. */
-export const SEED = "20261123";
+export const SEED = 20261123;
 
-/** The environment of a live run against a sandbox: its URL and key, the fixtures' file, the fixed seed; `extra` on top. */
-export const liveEnv = (baseUrl: string, extra: Record<string, string> = {}): Record<string, string> => ({
-  FILE_LIBRARY_BASE_URL: baseUrl,
-  FILE_LIBRARY_API_KEY: SANDBOX_KEY,
-  FILE_LIBRARY_FILE_ID: FILE_ID,
-  FILE_LIBRARY_SEED: SEED,
+/** The options of a live run against a sandbox: its URL and key, the fixtures' file, the fixed seed; `extra` on top. */
+export const liveOptions = (baseUrl: string, extra: SuiteOptions = {}): SuiteOptions => ({
+  baseUrl,
+  apiKey: SANDBOX_KEY,
+  fileId: FILE_ID,
+  seed: SEED,
   ...extra,
 });
+
+/** The environment of a live run through the command line, from its options. */
+export const liveEnvironment = (baseUrl: string, extra: SuiteOptions = {}): Record<string, string> => settingsEnvironment(liveOptions(baseUrl, extra));
+
+/** This process's environment without the suite's settings: a run's options alone decide it, whatever the shell set. */
+export const environmentWithoutSettings = (): Record<string, string | undefined> =>
+  Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith("FILE_LIBRARY_") && name !== "GITHUB_STEP_SUMMARY"));
 
 /** A finished run of the suite, with its summary. */
 export type ContractRun = SuiteRun & { summary: ContractSummary };
 
-/** Runs the suite (no lint or drift steps) against a live target, read-only unless `env` says so, with its reports in a fresh folder. */
-export async function runContractSuite(env: Record<string, string>): Promise<ContractRun> {
+/** Runs the suite (no lint or drift steps) against a live target, read-only unless `options` say so, with its reports in a fresh folder. */
+export async function runContractSuite(options: SuiteOptions): Promise<ContractRun> {
   const reportDir = await mkdtemp(path.join(os.tmpdir(), "file-library-contract-"));
-  const run = await runSuite({ env: { ...process.env, FILE_LIBRARY_WRITE_CHECKS: "", ...env }, reportDir });
+  const run = await runSuite({ env: environmentWithoutSettings(), ...options, reportDir });
   if (!run.summary) throw new Error(`the suite wrote no summary (exit ${run.exitCode}):\n${run.output}`);
   return { ...run, summary: run.summary };
 }
@@ -41,11 +49,11 @@ export const failedChecks = (run: ContractRun): string[] => [
 export type SandboxRun = ContractRun & { fileBefore: unknown; fileAfter: unknown };
 
 /** Starts a sandbox (with a fault or variant, if named), runs the suite against it (read-only unless `extra` says so), stops it. */
-export async function suiteAgainstSandbox(config: Partial<SandboxConfig>, extra: Record<string, string> = {}): Promise<SandboxRun> {
+export async function suiteAgainstSandbox(config: Partial<SandboxConfig>, extra: SuiteOptions = {}): Promise<SandboxRun> {
   const sb = await sandbox({ fixturesFile: SANDBOX_FIXTURES, ...config });
   try {
     const fileBefore = await storedMetadata(sb.baseUrl, FILE_ID);
-    const run = await runContractSuite(liveEnv(sb.baseUrl, extra));
+    const run = await runContractSuite(liveOptions(sb.baseUrl, extra));
     return { ...run, fileBefore, fileAfter: await storedMetadata(sb.baseUrl, FILE_ID) };
   } finally {
     await sb.close();
