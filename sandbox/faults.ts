@@ -1,4 +1,5 @@
 import { bearerToken } from "./core/api-key.ts";
+import { CONTENT_PATH_PREFIX } from "./core/signed-urls.ts";
 import type { KeepAlivePolicy } from "./keep-alive.ts";
 import { emptyAnswer, errorAnswer, errorCodeOf, jsonAnswer, jsonOf, type PlainAnswer, type PlainRequest, type Service } from "./core/plain.ts";
 import {
@@ -47,6 +48,26 @@ const everyNth = (every: number, counts: (connectionRequests: number) => boolean
   return requests((request) => (counts(request.connectionRequests) && ++seen % every === 0 ? answer() : request));
 };
 
+/** The body of every successful getFile replaced by bytes made from its metadata (for faults JSON.stringify cannot make). */
+const metadataBody = (body: (file: Record<string, unknown>) => string | Uint8Array) =>
+  answers((answer, _request, { call }) =>
+    call?.operationId === "getFile" && answer.status === 200 ? { ...answer, body: body(jsonOf(answer.body) as Record<string, unknown>) } : answer,
+  );
+
+/** JSON text as ISO-8859-1 bytes, one per character; what that charset cannot hold is written as a JSON escape (`\u65e5`). */
+const latin1Json = (text: string) =>
+  Uint8Array.from(text.replace(/[\u0100-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`), (c) => c.charCodeAt(0));
+
+/** The file id a signed content URL serves, or undefined for any other target. */
+const contentFileId = (target: string): string | undefined => {
+  if (!target.startsWith(CONTENT_PATH_PREFIX)) return undefined;
+  try {
+    return decodeURIComponent(target.slice(CONTENT_PATH_PREFIX.length).split("?")[0]!);
+  } catch {
+    return undefined;
+  }
+};
+
 /** A valid update's body changed before the service sees it. */
 const validUpdateBody = (change: (body: Record<string, unknown>, tools: Tools, request: PlainRequest) => unknown) =>
   requests(async (request, tools) => {
@@ -71,6 +92,13 @@ export const faults = {
     unknownIdBody((fileId) => ({ code: "file_not_found", message: `No file ${fileId}. ${"x".repeat(1_100_000)}` })),
   ),
   "metadata-size-as-string": variation("size is sent as a string", () => metadata((file) => ({ ...file, size: String(file.size) }))),
+  // JSON.parse keeps the last of the two, so a schema check sees a number; a parser that keeps the first sees a string.
+  "metadata-size-repeated": variation('the metadata names size twice, first as a string: {"size":"5", …, "size":5}', () =>
+    metadataBody((file) => `{"size":${JSON.stringify(String(file.size))},${JSON.stringify(file).slice(1)}`),
+  ),
+  "metadata-latin1": variation("the metadata is sent as ISO-8859-1, not UTF-8, for a file named Café.pdf", () =>
+    metadataBody((file) => latin1Json(JSON.stringify({ ...file, name: "Café.pdf" }))),
+  ),
   "metadata-missing-labels": variation("the required labels field is left out", () => metadata((file) => ({ ...file, labels: undefined }))),
   "metadata-local-time": variation("created_at is in local time (+02:00), not UTC", () =>
     metadata((file) => ({
@@ -163,6 +191,16 @@ export const faults = {
       return call?.operationId === "getFile" && answer.status === 200 && at ? withJson(answer, { ...(jsonOf(answer.body) as object), created_at: at }) : answer;
     });
   }),
+  // The first write of a run empties the file: a check that compares only around its own update sees nothing change.
+  "update-empties-the-file": variation("every update empties the file: its size reads 0 and its signed URL serves no bytes", () => {
+    const emptied = new Set<string>();
+    return answers((answer, request, { call }) => {
+      if (call?.operationId === "updateFile" && answer.status === 200) emptied.add(call.fileId);
+      if (call?.operationId === "getFile" && answer.status === 200 && emptied.has(call.fileId)) return withJson(answer, { ...(jsonOf(answer.body) as object), size: 0 });
+      const served = contentFileId(request.target);
+      return served !== undefined && emptied.has(served) && answer.status === 200 ? { ...answer, body: "" } : answer;
+    });
+  }),
   "metadata-size-in-kilobytes": variation("the metadata gives the size in kilobytes, rounded up", () =>
     metadata((file) => ({ ...file, size: Math.ceil(Number(file.size) / 1024) })),
   ),
@@ -242,6 +280,17 @@ export const legitimateVariants = {
     "every third request on a kept-alive connection finds it closed, unanswered (a server retiring idle connections)",
     everyNth(3, (connectionRequests) => connectionRequests > 1, () => ({ status: 0, headers: {}, body: "", drop: true })),
   ),
+  "compressed-answers": variation("every answer with a body comes gzip- or deflate-encoded, in turn, where the request accepts it (as behind a compressing proxy)", () => {
+    let answered = 0;
+    return answers(async (answer, request) => {
+      const encoding = answered++ % 2 === 0 ? "gzip" : "deflate";
+      const bytes = typeof answer.body === "string" ? new TextEncoder().encode(answer.body) : answer.body;
+      if (answer.drop || bytes.length === 0 || !(request.headers["accept-encoding"] ?? "").includes(encoding)) return answer;
+      // CompressionStream, not node:zlib: the variants run wherever the service does.
+      const compressed = await new Response(new Blob([bytes as Uint8Array<ArrayBuffer>]).stream().pipeThrough(new CompressionStream(encoding))).arrayBuffer();
+      return { ...answer, body: new Uint8Array(compressed), headers: { ...answer.headers, "content-encoding": encoding, vary: "accept-encoding" } };
+    });
+  }),
   // Node's own default advertises 5 s; a load balancer in front may retire idle connections far sooner.
   "closes-idle-connections-at-once": variation(
     "idle connections are closed 5 ms after the last answer, though Keep-Alive: timeout=5 is advertised (a server may close an idle connection at any time)",

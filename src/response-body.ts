@@ -1,4 +1,6 @@
 import { CONTROL, escapeControls, oneLine } from "./excerpt.js";
+import { invalidUtf8 } from "./invalid-utf8.js";
+import { repeatedMemberName } from "./json-names.js";
 import type { components } from "./generated/schema.js";
 
 /** The metadata of one file, as the spec defines it. */
@@ -25,7 +27,7 @@ export function decodeBody(bytes: Uint8Array): Parsed<string> {
   try {
     return { ok: true, value: utf8.decode(bytes) };
   } catch {
-    return fail("the body is not valid UTF-8");
+    return fail(`the body is not valid UTF-8 (${invalidUtf8(bytes)})`);
   }
 }
 
@@ -48,6 +50,8 @@ export function parseMetadata(text: string): Parsed<FileMetadata> {
   if (value === null || typeof value !== "object" || Array.isArray(value)) {
     return fail("the body is not a JSON object");
   }
+  const repeated = repeatedMemberName(text);
+  if (repeated !== undefined) return fail(`the body names ${escapeControls(JSON.stringify(repeated))} twice in one object`);
   return { ok: true, value: value as FileMetadata };
 }
 

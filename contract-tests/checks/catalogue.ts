@@ -2,6 +2,7 @@ import { authRequired } from "./auth-required.ts";
 import { bodyWithinLimit } from "./body-within-limit.ts";
 import { contentTypeConformance } from "./content-type-conformance.ts";
 import { downloadUrlValid } from "./download-url-valid.ts";
+import { jsonWellFormed } from "./json-well-formed.ts";
 import { maxResponseTime } from "./max-response-time.ts";
 import { metadataSizeMatchesContent } from "./metadata-size-matches-content.ts";
 import { metadataOfRequestedFile } from "./metadata-of-requested-file.ts";
@@ -24,6 +25,7 @@ export const catalogue = [
   notAServerError,
   statusCodeConformance,
   contentTypeConformance,
+  jsonWellFormed,
   responseSchemaConformance,
   responseHeadersConformance,
   noSecretEcho,

@@ -35,6 +35,7 @@ Environment:
   FILE_LIBRARY_MAX_RETRY_WAIT_MS  a 429 is waited out and sent again, up to this long a wait (default 10000)
   FILE_LIBRARY_MAX_TOTAL_WAIT_MS  and up to this long in all per run (default 60000); past either the
                              run stops with exit 2: the server rate-limited it, which is no contract failure
+  FILE_LIBRARY_SHUFFLE       1 to run the checks in an order drawn from the seed (same as --shuffle)
   FILE_LIBRARY_SPEC          bundled spec (JSON) to check against (default: ${mockFlag ? "dist/openapi.json" : "the one shipped with the suite"})
   GITHUB_STEP_SUMMARY        when set, the Markdown coverage is appended to it
 

@@ -37,6 +37,8 @@ export interface Exchange {
   text: string;
   /** The limit the body was cut at (FILE_LIBRARY_MAX_RESPONSE_BYTES), when it was longer: the rest was never read. */
   cut?: number | undefined;
+  /** Where the body stops being UTF-8, its bytes there escaped (`\xE9`), when it does; `text` has U+FFFD in their place. */
+  invalidUtf8?: string | undefined;
   durationMs: number;
   /** Where the API key came back in the answer ("body", "header x-..."), before it was redacted. */
   secretEchoedIn: string[];
@@ -126,7 +128,7 @@ export async function followUrl(context: RunContext, url: string): Promise<Follo
 
 /** An answer as the checks see it: every secret redacted, and where any came back noted first. */
 function exchangeOf(operationId: OperationId, request: ShownRequest, answered: Answered, secrets: string[], failedAttempts: FailedAttempt[]): Exchange {
-  const { response, text, durationMs, cut } = answered;
+  const { response, text, durationMs, cut, invalidUtf8 } = answered;
   const secretEchoedIn: string[] = [];
   const echoes = (value: string) => secrets.some((secret) => value.includes(secret));
   if (echoes(text)) secretEchoedIn.push("the body");
@@ -143,6 +145,7 @@ function exchangeOf(operationId: OperationId, request: ShownRequest, answered: A
     mediaType: mediaTypeOf(response.headers.get("content-type")),
     text: redactString(text, secrets),
     cut,
+    ...(invalidUtf8 === undefined ? {} : { invalidUtf8: redactString(invalidUtf8, secrets) }),
     durationMs,
     secretEchoedIn,
     failedAttempts,

@@ -2,6 +2,7 @@ import fc from "fast-check";
 import { describe, it, type TestContext } from "vitest";
 import { responseChecks, scenarioChecks, selectedChecks } from "../checks/catalogue.ts";
 import type { OperationId, Scenario, ScenarioCheck } from "../checks/types.ts";
+import { driftAfter, takeBaseline, type FileBaseline } from "../checks/update-changes-only-its-fields.ts";
 import { evidenceOf, recordExchange, recordFailure, recordInput, recordStop, recordWarning } from "./evidence.ts";
 import { exchange, ExchangeFailedError, type Exchange } from "./exchange.ts";
 import { RateLimitedError } from "./rate-limits.ts";
@@ -25,6 +26,13 @@ class ScenarioFailure extends Error {
 
 /** Ends a scenario as skipped. */
 class ScenarioSkip extends Error {}
+
+// Each run's baseline, taken before its first write (one run context per run; a context that is gone takes its entry along).
+const baselines = new WeakMap<RunContext, Promise<FileBaseline>>();
+
+/** Whether every write of the run is held to the file as the run found it (update_changes_only_its_fields). */
+const guardsWrites = (run: RunContext, selected: Set<string>) =>
+  run.target.mode === "live" && run.target.writeChecks && selected.has("update_changes_only_its_fields");
 
 /** Registers one test per scenario check of the operation; every answer also goes through the response checks. */
 export function describeOperation(operationId: OperationId): void {
@@ -62,9 +70,13 @@ async function runScenario(run: RunContext, check: ScenarioCheck, operationId: O
     target,
     spec,
     async send(request) {
+      const guarded = (request.operationId ?? operationId) === "updateFile" && request.fileId === target.fileId && guardsWrites(run, selected);
+      if (guarded && !baselines.has(run)) baselines.set(run, takeBaseline(scenario));
+      const baseline = guarded ? await baselines.get(run) : undefined;
       doing = `sending ${request.operationId ?? operationId} for ${JSON.stringify(request.fileId)}`;
       const ex = await exchange(run, { operationId, ...request }, answered);
       answered(ex);
+      if (baseline) await judgeWrite(scenario, baseline, ex);
       doing = `judging the answer HTTP ${ex.status} to ${ex.request.method} ${ex.request.path}`;
       return ex;
     },
@@ -98,6 +110,21 @@ async function runScenario(run: RunContext, check: ScenarioCheck, operationId: O
     });
     throw new Error(`${failures.length} check(s) failed:\n${lines.join("\n")}`);
   }
+}
+
+/**
+ * Holds a write to the baseline (update_changes_only_its_fields, whichever check is running). A read that cannot be
+ * sent (the budget is spent, the run is rate-limited, no answer) leaves the write unjudged: the write itself was.
+ */
+async function judgeWrite(scenario: Scenario, baseline: FileBaseline, write: Exchange): Promise<void> {
+  let drift;
+  try {
+    drift = await driftAfter(scenario, baseline, write);
+  } catch (error) {
+    if (error instanceof RequestBudgetError || error instanceof RateLimitedError || error instanceof ExchangeFailedError) return;
+    throw error;
+  }
+  if (drift) recordFailure({ check: "update_changes_only_its_fields", operation: "updateFile", problem: drift.problem, evidence: evidenceOf(drift.exchange) });
 }
 
 /**

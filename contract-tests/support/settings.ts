@@ -214,7 +214,7 @@ export function settingsEnvironment(input: SuiteSettingsInput): Record<string, s
 }
 
 /** This process's environment, for a runner to start from; the suite itself reads it only through `processSettings`. */
-export const processEnvironment = (): NodeJS.ProcessEnv => process.env;
+export const processEnvironment = (): Record<string, string | undefined> => process.env;
 
 let ofThisProcess: (SuiteSettings & { seed: number }) | undefined;
 

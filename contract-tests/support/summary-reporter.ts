@@ -29,36 +29,39 @@ export default class SummaryReporter implements Reporter {
     const warningsByOperation = new Map<string, string[]>();
     let stopped: string | undefined;
 
-    for (const module of testModules) {
-      for (const test of module.children.allTests()) {
-        const meta = test.meta();
-        const result = test.result();
-        exchanges.push(...(meta.exchanges ?? []));
-        stopped ??= meta.stopped;
-        failures.push(...(meta.failures ?? []));
-        const scenario = meta.scenario;
-        if (!scenario) continue;
-        for (const w of meta.warnings ?? []) {
-          const op = w.split(" ")[0]!;
-          warningsByOperation.set(op, [...(warningsByOperation.get(op) ?? []), w]);
-        }
-        const own = (meta.failures ?? []).filter((f) => f.check === scenario.check);
-        // A test that failed with no recorded failure broke in the suite itself: report it as this check's failure.
-        const unexplained = result.state === "failed" && (meta.failures ?? []).length === 0;
-        outcomes.push({
-          operation: scenario.operation,
-          check: scenario.check,
-          state: own.length > 0 || unexplained ? "failed" : result.state === "skipped" ? "skipped" : "passed",
-          note: result.state === "skipped" ? result.note : undefined,
-          warnings: (meta.warnings ?? []).filter((w) => w.startsWith(`${scenario.operation} ${scenario.check}:`)),
-          requests: meta.exchanges?.length ?? 0,
-          durationMs: test.diagnostic()?.duration ?? 0,
-          inputs: meta.inputs && Object.entries(meta.inputs).map(([kind, count]) => ({ kind, count })),
-          failures: unexplained
-            ? [{ problem: result.state === "failed" ? (result.errors[0]?.message ?? "failed") : "failed" }]
-            : own.map(withoutCheck),
-        });
+    const tests = testModules.flatMap((module) => [...module.children.allTests()]);
+    for (const test of tests) {
+      const meta = test.meta();
+      exchanges.push(...(meta.exchanges ?? []));
+      stopped ??= meta.stopped;
+      failures.push(...(meta.failures ?? []));
+    }
+    for (const test of tests) {
+      const meta = test.meta();
+      const result = test.result();
+      const scenario = meta.scenario;
+      if (!scenario) continue;
+      for (const w of meta.warnings ?? []) {
+        const op = w.split(" ")[0]!;
+        warningsByOperation.set(op, [...(warningsByOperation.get(op) ?? []), w]);
       }
+      // A check's failures, whichever test found them: every write is held to the baseline, in whatever check it is made.
+      const own = unique(failures.filter((f) => f.check === scenario.check && f.operation === scenario.operation));
+      // A test that failed with no recorded failure broke in the suite itself: report it as this check's failure.
+      const unexplained = result.state === "failed" && (meta.failures ?? []).length === 0;
+      outcomes.push({
+        operation: scenario.operation,
+        check: scenario.check,
+        state: own.length > 0 || unexplained ? "failed" : result.state === "skipped" ? "skipped" : "passed",
+        note: result.state === "skipped" ? result.note : undefined,
+        warnings: (meta.warnings ?? []).filter((w) => w.startsWith(`${scenario.operation} ${scenario.check}:`)),
+        requests: meta.exchanges?.length ?? 0,
+        durationMs: test.diagnostic()?.duration ?? 0,
+        inputs: meta.inputs && Object.entries(meta.inputs).map(([kind, count]) => ({ kind, count })),
+        failures: unexplained
+          ? [{ problem: result.state === "failed" ? (result.errors[0]?.message ?? "failed") : "failed" }]
+          : own.map(withoutCheck),
+      });
     }
 
     const selected = safeSelection(settings);
@@ -113,6 +116,9 @@ export default class SummaryReporter implements Reporter {
     process.stdout.write(formatSummary(summary));
   }
 }
+
+/** The failures, each problem once (several tests may find the same). */
+const unique = (list: CheckFailureRecord[]) => list.filter((f, i) => list.findIndex((g) => g.problem === f.problem) === i);
 
 /** A failure as an outcome lists it: the check and operation are the outcome's own. */
 const withoutCheck = ({ check: _check, operation: _operation, ...rest }: CheckFailureRecord) => rest;

@@ -1,6 +1,7 @@
 import { Agent, fetch, type RequestInit, type Response } from "undici";
 import { truncate } from "../../src/excerpt.ts";
 import { causeOf } from "../../src/cause.ts";
+import { invalidUtf8 } from "../../src/invalid-utf8.ts";
 import { readLimited } from "../../src/response-limit.ts";
 import type { FailedAttempt } from "../report.ts";
 import type { RateLimiter } from "./rate-limits.ts";
@@ -13,6 +14,8 @@ export interface Answered {
   cut?: number | undefined;
   /** How many bytes of the body were read (after decompression). */
   bytes: number;
+  /** Where the body stops being UTF-8, its bytes there escaped, when it does (`text` then has U+FFFD in their place). */
+  invalidUtf8?: string | undefined;
   /** Milliseconds from sending the answered attempt to the end of its body. */
   durationMs: number;
 }
@@ -151,12 +154,15 @@ async function sendRequest(transport: Transport, url: string, init: RequestInit 
     let text: string;
     let bytes: number;
     let cut: number | undefined;
+    let undecodable: string | undefined;
     try {
       // undici's stream is the web stream Node's own fetch gives; only its type is declared apart.
       const body = await readLimited(response.body as ReadableStream<Uint8Array> | null, maxBytes);
       bytes = body.bytes.byteLength;
       text = new TextDecoder().decode(body.bytes);
       cut = body.cut ? maxBytes : undefined;
+      // A cut may fall within a character: only a whole body is judged.
+      if (!cut && text.includes("\uFFFD")) undecodable = invalidUtf8(body.bytes);
     } catch (error) {
       // An answer came, then broke off: not retried, a server that cuts its bodies short is worth reporting.
       const cause = causeOf(error) as Cause;
@@ -171,11 +177,11 @@ async function sendRequest(transport: Transport, url: string, init: RequestInit 
     transport.answered(origin, response);
     const durationMs = performance.now() - started;
     if (response.status === 429 && policy.rateLimiter) {
-      policy.onRateLimited?.({ response, text, bytes, durationMs, cut });
+      policy.onRateLimited?.({ response, text, bytes, durationMs, cut, invalidUtf8: undecodable });
       await policy.rateLimiter.waitOut(response.headers, rateLimited++, policy.essential);
       continue;
     }
-    return { response, text, bytes, durationMs, failedAttempts, cut };
+    return { response, text, bytes, durationMs, failedAttempts, cut, invalidUtf8: undecodable };
   }
 }
 

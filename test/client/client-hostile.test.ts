@@ -62,7 +62,18 @@ describe("hostile answers: every failure is a FileLibraryError that says what wa
     bytes.set([0xc3, 0x28], bytes.indexOf(0x58));
     const error = await failureOf(client(respond(bytes)).get("f1"));
     expect(error).toBeInstanceOf(MalformedResponseError);
-    expect(error!.message).toMatch(/not valid UTF-8/);
+    expect(error!.message).toContain('not valid UTF-8 (byte \\xC3 at offset');
+    expect(error!.message).toContain('"name":"\\xC3("');
+  });
+
+  it("JSON that is ISO-8859-1, or names a member twice, is refused as the contract suite refuses it (json_well_formed)", async () => {
+    const latin1 = Uint8Array.from(JSON.stringify({ ...sampleMetadata, name: "Café.pdf" }), (c) => c.charCodeAt(0));
+    const notUtf8 = await failureOf(client(respond(latin1)).get("f1"));
+    expect(notUtf8).toBeInstanceOf(MalformedResponseError);
+    expect(notUtf8!.message).toContain("Caf\\xE9.pdf");
+    const twice = await failureOf(client(respond(`{"size":"1234",${JSON.stringify(sampleMetadata).slice(1)}`)).get("f1"));
+    expect(twice).toBeInstanceOf(MalformedResponseError);
+    expect(twice!.message).toMatch(/^getFile got HTTP 200 but the body names "size" twice in one object/);
   });
 });
 

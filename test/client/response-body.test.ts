@@ -7,7 +7,7 @@ const problem = (text: string) => ({ ok: false as const, problem: text });
 describe("decodeBody", () => {
   it("decodes UTF-8, and refuses invalid bytes instead of replacing them", () => {
     expect(decodeBody(new TextEncoder().encode("héllo"))).toEqual(ok("héllo"));
-    expect(decodeBody(new Uint8Array([0x68, 0xe9]))).toEqual(problem("the body is not valid UTF-8"));
+    expect(decodeBody(new Uint8Array([0x68, 0xe9]))).toEqual(problem("the body is not valid UTF-8 (byte \\xE9 at offset 1: h\\xE9)"));
     expect(decodeBody(new Uint8Array(0))).toEqual(ok(""));
   });
 });
@@ -18,6 +18,9 @@ describe("parseMetadata", () => {
     ['{"id":"f"}', ok({ id: "f" })],
     ["", problem("the body is not JSON")],
     ["{", problem("the body is not JSON")],
+    ['{"size":"5","id":"f","size":5}', problem('the body names "size" twice in one object')],
+    ['{"a":{"\\u0000":1,"\\u0000":2}}', problem('the body names "\\u0000" twice in one object')],
+    ['{"labels":[{"a":1},{"a":2}],"a":3}', ok({ labels: [{ a: 1 }, { a: 2 }], a: 3 })],
     ["null", problem("the body is not a JSON object")],
     ["[]", problem("the body is not a JSON object")],
     ['"text"', problem("the body is not a JSON object")],

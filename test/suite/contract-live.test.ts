@@ -1,7 +1,7 @@
 // covers: contract-tests/checks/, contract-tests/support/setup.ts, contract-tests/support/target.ts, contract-tests/support/spec.ts, contract-tests/support/run-checks.ts, contract-tests/support/exchange.ts, contract-tests/support/curl.ts, contract-tests/support/evidence.ts, contract-tests/support/handshake.ts, contract-tests/support/keys.ts, contract-tests/support/deadline.ts, contract-tests/support/example-file-id.ts, contract-tests/support/global-setup.ts, contract-tests/run-suite.ts, sandbox/faults.ts, sandbox/fault-layer.ts
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { execFile } from "node:child_process";
-import { promisify } from "node:util";
+import { promisify, stripVTControlCharacters } from "node:util";
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { catalogue } from "../../contract-tests/checks/catalogue.ts";
@@ -172,6 +172,32 @@ describe.concurrent("no false alarms: the suite passes sandbox variants that kee
     const run = await suiteAgainst({ variant });
     expect(run.exitCode, run.output).toBe(0);
     expect(run.summary.totals.failed).toBe(0);
+  });
+});
+
+// The checks in their usual order, then in orders drawn from three seeds: a fault that breaks the file on every update
+// fails the same checks in each, and so does a correct server (none).
+describe.concurrent("verdicts do not depend on the order of the checks", { timeout: 120_000 }, () => {
+  const orders = [{ shuffle: false, seed: SEED }, ...[7, 1234, 99_991].map((seed) => ({ shuffle: true, seed }))];
+  it.each(orders.map((order) => [order.shuffle ? `shuffled with seed ${order.seed}` : "in catalogue order", order] as const))(
+    "update-empties-the-file, %s",
+    async (_name, order) => {
+      const run = await suiteAgainst({ fault: "update-empties-the-file" }, order);
+      expect(failedChecks(run).sort(), run.output).toEqual(["update_changes_only_its_fields"]);
+      expect(run.exitCode).toBe(1);
+      if (order.shuffle) expect(run.output).toContain(`seed ${order.seed} (replay with --seed ${order.seed}, checks in an order drawn from it)`);
+    },
+  );
+
+  it("a shuffled run really changes the order, and --seed replays it", async () => {
+    const ordered = (run: ContractRun) => [...stripVTControlCharacters(run.output).matchAll(/^ *[✓×↓] \S+\.contract\.test\.ts > \w+: [^>]+> (\w+):/gmu)].map((m) => m[1]).join(",");
+    const first = await suiteAgainst({}, { shuffle: true, seed: 7 });
+    const again = await suiteAgainst({}, { shuffle: true, seed: 7 });
+    const usual = await suiteAgainst({});
+    expect(ordered(first)).not.toBe("");
+    expect(ordered(again)).toBe(ordered(first));
+    expect(ordered(first)).not.toBe(ordered(usual));
+    for (const run of [first, again, usual]) expect(run.exitCode, run.output).toBe(0);
   });
 });
 

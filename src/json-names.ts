@@ -1,0 +1,25 @@
+/**
+ * The first member name that an object of the JSON text names twice, or undefined. RFC 8259 §4: names SHOULD be
+ * unique, because receivers then disagree (JSON.parse keeps the last value, others the first, strict ones fail).
+ * For text that JSON.parse accepted: every ":" then follows a name, in an object.
+ */
+export function repeatedMemberName(text: string): string | undefined {
+  const token = /"(?:[^"\\]|\\.)*"|[{}[\]:]/g;
+  // One entry per open object (its names so far) or array (undefined).
+  const open: Array<Set<string> | undefined> = [];
+  let last = "";
+  for (let match = token.exec(text); match; match = token.exec(text)) {
+    const [found] = match;
+    if (found === "{") open.push(new Set());
+    else if (found === "[") open.push(undefined);
+    else if (found === "}" || found === "]") open.pop();
+    else if (found === ":") {
+      const names = open.at(-1)!;
+      // `\u0073ize` is `size`: names are compared as JSON reads them.
+      const name = last.includes("\\") ? (JSON.parse(last) as string) : last.slice(1, -1);
+      if (names.has(name)) return name;
+      names.add(name);
+    } else last = found;
+  }
+  return undefined;
+}

@@ -1,0 +1,60 @@
+import { describe, expect, it } from "vitest";
+import fc from "fast-check";
+import { escapeBytes, invalidUtf8 } from "../../src/invalid-utf8.ts";
+
+const bytes = (...values: number[]) => new Uint8Array(values);
+const utf8 = (text: string) => new TextEncoder().encode(text);
+
+describe("invalidUtf8", () => {
+  it("is undefined for UTF-8, U+FFFD spelled by the bytes themselves included", () => {
+    expect(invalidUtf8(utf8("héllo 日本語 🎉"))).toBeUndefined();
+    expect(invalidUtf8(utf8("a\uFFFDb"))).toBeUndefined();
+    expect(invalidUtf8(bytes())).toBeUndefined();
+  });
+
+  it.each([
+    // ISO-8859-1 é.
+    [bytes(0x43, 0x61, 0x66, 0xe9), "byte \\xE9 at offset 3: Caf\\xE9"],
+    // A lead byte cut short, at the end.
+    [bytes(0x61, 0xe6, 0x97), "byte \\xE6 at offset 1: a\\xE6\\x97"],
+    // An overlong encoding of "/".
+    [bytes(0x61, 0xc0, 0xaf), "byte \\xC0 at offset 1: a\\xC0\\xAF"],
+    // A lone continuation byte after a real U+FFFD: the offset counts the three bytes of the real one.
+    [new Uint8Array([...utf8("\uFFFD"), 0x80]), "byte \\x80 at offset 3: \\xEF\\xBF\\xBD\\x80"],
+    // An encoded surrogate.
+    [bytes(0xed, 0xa0, 0x80), "byte \\xED at offset 0: \\xED\\xA0\\x80"],
+  ])("finds %s", (input, expected) => {
+    expect(invalidUtf8(input)).toBe(expected);
+  });
+
+  it("shows at most 24 bytes before the bad one and 8 from it", () => {
+    const input = new Uint8Array([...utf8("x".repeat(40)), 0xff, ...utf8("y".repeat(40))]);
+    expect(invalidUtf8(input)).toBe(`byte \\xFF at offset 40: ${"x".repeat(24)}\\xFF${"y".repeat(7)}`);
+  });
+
+  it("agrees with a fatal decoder on any bytes, and names a byte where the valid prefix ends", () => {
+    const fatal = new TextDecoder(undefined, { fatal: true });
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 64 }), (input) => {
+        let valid = true;
+        try {
+          fatal.decode(input);
+        } catch {
+          valid = false;
+        }
+        const found = invalidUtf8(input);
+        expect(found === undefined).toBe(valid);
+        if (found === undefined) return;
+        const offset = Number(/ at offset (\d+):/.exec(found)![1]);
+        // Everything before the named byte decodes.
+        expect(() => fatal.decode(input.subarray(0, offset))).not.toThrow();
+      }),
+    );
+  });
+});
+
+describe("escapeBytes", () => {
+  it("shows printable ASCII and escapes every other byte, the backslash too", () => {
+    expect(escapeBytes(bytes(0x41, 0x20, 0x7e, 0x5c, 0x00, 0x7f, 0x0a, 0xff))).toBe("A ~\\x5C\\x00\\x7F\\x0A\\xFF");
+  });
+});
