@@ -2,16 +2,27 @@
 /**
  * `file-library-contract`: checks a live File Library server against the bundled spec, with the key in the
  * environment. Exit codes: 0 every check passed, 1 a check failed, 2 the run could not start.
+ * `file-library-contract proxy`: checks real traffic through a validating proxy (see `proxy --help`).
  */
 import { exitOnInterrupt } from "../lib/process.ts";
 import { runContractCommand } from "./runner/command.ts";
+import { runProxyCommand } from "./runner/proxy-command.ts";
+
+const NAME = "file-library-contract";
+const [first, ...rest] = process.argv.slice(2);
+
+if (first === "proxy") {
+  // The proxy handles its own signals: on Ctrl-C it still writes its reports.
+  process.exit(await runProxyCommand(rest, NAME));
+}
 
 // The command line owns this process: Ctrl-C stops the suite it started, then exits 130.
 exitOnInterrupt();
 
 process.exit(await runContractCommand(process.argv.slice(2), {
-  name: "file-library-contract",
-  usage: "file-library-contract --base-url URL --file-id ID [flags]   (FILE_LIBRARY_API_KEY in the environment)",
+  name: NAME,
+  usage: `${NAME} --base-url URL --file-id ID [flags]   (FILE_LIBRARY_API_KEY in the environment)
+       ${NAME} proxy --upstream URL [-- command...]   (check real traffic; see proxy --help)`,
   intro: `Runs the File Library contract checks against a live server and writes JUnit, JSON and Markdown
 reports. Read-only by default; FILE_LIBRARY_WRITE_CHECKS=1 also checks updates, and puts the file back.`,
 }));

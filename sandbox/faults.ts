@@ -1,4 +1,4 @@
-import { bearerToken } from "./core/api-key.ts";
+import { bearerToken } from "../lib/bearer-token.ts";
 import { CONTENT_PATH_PREFIX } from "./core/signed-urls.ts";
 import type { KeepAlivePolicy } from "./keep-alive.ts";
 import { emptyAnswer, errorAnswer, errorCodeOf, jsonAnswer, jsonOf, type PlainAnswer, type PlainRequest, type Service } from "./core/plain.ts";

@@ -1,5 +1,12 @@
-import { jsonBody } from "../support/exchange.ts";
+import { jsonBody, type Exchange } from "../support/exchange.ts";
 import { scenarioCheck } from "./types.ts";
+
+/** What is wrong with a getFile answer for `fileId`, if anything: it must be 200, with the metadata of that file. */
+export function metadataIdProblem(ex: Exchange, fileId: string): string | undefined {
+  if (ex.status !== 200) return `getFile got HTTP ${ex.status}, expected 200`;
+  const id = (jsonBody(ex) as { id?: unknown } | undefined)?.id;
+  return id === fileId ? undefined : `the metadata's id is ${JSON.stringify(id)}, not the requested ${JSON.stringify(fileId)}`;
+}
 
 /** metadata_of_requested_file: the metadata's id is the id that was asked for. */
 export const metadataOfRequestedFile = scenarioCheck("metadata_of_requested_file", "The metadata answered for a file id has that id.", {
@@ -7,8 +14,7 @@ export const metadataOfRequestedFile = scenarioCheck("metadata_of_requested_file
   requires: ["state"],
   async run(s) {
     const ex = await s.send({ fileId: s.target.fileId });
-    if (ex.status !== 200) s.fail(`getFile got HTTP ${ex.status}, expected 200`, ex);
-    const id = (jsonBody(ex) as { id?: unknown } | undefined)?.id;
-    if (id !== s.target.fileId) s.fail(`the metadata's id is ${JSON.stringify(id)}, not the requested ${JSON.stringify(s.target.fileId)}`, ex);
+    const problem = metadataIdProblem(ex, s.target.fileId);
+    if (problem) s.fail(problem, ex);
   },
 });

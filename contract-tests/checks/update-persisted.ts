@@ -3,6 +3,20 @@ import { readFileState, updateTarget, withRestore } from "./file-state.ts";
 import { scenarioCheck } from "./types.ts";
 
 /**
+ * Whether a read shows an update: the labels exactly as sent (when sent), and the publicUrl as sent (when sent, and
+ * where the metadata carries one); resolves with what differs, in words.
+ */
+export function persistedProblem(sent: { labels?: unknown; publicUrl?: unknown }, read: Record<string, unknown>): string | undefined {
+  if (sent.labels !== undefined && JSON.stringify(read.labels) !== JSON.stringify(sent.labels)) {
+    return `after sending labels ${JSON.stringify(sent.labels).slice(0, 200)}, getFile shows ${JSON.stringify(read.labels)?.slice(0, 200)}`;
+  }
+  if (sent.publicUrl !== undefined && read.publicUrl !== undefined && read.publicUrl !== sent.publicUrl) {
+    return `after sending publicUrl ${JSON.stringify(sent.publicUrl).slice(0, 120)}, getFile shows ${JSON.stringify(read.publicUrl).slice(0, 120)}`;
+  }
+  return undefined;
+}
+
+/**
  * update_persisted: an update is visible in the next read: labels exactly as sent (every class of value a server
  * might normalize), `[]` clearing them, and publicUrl where the metadata shows it.
  */
@@ -20,10 +34,8 @@ export const updatePersisted = scenarioCheck(
         };
 
         const ordered = ["contract-check-b", "contract-check-a", ...before.labels.slice(0, 1)];
-        const afterOrdered = await update({ labels: ordered });
-        if (JSON.stringify(afterOrdered.labels) !== JSON.stringify(ordered)) {
-          s.fail(`after sending labels ${JSON.stringify(ordered)}, getFile shows ${JSON.stringify(afterOrdered.labels)}`);
-        }
+        const orderedProblem = persistedProblem({ labels: ordered }, await update({ labels: ordered }));
+        if (orderedProblem) s.fail(orderedProblem);
 
         const classes = labelClassesList();
         // The report's SENT line names each class, so that a reader sees what the run tried.

@@ -86,7 +86,7 @@ export async function exchange(context: RunContext, request: ExchangeRequest, on
     if (!request.essential) budget.take();
   };
   const toExchange = (answered: Answered, failedAttempts: FailedAttempt[] = []) =>
-    exchangeOf(request.operationId, shown, answered, secrets, failedAttempts);
+    exchangeFrom(request.operationId, shown, { ...answered, status: answered.response.status, headers: answered.response.headers }, secrets, failedAttempts);
   let delivered;
   try {
     delivered = await transport.send(
@@ -126,23 +126,34 @@ export async function followUrl(context: RunContext, url: string): Promise<Follo
   return { status: response.status, bytes, cut };
 }
 
+/** An answer as any runner got it (the suite's transport, the proxy): its status, headers and body as text. */
+export interface AnswerSeen {
+  status: number;
+  headers: { forEach(callback: (value: string, name: string) => void): void; get(name: string): string | null };
+  /** The body as text, up to the limit read (`cut`). */
+  text: string;
+  cut?: number | undefined;
+  invalidUtf8?: string | undefined;
+  durationMs: number;
+}
+
 /** An answer as the checks see it: every secret redacted, and where any came back noted first. */
-function exchangeOf(operationId: OperationId, request: ShownRequest, answered: Answered, secrets: string[], failedAttempts: FailedAttempt[]): Exchange {
-  const { response, text, durationMs, cut, invalidUtf8 } = answered;
+export function exchangeFrom(operationId: OperationId, request: ShownRequest, answer: AnswerSeen, secrets: readonly string[], failedAttempts: FailedAttempt[] = []): Exchange {
+  const { text, durationMs, cut, invalidUtf8 } = answer;
   const secretEchoedIn: string[] = [];
   const echoes = (value: string) => secrets.some((secret) => value.includes(secret));
   if (echoes(text)) secretEchoedIn.push("the body");
   const headersShown = new Headers();
-  response.headers.forEach((value, name) => {
+  answer.headers.forEach((value, name) => {
     if (echoes(value)) secretEchoedIn.push(`header ${name}`);
     headersShown.append(name, redactString(value, secrets));
   });
   return {
     operationId,
     request,
-    status: response.status,
+    status: answer.status,
     headers: headersShown,
-    mediaType: mediaTypeOf(response.headers.get("content-type")),
+    mediaType: mediaTypeOf(answer.headers.get("content-type")),
     text: redactString(text, secrets),
     cut,
     ...(invalidUtf8 === undefined ? {} : { invalidUtf8: redactString(invalidUtf8, secrets) }),

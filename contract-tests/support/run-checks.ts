@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, it, type TestContext } from "vitest";
-import { responseChecks, scenarioChecks, selectedChecks } from "../checks/catalogue.ts";
+import { scenarioChecks, selectedChecks } from "../checks/catalogue.ts";
+import { judgeAnswer, unexpected } from "../checks/judge-answer.ts";
 import type { OperationId, Scenario, ScenarioCheck } from "../checks/types.ts";
 import { driftAfter, takeBaseline, type FileBaseline } from "../checks/update-changes-only-its-fields.ts";
 import { evidenceOf, recordExchange, recordFailure, recordInput, recordStop, recordWarning } from "./evidence.ts";
@@ -9,7 +10,6 @@ import { RateLimitedError } from "./rate-limits.ts";
 import { RequestBudgetError, type RunContext } from "./run-context.ts";
 import { runContext } from "./worker-context.ts";
 import type { CheckFailureRecord } from "../report.ts";
-import { oneLine } from "../../src/excerpt.ts";
 // Shrinking a failure found by a generated input may take this many requests, and only while the budget lasts:
 // on a live server each one is a real request, and the checks after this one need theirs.
 const SHRINK_REQUESTS = 30;
@@ -184,23 +184,11 @@ function failureOf(error: unknown, doing: string): Omit<CheckFailureRecord, "che
   return { problem: unexpected(error, doing) };
 }
 
-/** An error a check did not expect, in one line: where it stopped, and the error (no stack trace). */
-const unexpected = (error: unknown, doing: string): string =>
-  `the check stopped on an unexpected error while ${doing}: ${oneLine(error instanceof Error ? `${error.name}: ${error.message}` : String(error), 300)}`;
-
 /** Applies every selected response check to an answer (429s included), recording failures and warnings. */
 function inspect(run: RunContext, selected: Set<string>, ex: Exchange): void {
-  for (const check of responseChecks) {
-    if (!selected.has(check.name)) continue;
-    let found;
-    try {
-      found = check.inspect(ex, run.spec, run.settings);
-    } catch (error) {
-      found = { failures: [unexpected(error, `inspecting the answer HTTP ${ex.status} to ${ex.request.method} ${ex.request.path}`)], warnings: [] };
-    }
-    const { failures, warnings } = found;
-    for (const problem of failures) recordFailure({ check: check.name, operation: ex.operationId, problem, evidence: evidenceOf(ex) });
-    for (const message of warnings) warn(check.name, ex.operationId, message);
+  for (const { check, failures, warnings } of judgeAnswer(ex, run.spec, run.settings, (name) => selected.has(name))) {
+    for (const problem of failures) recordFailure({ check, operation: ex.operationId, problem, evidence: evidenceOf(ex) });
+    for (const message of warnings) warn(check, ex.operationId, message);
   }
 }
 

@@ -130,7 +130,16 @@ export class OpenApiValidator {
     return this.validate(this.requestBodyPointer(operationId, mediaType), body);
   }
 
-  private requestBodyMediaTypes(operationId: string): string[] {
+  /** Whether the operation requires credentials: a non-empty `security` of its own, else the document's. */
+  requiresAuth(operationId: string): boolean {
+    const own = this.operations.get(operationId)?.node.security as unknown[] | undefined;
+    const security = own ?? ((this.document as { security?: unknown[] }).security ?? []);
+    // `[{}]` (an empty requirement) makes credentials optional.
+    return security.length > 0 && !security.some((requirement) => Object.keys(requirement as object).length === 0);
+  }
+
+  /** The media types the operation's request body is documented in ([] when it takes no body). */
+  requestBodyMediaTypes(operationId: string): string[] {
     const requestBody = this.resolve((this.operations.get(operationId)?.node.requestBody ?? {}) as Record<string, unknown>);
     return Object.keys((requestBody.content ?? {}) as Record<string, unknown>);
   }

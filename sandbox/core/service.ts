@@ -1,6 +1,5 @@
 import type { OperationId } from "../../src/generated/schema.d.ts";
-import { mediaTypeOf } from "../../lib/openapi/media-type.ts";
-import { createRouter } from "../../lib/openapi/router.ts";
+import { createRequestInspector, type InspectedRequest, type RequestRule } from "../../lib/openapi/request-inspection.ts";
 import type { OpenApiValidator } from "../../lib/openapi/validator.ts";
 import { createKeyCheck } from "./api-key.ts";
 import { emptyAnswer, errorAnswer, jsonAnswer, textAnswer, textOf, type ErrorDetail, type PlainAnswer, type PlainRequest, type Service } from "./plain.ts";
@@ -10,7 +9,7 @@ import type { FilePatch, FileRecord, FileStorage } from "./storage.ts";
 export type { OperationId };
 
 /** The parts of the spec the service reads: its paths (to route) and its request schemas (to validate). */
-export type ServiceSpec = Pick<OpenApiValidator, "document" | "validateRequestBody">;
+export type ServiceSpec = Pick<OpenApiValidator, "document" | "validateRequestBody" | "requiresAuth" | "requestBodyMediaTypes">;
 
 /** What the service needs; each adapter composes it (sandbox/start.ts, the fake). */
 export interface ServiceDependencies {
@@ -38,10 +37,10 @@ const UNAUTHORIZED = { "www-authenticate": 'Bearer realm="file-library"' };
  * wrappers around it (sandbox/fault-layer.ts).
  */
 export function createFileLibraryService({ apiKey, storage, signer, spec }: ServiceDependencies): Service {
-  const route = createRouter(spec);
+  const inspect = createRequestInspector(spec);
   const checkKey = createKeyCheck(apiKey);
 
-  type Handler = (request: PlainRequest, fileId: string) => PlainAnswer | Promise<PlainAnswer>;
+  type Handler = (request: PlainRequest, fileId: string, inspected: InspectedRequest) => PlainAnswer | Promise<PlainAnswer>;
   // One handler per operation of the spec: a missing one is a type error.
   const handlers: Record<OperationId, Handler> = {
     getFile(_request, fileId) {
@@ -49,24 +48,19 @@ export function createFileLibraryService({ apiKey, storage, signer, spec }: Serv
       return file ? jsonAnswer(200, metadataOf(file)) : unknownIdAnswer(fileId);
     },
 
-    updateFile(request, fileId) {
-      const mediaType = mediaTypeOf(request.headers["content-type"]);
-      if (mediaType !== "application/json") {
+    updateFile(_request, fileId, { mediaType, json, findings }) {
+      const found = (rule: RequestRule) => findings.find((finding) => finding.rule === rule);
+      if (found("request_content_type")) {
         return errorAnswer(422, "unsupported_media_type", `Send the body as JSON with Content-Type: application/json (got ${mediaType || "none"}).`);
       }
-      let body: unknown;
-      try {
-        body = JSON.parse(textOf(request.body));
-      } catch (error) {
-        return errorAnswer(422, "invalid_json", `The request body is not valid JSON: ${(error as Error).message}`);
-      }
-      const result = spec.validateRequestBody("updateFile", mediaType, body);
-      if (!result.valid) {
-        const detail: ErrorDetail[] = result.issues.map((issue) => ({ loc: ["body", ...issue.path], msg: issue.message, type: issue.keyword }));
+      const invalid = found("request_body_valid");
+      if (invalid?.parseError !== undefined) return errorAnswer(422, "invalid_json", `The request body is not valid JSON: ${invalid.parseError}`);
+      if (invalid?.issues) {
+        const detail: ErrorDetail[] = invalid.issues.map((issue) => ({ loc: ["body", ...issue.path], msg: issue.message, type: issue.keyword }));
         const fields = [...new Set(detail.map((d) => d.loc.slice(1).join(".") || "(the body)"))];
         return errorAnswer(422, "invalid_body", `The request body does not match UpdateFileRequest: check ${fields.join(", ")}.`, detail);
       }
-      return storage.update(fileId, body as FilePatch) ? emptyAnswer(200) : unknownIdAnswer(fileId);
+      return storage.update(fileId, json as FilePatch) ? emptyAnswer(200) : unknownIdAnswer(fileId);
     },
 
     async getFileDownloadUrl(request, fileId) {
@@ -110,18 +104,19 @@ export function createFileLibraryService({ apiKey, storage, signer, spec }: Serv
     if (!rawPath.startsWith("/")) return errorAnswer(400, "bad_request_target", `The request target must be a path starting with /, got ${JSON.stringify(rawPath.slice(0, 80))}.`);
     if (rawPath.startsWith(CONTENT_PATH_PREFIX)) return serveContent(request, rawPath.slice(CONTENT_PATH_PREFIX.length), new URLSearchParams(rawQuery));
 
-    const match = route(request.method, rawPath);
-    if (!match) return errorAnswer(404, "not_found", `No such route: ${request.method} ${rawPath.slice(0, 200)}.`);
-    const operationId = match.operationId;
+    // The body is read as text only where the operation takes one; a GET's is never decoded.
+    const inspected = inspect({ method: request.method, rawPath, headers: request.headers, body: request.body.length === 0 ? undefined : textOf(request.body) });
+    const operationId = inspected.operationId;
+    if (inspected.allow.length === 0) return errorAnswer(404, "not_found", `No such route: ${request.method} ${rawPath.slice(0, 200)}.`);
     if (!isOperation(operationId)) {
-      return errorAnswer(405, "method_not_allowed", `${request.method} is not allowed on ${rawPath}.`, undefined, { allow: match.allow.join(", ") });
+      return errorAnswer(405, "method_not_allowed", `${request.method} is not allowed on ${rawPath}.`, undefined, { allow: inspected.allow.join(", ") });
     }
     const key = checkKey(request.headers.authorization);
     if (key === "missing") return errorAnswer(401, "unauthorized", "Missing API key: send Authorization: Bearer <API_KEY>.", undefined, UNAUTHORIZED);
     if (key === "wrong") return errorAnswer(401, "unauthorized", "The API key is not valid.", undefined, UNAUTHORIZED);
-    const fileId = match.params.file_id;
+    const fileId = inspected.params.file_id;
     if (fileId === undefined) return errorAnswer(422, "invalid_file_id", "The file id in the path is not valid percent-encoding.");
-    return handlers[operationId](request, fileId);
+    return handlers[operationId](request, fileId, inspected);
   }
 
   return async (request) => {

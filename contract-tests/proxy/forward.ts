@@ -1,0 +1,237 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { PassThrough, Transform, type Readable, type TransformCallback } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import { Agent } from "undici";
+
+/** Headers of one connection only (RFC 9110 §7.6.1): never forwarded, in either direction. */
+const HOP_BY_HOP = new Set(["connection", "keep-alive", "proxy-connection", "proxy-authenticate", "proxy-authorization", "te", "trailer", "transfer-encoding", "upgrade"]);
+
+/** The first bytes of a body, and how many bytes it had in all. */
+export interface CapturedBody {
+  /** At most the capture limit's bytes, as they went over the wire (compressed, if the answer was). */
+  bytes: Uint8Array;
+  /** Every byte that passed, captured or not. */
+  total: number;
+  /** Whether the body was longer than the capture limit: its bytes are not all here. */
+  cut: boolean;
+}
+
+/** One request and its answer as they passed through, with when each happened (ms, performance.now()). */
+export interface PassedExchange {
+  /** What `onRequest` returned for this request. */
+  token: unknown;
+  method: string;
+  /** The request target as the app sent it: path and query, percent-encoding untouched. */
+  target: string;
+  requestHeaders: Record<string, string | string[] | undefined>;
+  requestBody: CapturedBody;
+  status: number;
+  /** The answer's headers as the upstream sent them, names lower-case. */
+  responseHeaders: Record<string, string | string[] | undefined>;
+  responseBody: CapturedBody;
+  /** When the request arrived. */
+  startedAt: number;
+  /** When the answer's last byte was passed on. */
+  endedAt: number;
+}
+
+/** A request the upstream did not answer, or whose answer broke off. */
+export interface UpstreamFailure {
+  /** What `onRequest` returned for this request. */
+  token: unknown;
+  method: string;
+  target: string;
+  reason: string;
+  startedAt: number;
+}
+
+/** How to forward, and whom to tell. */
+export interface ForwardOptions {
+  upstream: string;
+  host?: string | undefined;
+  /** 0 (the default) for a free port. */
+  port?: number | undefined;
+  /** How much of each body is kept to be judged; the rest passes through unkept. */
+  captureBytes: number;
+  /** Called when a request arrives, before it is forwarded; what it returns comes back with the exchange (`token`). */
+  onRequest?: ((request: { method: string; target: string; startedAt: number }) => unknown) | undefined;
+  /** Called once an exchange has passed whole; after the app has its answer. */
+  onExchange(exchange: PassedExchange): void;
+  onUpstreamFailure(failure: UpstreamFailure): void;
+  /** Called when the app went away before its answer was passed on: no finding, only a count. */
+  onClientGone?: ((request: { token: unknown; method: string; target: string }) => void) | undefined;
+}
+
+/** The forwarding server. */
+export interface Forwarding {
+  url: string;
+  /** Stops accepting, waits for the exchanges in flight, and closes the upstream connections. */
+  close(): Promise<void>;
+}
+
+/** Passes chunks on unchanged, keeping the first `limit` bytes and counting all of them. */
+class Capture extends Transform {
+  private readonly kept: Buffer[] = [];
+  private keptBytes = 0;
+  total = 0;
+
+  constructor(private readonly limit: number) {
+    super();
+  }
+
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback): void {
+    this.total += chunk.length;
+    if (this.keptBytes <= this.limit) {
+      const part = chunk.subarray(0, this.limit + 1 - this.keptBytes);
+      this.kept.push(part);
+      this.keptBytes += part.length;
+    }
+    done(null, chunk);
+  }
+
+  body(): CapturedBody {
+    const all = Buffer.concat(this.kept);
+    const cut = all.length > this.limit;
+    return { bytes: cut ? all.subarray(0, this.limit) : all, total: this.total, cut };
+  }
+}
+
+const EMPTY: CapturedBody = { bytes: new Uint8Array(0), total: 0, cut: false };
+
+/** The request's headers for the upstream: hop-by-hop ones and Host left out (undici names the upstream's host). */
+function forwardedHeaders(raw: string[]): string[] {
+  const named = new Set<string>(HOP_BY_HOP);
+  for (let i = 0; i < raw.length; i += 2) {
+    if (raw[i]!.toLowerCase() === "connection") for (const token of raw[i + 1]!.split(",")) named.add(token.trim().toLowerCase());
+  }
+  const out: string[] = [];
+  for (let i = 0; i < raw.length; i += 2) {
+    const name = raw[i]!.toLowerCase();
+    if (named.has(name) || name === "host") continue;
+    out.push(raw[i]!, raw[i + 1]!);
+  }
+  return out;
+}
+
+/** The answer's headers for the app, without hop-by-hop ones (node:http frames the body its own way). */
+function answeredHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string | string[]> {
+  const connection = headers.connection;
+  const named = new Set<string>(HOP_BY_HOP);
+  for (const token of (Array.isArray(connection) ? connection.join(",") : (connection ?? "")).split(",")) named.add(token.trim().toLowerCase());
+  const out: Record<string, string | string[]> = {};
+  for (const [name, value] of Object.entries(headers)) if (value !== undefined && !named.has(name)) out[name] = value;
+  return out;
+}
+
+/** A JSON answer of the proxy's own, for what the upstream could not answer. */
+function badGateway(res: ServerResponse, reason: string): void {
+  const body = JSON.stringify({ error: { code: "upstream_unreachable", message: `The contract proxy could not reach the upstream: ${reason}.` } });
+  res.writeHead(502, { "content-type": "application/json", "content-length": Buffer.byteLength(body), "x-contract-proxy": "upstream-unreachable" });
+  res.end(body);
+}
+
+/**
+ * Forwards every request to the upstream as it came, and every answer back as it came, streaming both ways with
+ * backpressure; only hop-by-hop headers are dropped, and Host names the upstream (RFC 9110 §7.2, §7.6.1). What passes
+ * is told to `onExchange` once the app has its answer, with the first bytes of each body: judging never delays it.
+ */
+export async function startForwarding(options: ForwardOptions): Promise<Forwarding> {
+  const upstream = new URL(options.upstream);
+  // The upstream's own path prefix, if any, goes before each target (a base URL such as https://host/api).
+  const prefix = upstream.pathname.replace(/\/+$/, "");
+  const agent = new Agent({ keepAliveTimeout: 4_000 });
+  const inFlight = new Set<Promise<void>>();
+
+  async function forward(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const startedAt = performance.now();
+    const method = req.method ?? "GET";
+    const target = req.url ?? "/";
+    const token = options.onRequest?.({ method, target, startedAt });
+    const hasBody = req.headers["content-length"] !== undefined ? req.headers["content-length"] !== "0" : req.headers["transfer-encoding"] !== undefined;
+    const requestCapture = new Capture(options.captureBytes);
+    const requestBody = hasBody ? new PassThrough() : undefined;
+    const sending = requestBody ? pipeline(req, requestCapture, requestBody).catch(() => {}) : undefined;
+    if (!requestBody) req.resume();
+    const gone = new AbortController();
+    res.on("close", () => {
+      if (!res.writableFinished) gone.abort();
+    });
+    let answer;
+    try {
+      answer = await agent.request({
+        origin: upstream.origin,
+        path: `${prefix}${target}`,
+        method: method as "GET",
+        headers: forwardedHeaders(req.rawHeaders),
+        body: requestBody ?? null,
+        signal: gone.signal,
+      });
+    } catch (error) {
+      if (gone.signal.aborted) return options.onClientGone?.({ token, method, target });
+      const reason = describeUpstreamError(error);
+      options.onUpstreamFailure({ token, method, target, reason, startedAt });
+      if (!res.headersSent) badGateway(res, reason);
+      return;
+    }
+    res.writeHead(answer.statusCode, answeredHeaders(answer.headers));
+    const responseCapture = new Capture(options.captureBytes);
+    try {
+      await pipeline(answer.body as Readable, responseCapture, res);
+    } catch (error) {
+      if (gone.signal.aborted) return options.onClientGone?.({ token, method, target });
+      options.onUpstreamFailure({ token, method, target, reason: `the answer (HTTP ${answer.statusCode}) broke off: ${describeUpstreamError(error)}`, startedAt });
+      res.destroy();
+      return;
+    }
+    await sending;
+    options.onExchange({
+      token,
+      method,
+      target,
+      requestHeaders: req.headers,
+      requestBody: requestBody ? requestCapture.body() : EMPTY,
+      status: answer.statusCode,
+      responseHeaders: answer.headers,
+      responseBody: responseCapture.body(),
+      startedAt,
+      endedAt: performance.now(),
+    });
+  }
+
+  const server: Server = createServer((req, res) => {
+    const done = forward(req, res).catch((error: unknown) => {
+      // A bug of ours must not take the app's request down with it: it gets an answer, and the failure is counted.
+      options.onUpstreamFailure({ token: undefined, method: req.method ?? "GET", target: req.url ?? "/", reason: `the proxy failed: ${(error as Error).message}`, startedAt: performance.now() });
+      if (!res.headersSent) badGateway(res, "the proxy failed while forwarding");
+      else res.destroy();
+    });
+    inFlight.add(done);
+    void done.finally(() => inFlight.delete(done));
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.port ?? 0, options.host ?? "127.0.0.1", () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  const host = options.host ?? "127.0.0.1";
+  return {
+    url: `http://${host.includes(":") ? `[${host}]` : host}:${port}`,
+    async close() {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeIdleConnections();
+      });
+      await Promise.all(inFlight);
+      await agent.close();
+    },
+  };
+}
+
+/** What went wrong reaching the upstream, in a few words (undici's code, and its message). */
+function describeUpstreamError(error: unknown): string {
+  const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+  const code = (error as { code?: string }).code ?? cause?.code;
+  const message = cause?.message ?? (error as Error).message;
+  return code ? `${code}: ${message}` : message;
+}

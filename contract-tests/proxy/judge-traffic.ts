@@ -1,0 +1,186 @@
+import { createRequestInspector, type InspectedRequest } from "../../lib/openapi/request-inspection.ts";
+import { createRouter } from "../../lib/openapi/router.ts";
+import type { OpenApiValidator } from "../../lib/openapi/validator.ts";
+import { bearerToken } from "../../lib/bearer-token.ts";
+import { redactString } from "../../src/redact.ts";
+import { downloadAnswerProblem } from "../checks/download-url-valid.ts";
+import { judgeAnswer } from "../checks/judge-answer.ts";
+import { metadataIdProblem } from "../checks/metadata-of-requested-file.ts";
+import type { JudgingLimits } from "../checks/types.ts";
+import { curlFor, type ShownRequest } from "../support/curl.ts";
+import { exchangeFrom, jsonBody, type Exchange } from "../support/exchange.ts";
+import { secretsOf } from "../support/keys.ts";
+import type { OperationId } from "../../src/errors.ts";
+import { decodeBody } from "./decode-body.ts";
+import type { PassedExchange, UpstreamFailure } from "./forward.ts";
+import { TrafficRules } from "./traffic-rules.ts";
+
+/** Whose side broke the contract: the app's request, or the service's answer. */
+export type Side = "app" | "service";
+
+/** One way the traffic broke the contract, as reports show it (every secret redacted). */
+export interface ProxyFinding {
+  side: Side;
+  /** The operation (its operationId), or the request's method and path when it matches none. */
+  operation: string;
+  check: string;
+  problem: string;
+  /** A curl command that sends the request again, straight to the upstream, the key from $FILE_LIBRARY_API_KEY. */
+  curl: string;
+  status: number;
+}
+
+/** What the judge tells its listener, as it happens. */
+export interface JudgeEvents {
+  finding(finding: ProxyFinding): void;
+  warning(warning: Omit<ProxyFinding, "side">): void;
+  seen(operation: string | undefined, status: number): void;
+  notChecked(operation: string, reason: string): void;
+}
+
+const MOST_SECRETS = 256;
+
+/**
+ * Judges each exchange that passed the proxy, in both directions, with the code the suite and the sandbox use: the
+ * request by the spec's request rules (lib/openapi/request-inspection.ts), the answer by the suite's response checks
+ * and its download and metadata checks, and the sequence by the traffic rules.
+ */
+export class TrafficJudge {
+  private readonly inspect: ReturnType<typeof createRequestInspector>;
+  private readonly route: ReturnType<typeof createRouter>;
+  private readonly rules = new TrafficRules();
+  private readonly secrets = new Set<string>();
+
+  constructor(
+    private readonly spec: OpenApiValidator,
+    private readonly upstream: string,
+    private readonly limits: JudgingLimits & { maxResponseBytes: number },
+    private readonly events: JudgeEvents,
+    apiKey: string | undefined,
+  ) {
+    this.inspect = createRequestInspector(spec);
+    this.route = createRouter(spec);
+    if (apiKey) this.learnSecret(apiKey);
+  }
+
+  /** Every text the proxy shows goes through here: the key, and every bearer token that passed, are redacted. */
+  redact(text: string): string {
+    return redactString(text, [...this.secrets].sort((a, b) => b.length - a.length));
+  }
+
+  private learnSecret(token: string): void {
+    if (this.secrets.size < MOST_SECRETS) for (const secret of secretsOf(token)) this.secrets.add(secret);
+  }
+
+  /** A request arrived: an update is in flight from now on, for the traffic rules. */
+  requestArrived(method: string, target: string, startedAt: number): unknown {
+    const match = this.route(method, pathOf(target));
+    const fileId = match?.params.file_id;
+    return match?.operationId === "updateFile" && fileId !== undefined ? this.rules.updateStarted(fileId, startedAt) : undefined;
+  }
+
+  /** The upstream did not answer: an update whose outcome is unknown stays one that came between. */
+  unanswered(failure: Pick<UpstreamFailure, "token">): void {
+    if (failure.token) this.rules.updateEnded(failure.token as Parameters<TrafficRules["updateEnded"]>[0], performance.now(), undefined, undefined);
+  }
+
+  /** Judges one exchange that passed whole. */
+  judge(passed: PassedExchange): void {
+    const token = bearerToken(headerOf(passed.requestHeaders, "authorization"));
+    if (token) this.learnSecret(token);
+    const requestText = passed.requestBody.total === 0 ? undefined : passed.requestBody.cut ? undefined : new TextDecoder().decode(passed.requestBody.bytes);
+    const inspected = this.inspect({ method: passed.method, rawPath: pathOf(passed.target), headers: passed.requestHeaders, body: requestText });
+    const operation = inspected.operationId ?? `${passed.method} ${pathOf(passed.target).slice(0, 120)}`;
+    this.events.seen(inspected.operationId, passed.status);
+    const shown = this.shownRequest(passed, token !== undefined, requestText);
+    const curl = this.redact(curlFor(shown));
+    const report = (side: Side, check: string, problem: string, as = operation) =>
+      this.events.finding({ side, operation: as, check, problem: this.redact(problem), curl, status: passed.status });
+
+    for (const finding of inspected.findings) {
+      // A body over the capture limit was not read: its rules are not judged.
+      if (passed.requestBody.cut && finding.rule === "request_body_valid") continue;
+      report("app", finding.rule, finding.problem);
+    }
+    if (passed.requestBody.cut && inspected.operationId) this.events.notChecked(operation, `a request body over ${this.limits.maxResponseBytes} bytes`);
+    if (passed.token) this.rules.updateEnded(passed.token as Parameters<TrafficRules["updateEnded"]>[0], passed.endedAt, passed.status, inspected.json);
+    if (!inspected.operationId) return;
+
+    const decoded = decodeBody(passed.responseBody, headerOf(passed.responseHeaders, "content-encoding"), this.limits.maxResponseBytes);
+    if ("unchecked" in decoded) {
+      this.events.notChecked(operation, decoded.unchecked);
+      return;
+    }
+    const ex = exchangeFrom(
+      inspected.operationId as OperationId,
+      shown,
+      { status: passed.status, headers: headersOf(passed.responseHeaders), text: decoded.text, invalidUtf8: decoded.invalidUtf8, durationMs: passed.endedAt - passed.startedAt },
+      [...this.secrets],
+    );
+    for (const { check, failures, warnings } of judgeAnswer(ex, this.spec, this.limits)) {
+      for (const problem of failures) report("service", check, problem);
+      for (const message of warnings) this.events.warning({ operation, check, problem: this.redact(message), curl, status: passed.status });
+    }
+    for (const { check, problem, operation: as } of this.operationRules(ex, inspected, passed)) report("service", check, problem, as);
+  }
+
+  /** The download and metadata checks of the suite, and the traffic rules, on one answer. */
+  private operationRules(ex: Exchange, inspected: InspectedRequest, passed: PassedExchange): Array<{ check: string; problem: string; operation?: string }> {
+    const fileId = inspected.params.file_id;
+    const found: Array<{ check: string; problem: string; operation?: string }> = [];
+    if (fileId === undefined || ex.invalidUtf8 !== undefined) return found;
+    if (ex.operationId === "getFileDownloadUrl" && ex.status === 200) {
+      const download = downloadAnswerProblem(ex);
+      if ("problem" in download) found.push({ check: "download_url_valid", problem: download.problem });
+    }
+    const metadata = ex.operationId === "getFile" && ex.status === 200 ? (jsonBody(ex) as Record<string, unknown> | undefined) : undefined;
+    if (metadata !== undefined) {
+      const problem = metadataIdProblem(ex, fileId);
+      if (problem) found.push({ check: "metadata_of_requested_file", problem });
+    }
+    const isRead = ex.operationId === "getFile" || ex.operationId === "getFileDownloadUrl";
+    if (isRead && (ex.status === 200 || ex.status === 422)) {
+      const read = { operation: ex.operationId, startedAt: passed.startedAt, endedAt: passed.endedAt, exists: ex.status === 200, metadata };
+      found.push(...this.rules.read(fileId, read));
+    }
+    return found;
+  }
+
+  /** The request as reports show it: the key's header written for curl to take from $FILE_LIBRARY_API_KEY. */
+  private shownRequest(passed: PassedExchange, keyed: boolean, body: string | undefined): ShownRequest {
+    const headers: Record<string, string> = {};
+    for (const [name, value] of Object.entries(passed.requestHeaders)) {
+      if (value === undefined || SHOWN_NOT.has(name)) continue;
+      headers[name] = this.redact(Array.isArray(value) ? value.join(", ") : value);
+    }
+    if (keyed) headers.authorization = "Bearer [REDACTED]";
+    return {
+      auth: keyed ? "valid" : "none",
+      method: passed.method,
+      path: pathOf(passed.target),
+      url: `${this.upstream.replace(/\/+$/, "")}${passed.target}`,
+      headers,
+      ...(body === undefined ? {} : { body: this.redact(body) }),
+    };
+  }
+}
+
+// Headers curl sets on its own, or that belong to the connection to the proxy.
+const SHOWN_NOT = new Set(["host", "content-length", "connection", "keep-alive", "transfer-encoding", "authorization", "accept-encoding", "user-agent"]);
+
+const pathOf = (target: string) => target.split("?", 1)[0]!;
+
+const headerOf = (headers: Record<string, string | string[] | undefined>, name: string): string | undefined => {
+  const value = headers[name];
+  return Array.isArray(value) ? value.join(", ") : value;
+};
+
+/** Headers as the checks read them (the Fetch API's shape), from node's or undici's object. */
+function headersOf(headers: Record<string, string | string[] | undefined>): Headers {
+  const out = new Headers();
+  for (const [name, value] of Object.entries(headers)) {
+    if (value === undefined) continue;
+    for (const one of Array.isArray(value) ? value : [value]) out.append(name, one);
+  }
+  return out;
+}

@@ -1,0 +1,149 @@
+import { mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
+import type { OpenApiValidator } from "../../lib/openapi/validator.ts";
+import type { RequestRule } from "../../lib/openapi/request-inspection.ts";
+import { responseChecks } from "../checks/catalogue.ts";
+import { statusCoverage } from "../support/coverage.ts";
+import type { Coverage } from "../report.ts";
+import type { CountedFinding, CountedWarning, TrafficLog } from "./traffic-log.ts";
+
+/** What a proxy run writes to proxy-summary.json. */
+export interface ProxySummary {
+  upstream: string;
+  /** "failed" when the traffic broke the contract (a finding, either side). */
+  verdict: "passed" | "failed";
+  exchanges: number;
+  /** The spec's operations and the statuses the traffic got, against those documented: coverage of real traffic. */
+  coverage: Coverage;
+  /** How many requests of each operation passed, by status. */
+  statuses: Array<{ operation: string; requests: number; byStatus: Record<string, number> }>;
+  /** Operations of the spec the traffic never called. */
+  unseen: string[];
+  /** Requests that matched no operation of the spec (each is also an app finding, operation_exists). */
+  unmatched: number;
+  findings: CountedFinding[];
+  warnings: CountedWarning[];
+  /** Exchanges whose answer was forwarded but not judged, and why (a body over the limit, an unknown encoding). */
+  notChecked: Array<{ operation: string; reason: string; count: number }>;
+  /** Requests the upstream did not answer (the app got 502), or whose answer broke off; not contract findings. */
+  upstreamFailures: { count: number; examples: Array<{ method: string; target: string; reason: string }> };
+  /** Apps that went away before their answer: not findings. */
+  clientsGone: number;
+}
+
+/** The request rules every operation is judged by (lib/openapi/request-inspection.ts). */
+const REQUEST_RULES: readonly RequestRule[] = ["operation_exists", "path_parameters_valid", "auth_sent", "request_content_type", "request_body_valid"];
+
+/** The checks of one operation, in report order: the app's rules, the answer's checks, then the operation's own. */
+function checksOf(operation: string): string[] {
+  const own: Record<string, string[]> = {
+    getFile: ["metadata_of_requested_file", "update_changes_only_its_fields", "file_existence_consistent"],
+    getFileDownloadUrl: ["download_url_valid", "file_existence_consistent"],
+    updateFile: ["update_persisted"],
+  };
+  return [...REQUEST_RULES, ...responseChecks.map((c) => c.name), ...(own[operation] ?? [])];
+}
+
+/** The run's summary, from what its log counted. */
+export function proxySummary(spec: OpenApiValidator, upstream: string, log: TrafficLog): ProxySummary {
+  const operations = spec.operationIds();
+  const seen = [...log.statuses.entries()].flatMap(([operationId, counts]) => [...counts.keys()].map((status) => ({ operationId, status })));
+  return {
+    upstream,
+    verdict: log.findings.size > 0 ? "failed" : "passed",
+    exchanges: log.exchanges,
+    coverage: statusCoverage(spec, seen, operations),
+    statuses: [...log.statuses.entries()].map(([operation, counts]) => ({
+      operation,
+      requests: [...counts.values()].reduce((a, b) => a + b, 0),
+      byStatus: Object.fromEntries([...counts.entries()].sort(([a], [b]) => a - b).map(([status, n]) => [String(status), n])),
+    })),
+    unseen: operations.filter((operation) => !log.statuses.has(operation)),
+    unmatched: log.unmatched,
+    findings: [...log.findings.values()],
+    warnings: [...log.warnings.values()],
+    notChecked: [...log.unchecked.values()],
+    upstreamFailures: { count: log.upstreamFailureCount, examples: log.upstreamFailures },
+    clientsGone: log.clientsGone,
+  };
+}
+
+const xml = (text: string) =>
+  // XML 1.0 allows no control character but tab, newline and carriage return, not even escaped.
+  text.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, "").replace(/[<>&"']/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", '"': "&quot;", "'": "&apos;" })[c]!);
+
+/** proxy-junit.xml: one test case per check per operation seen; each operation never seen, one skipped case. */
+export function proxyJunit(spec: OpenApiValidator, summary: ProxySummary): string {
+  const suites: string[] = [];
+  let tests = 0;
+  let failures = 0;
+  let skipped = 0;
+  const suite = (name: string, cases: string[], failed: number, skips: number) => {
+    tests += cases.length;
+    failures += failed;
+    skipped += skips;
+    suites.push(`  <testsuite name="${xml(name)}" tests="${cases.length}" failures="${failed}" skipped="${skips}">\n${cases.join("\n")}\n  </testsuite>`);
+  };
+  const failure = (f: CountedFinding) =>
+    `      <failure message="${xml(`${f.side}: ${f.problem}`)}">${xml(`${f.side} side, ${f.count} time(s): ${f.problem}\nreproduce: ${f.curl}`)}</failure>`;
+  for (const operation of spec.operationIds()) {
+    if (summary.unseen.includes(operation)) {
+      suite(operation, [`    <testcase classname="${xml(operation)}" name="not seen in the traffic">\n      <skipped message="no request of the traffic called ${xml(operation)}"/>\n    </testcase>`], 0, 1);
+      continue;
+    }
+    let failed = 0;
+    const cases = checksOf(operation).map((check) => {
+      const found = summary.findings.filter((f) => f.operation === operation && f.check === check);
+      if (found.length > 0) failed++;
+      const body = found.map(failure).join("\n");
+      return `    <testcase classname="${xml(operation)}" name="${xml(check)}">${body ? `\n${body}\n    ` : ""}</testcase>`;
+    });
+    suite(operation, cases, failed, 0);
+  }
+  const unmatched = summary.findings.filter((f) => !spec.operationIds().includes(f.operation));
+  if (unmatched.length > 0) {
+    suite(
+      "requests matching no operation",
+      unmatched.map((f) => `    <testcase classname="unmatched" name="${xml(`${f.operation} ${f.check}`)}">\n${failure(f)}\n    </testcase>`),
+      unmatched.length,
+      0,
+    );
+  }
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="file-library-contract proxy" tests="${tests}" failures="${failures}" skipped="${skipped}">\n${suites.join("\n")}\n</testsuites>\n`;
+}
+
+/** proxy-summary.md: the coverage of real traffic, then every kind of finding. */
+export function proxyMarkdown(summary: ProxySummary): string {
+  const cell = (text: string) => text.replace(/\|/g, "\\|").replace(/\n/g, " ");
+  const statuses = [...new Set(summary.coverage.operations.flatMap((o) => o.documented.map((d) => d.status)))];
+  const out = [
+    `## File Library contract, real traffic: ${summary.findings.length} kind(s) of finding`,
+    "",
+    `Upstream ${summary.upstream}; ${summary.exchanges} exchanges; ${summary.upstreamFailures.count} unanswered by the upstream; ${summary.notChecked.reduce((n, c) => n + c.count, 0)} not checked.`,
+    "",
+    `| operation | requests | ${statuses.join(" | ")} | undocumented |`,
+    `|---|---|${statuses.map(() => "---").join("|")}|---|`,
+  ];
+  for (const op of summary.coverage.operations) {
+    const requests = summary.statuses.find((s) => s.operation === op.operation)?.requests ?? 0;
+    const cells = statuses.map((s) => {
+      const d = op.documented.find((x) => x.status === s);
+      return d ? (d.observed ? "seen" : "not seen") : "n/a";
+    });
+    out.push(`| ${op.operation} | ${requests} | ${cells.join(" | ")} | ${op.undocumented.join(", ") || "none"} |`);
+  }
+  out.push("", "| side | operation | check | count | first seen |", "|---|---|---|---|---|");
+  for (const f of summary.findings) out.push(`| ${f.side} | ${cell(f.operation)} | ${f.check} | ${f.count} | ${cell(f.problem)} |`);
+  if (summary.findings.length === 0) out.push("| | | none | | |");
+  return `${out.join("\n")}\n`;
+}
+
+/** Writes proxy-junit.xml, proxy-summary.json and proxy-summary.md into `dir`. */
+export async function writeProxyReports(dir: string, spec: OpenApiValidator, summary: ProxySummary): Promise<void> {
+  await mkdir(dir, { recursive: true });
+  await Promise.all([
+    writeFile(path.join(dir, "proxy-junit.xml"), proxyJunit(spec, summary)),
+    writeFile(path.join(dir, "proxy-summary.json"), `${JSON.stringify(summary, null, 2)}\n`),
+    writeFile(path.join(dir, "proxy-summary.md"), proxyMarkdown(summary)),
+  ]);
+}
