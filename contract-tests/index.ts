@@ -2,5 +2,4 @@
 export { runSuite, type AbortSignalLike, type SuiteOptions, type SuiteRun } from "./run-suite.ts";
 export type { CheckFailureRecord, CheckOutcome, ContractSummary, Coverage, ExchangeEvidence } from "./report.ts";
 export { startProxy, type ProxyOptions, type ProxyRun, type RunningProxy } from "./proxy/start-proxy.ts";
-export type { ProxySummary } from "./proxy/proxy-reports.ts";
-export type { ProxyFinding, Side } from "./proxy/judge-traffic.ts";
+export type { CountedFinding, CountedWarning, ProxyFinding, ProxySummary, Side } from "./proxy/proxy-summary.ts";

@@ -13,22 +13,10 @@ import { secretsOf } from "../support/keys.ts";
 import type { OperationId } from "../../src/errors.ts";
 import { decodeBody } from "./decode-body.ts";
 import type { PassedExchange, UpstreamFailure } from "./forward.ts";
+import type { ProxyFinding, Side } from "./proxy-summary.ts";
 import { TrafficRules } from "./traffic-rules.ts";
 
-/** Whose side broke the contract: the app's request, or the service's answer. */
-export type Side = "app" | "service";
-
-/** One way the traffic broke the contract, as reports show it (every secret redacted). */
-export interface ProxyFinding {
-  side: Side;
-  /** The operation (its operationId), or the request's method and path when it matches none. */
-  operation: string;
-  check: string;
-  problem: string;
-  /** A curl command that sends the request again, straight to the upstream, the key from $FILE_LIBRARY_API_KEY. */
-  curl: string;
-  status: number;
-}
+export type { ProxyFinding, Side } from "./proxy-summary.ts";
 
 /** What the judge tells its listener, as it happens. */
 export interface JudgeEvents {

@@ -4,32 +4,10 @@ import type { OpenApiValidator } from "../../lib/openapi/validator.ts";
 import type { RequestRule } from "../../lib/openapi/request-inspection.ts";
 import { responseChecks } from "../checks/catalogue.ts";
 import { statusCoverage } from "../support/coverage.ts";
-import type { Coverage } from "../report.ts";
-import type { CountedFinding, CountedWarning, TrafficLog } from "./traffic-log.ts";
+import type { CountedFinding, ProxySummary } from "./proxy-summary.ts";
+import type { TrafficLog } from "./traffic-log.ts";
 
-/** What a proxy run writes to proxy-summary.json. */
-export interface ProxySummary {
-  upstream: string;
-  /** "failed" when the traffic broke the contract (a finding, either side). */
-  verdict: "passed" | "failed";
-  exchanges: number;
-  /** The spec's operations and the statuses the traffic got, against those documented: coverage of real traffic. */
-  coverage: Coverage;
-  /** How many requests of each operation passed, by status. */
-  statuses: Array<{ operation: string; requests: number; byStatus: Record<string, number> }>;
-  /** Operations of the spec the traffic never called. */
-  unseen: string[];
-  /** Requests that matched no operation of the spec (each is also an app finding, operation_exists). */
-  unmatched: number;
-  findings: CountedFinding[];
-  warnings: CountedWarning[];
-  /** Exchanges whose answer was forwarded but not judged, and why (a body over the limit, an unknown encoding). */
-  notChecked: Array<{ operation: string; reason: string; count: number }>;
-  /** Requests the upstream did not answer (the app got 502), or whose answer broke off; not contract findings. */
-  upstreamFailures: { count: number; examples: Array<{ method: string; target: string; reason: string }> };
-  /** Apps that went away before their answer: not findings. */
-  clientsGone: number;
-}
+export type { ProxySummary } from "./proxy-summary.ts";
 
 /** The request rules every operation is judged by (lib/openapi/request-inspection.ts). */
 const REQUEST_RULES: readonly RequestRule[] = ["operation_exists", "path_parameters_valid", "auth_sent", "request_content_type", "request_body_valid"];

@@ -5,7 +5,8 @@ import { processEnvironment, readSettings, SettingError, settingsEnvironment } f
 import { loadSuiteSpec } from "../support/spec.ts";
 import { startForwarding } from "./forward.ts";
 import { TrafficJudge } from "./judge-traffic.ts";
-import { proxySummary, writeProxyReports, type ProxySummary } from "./proxy-reports.ts";
+import { proxySummary, writeProxyReports } from "./proxy-reports.ts";
+import type { ProxySummary } from "./proxy-summary.ts";
 import { TrafficLog } from "./traffic-log.ts";
 
 /** How to run the contract proxy. */

@@ -1,11 +1,6 @@
-import type { JudgeEvents, ProxyFinding } from "./judge-traffic.ts";
+import type { JudgeEvents } from "./judge-traffic.ts";
 import type { UpstreamFailure } from "./forward.ts";
-
-/** A kind of finding (side, operation, check), its first instance, and how often it came. */
-export type CountedFinding = ProxyFinding & { count: number };
-
-/** A kind of warning, its first instance, and how often it came. */
-export type CountedWarning = Omit<ProxyFinding, "side"> & { count: number };
+import type { CountedFinding, CountedWarning, ProxyFinding } from "./proxy-summary.ts";
 
 const EXAMPLES_KEPT = 20;
 

@@ -21,6 +21,12 @@ describe("invalidUtf8", () => {
     [bytes(0x61, 0xc0, 0xaf), "byte \\xC0 at offset 1: a\\xC0\\xAF"],
     // A lone continuation byte after a real U+FFFD: the offset counts the three bytes of the real one.
     [new Uint8Array([...utf8("\uFFFD"), 0x80]), "byte \\x80 at offset 3: \\xEF\\xBF\\xBD\\x80"],
+    // Bytes that look like the tail of a real U+FFFD after a bad one: only all three make one.
+    [bytes(0xff, 0xbf, 0xbd), "byte \\xFF at offset 0: \\xFF\\xBF\\xBD"],
+    [bytes(0xef, 0x41, 0xbd), "byte \\xEF at offset 0: \\xEFA\\xBD"],
+    [bytes(0xef, 0xbf, 0x41), "byte \\xEF at offset 0: \\xEF\\xBFA"],
+    // Text between a real U+FFFD and the bad byte is counted from just after the real one.
+    [new Uint8Array([0x61, ...utf8("\uFFFD"), 0x62, 0x63, 0xff]), "byte \\xFF at offset 6: a\\xEF\\xBF\\xBDbc\\xFF"],
     // An encoded surrogate.
     [bytes(0xed, 0xa0, 0x80), "byte \\xED at offset 0: \\xED\\xA0\\x80"],
   ])("finds %s", (input, expected) => {

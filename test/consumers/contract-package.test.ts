@@ -6,6 +6,7 @@ import { bin, fromRoot } from "../../scripts/lib/paths.ts";
 import type { ContractSummary } from "../../contract-tests/index.ts";
 import { catalogue } from "../../contract-tests/checks/catalogue.ts";
 import { formatSummary } from "../../contract-tests/support/summary-format.ts";
+import { VARIABLES } from "../../contract-tests/support/settings.ts";
 import { installInto, lintPackage, pack, run } from "../support/packages.ts";
 import { exitCodeOf, runCommand, startChild, waitForOutput } from "../../lib/process.ts";
 import { childrenOf, waitUntilGone } from "../support/processes.ts";
@@ -65,7 +66,8 @@ async function cliAgainst(fault?: string) {
 describe("the contract package, packed and installed in a project of its own", { timeout: 120_000 }, () => {
   it("brings the suite's dependencies, neither the client nor Prism", async () => {
     const manifest = JSON.parse(await readFile(path.join(project, "node_modules/file-library-contract/package.json"), "utf8"));
-    expect(Object.keys(manifest.dependencies).sort()).toEqual(["ajv", "ajv-formats", "fast-check", "vitest"]);
+    // undici: the suite's own connection pool (a retry on a new connection) and the proxy's upstream client.
+    expect(Object.keys(manifest.dependencies).sort()).toEqual(["ajv", "ajv-formats", "fast-check", "undici", "vitest"]);
     const installed = await readdir(path.join(project, "node_modules"));
     for (const absent of ["openapi-fetch", "file-library-kit", "@stoplight"]) expect(installed).not.toContain(absent);
   });
@@ -73,19 +75,9 @@ describe("the contract package, packed and installed in a project of its own", {
   it("--help explains every flag and variable, and the exit codes", async () => {
     const { code, output } = await cli(["--help"]);
     expect(code).toBe(0);
-    const flags = ["--base-url", "--file-id", "--list-checks", "--checks", "--exclude-checks", "--seed", "--report-dir", "--rate-limit", "--version", "--help"];
-    const variables = [
-      "FILE_LIBRARY_BASE_URL",
-      "FILE_LIBRARY_API_KEY",
-      "FILE_LIBRARY_FILE_ID",
-      "FILE_LIBRARY_WRITE_CHECKS",
-      "FILE_LIBRARY_REPORT_DIR",
-      "FILE_LIBRARY_SPEC",
-      "FILE_LIBRARY_RATE_LIMIT",
-      "FILE_LIBRARY_MAX_RETRY_WAIT_MS",
-      "FILE_LIBRARY_MAX_TOTAL_WAIT_MS",
-      "GITHUB_STEP_SUMMARY",
-    ];
+    const flags = ["--base-url", "--file-id", "--list-checks", "--checks", "--exclude-checks", "--seed", "--shuffle", "--report-dir", "--rate-limit", "--version", "--help", "proxy --upstream"];
+    // Every setting the suite reads, but the two its own runner sets.
+    const variables = Object.values(VARIABLES).filter((name) => name !== "FILE_LIBRARY_MOCK_URL" && name !== "FILE_LIBRARY_AWAIT_READY");
     for (const word of [...flags, ...variables, "Exit codes: 0"]) expect(output).toContain(word);
     // The mock lives in the kit's repo; the published CLI checks servers.
     expect(output).not.toContain("--mock");
@@ -159,6 +151,38 @@ describe("the contract package, packed and installed in a project of its own", {
     } finally {
       child.kill("SIGKILL");
       await sb.close();
+    }
+  });
+
+  it("proxy -- <command>: sound traffic has 0 findings (exit 0), a fault's is reported under its check (exit 1), the key nowhere", async () => {
+    // An app of the pipeline's own: it reads, updates and reads back through FILE_LIBRARY_BASE_URL.
+    await writeFile(
+      path.join(project, "app.mjs"),
+      `const base = process.env.FILE_LIBRARY_BASE_URL + "/studio/v1/library/files/doc-1";
+const headers = { authorization: "Bearer " + process.env.FILE_LIBRARY_API_KEY, "content-type": "application/json" };
+for (const init of [{}, { method: "PUT", body: JSON.stringify({ labels: ["from-the-app"] }) }, {}]) {
+  const answer = await fetch(base, { headers, ...init });
+  console.log("app", init.method ?? "GET", answer.status);
+}
+const url = await fetch(base + "/download", { headers });
+console.log("app download", url.status);
+`,
+    );
+    for (const [fault, code, found] of [[undefined, 0, []], ["metadata-size-as-string", 1, ["service getFile response_schema_conformance"]]] as const) {
+      const sb = await sandbox({ fixturesFile, ...(fault ? { fault } : {}) });
+      try {
+        const reportDir = await mkdtemp(path.join(project, "proxy-reports-"));
+        const result = await cli(["proxy", "--upstream", sb.baseUrl, "--report-dir", path.basename(reportDir), "--", process.execPath, "app.mjs"], { FILE_LIBRARY_API_KEY: SANDBOX_KEY });
+        expect(result.output).toContain("app PUT 200");
+        expect(result.code, result.output).toBe(code);
+        const summary = JSON.parse(await readFile(path.join(reportDir, "proxy-summary.json"), "utf8")) as { exchanges: number; findings: Array<{ side: string; operation: string; check: string }> };
+        expect(summary.exchanges).toBe(4);
+        expect(summary.findings.map((f) => `${f.side} ${f.operation} ${f.check}`)).toEqual(found);
+        expect((await readdir(reportDir)).sort()).toEqual(["proxy-junit.xml", "proxy-summary.json", "proxy-summary.md"]);
+        expect(result.output).not.toContain(SANDBOX_KEY);
+      } finally {
+        await sb.close();
+      }
     }
   });
 

@@ -1,0 +1,46 @@
+import type { Coverage } from "../report.ts";
+
+/** Whose side broke the contract: the app's request, or the service's answer. */
+export type Side = "app" | "service";
+
+/** One way the traffic broke the contract, as reports show it (every secret redacted). */
+export interface ProxyFinding {
+  side: Side;
+  /** The operation (its operationId), or the request's method and path when it matches none. */
+  operation: string;
+  check: string;
+  problem: string;
+  /** A curl command that sends the request again, straight to the upstream, the key from $FILE_LIBRARY_API_KEY. */
+  curl: string;
+  status: number;
+}
+
+/** A kind of finding (side, operation, check), its first instance, and how often it came. */
+export type CountedFinding = ProxyFinding & { count: number };
+
+/** A kind of warning, its first instance, and how often it came. */
+export type CountedWarning = Omit<ProxyFinding, "side"> & { count: number };
+
+/** What a proxy run writes to proxy-summary.json. */
+export interface ProxySummary {
+  upstream: string;
+  /** "failed" when the traffic broke the contract (a finding, either side). */
+  verdict: "passed" | "failed";
+  exchanges: number;
+  /** The spec's operations and the statuses the traffic got, against those documented: coverage of real traffic. */
+  coverage: Coverage;
+  /** How many requests of each operation passed, by status. */
+  statuses: Array<{ operation: string; requests: number; byStatus: Record<string, number> }>;
+  /** Operations of the spec the traffic never called. */
+  unseen: string[];
+  /** Requests that matched no operation of the spec (each is also an app finding, operation_exists). */
+  unmatched: number;
+  findings: CountedFinding[];
+  warnings: CountedWarning[];
+  /** Exchanges whose answer was forwarded but not judged, and why (a body over the limit, an unknown encoding). */
+  notChecked: Array<{ operation: string; reason: string; count: number }>;
+  /** Requests the upstream did not answer (the app got 502), or whose answer broke off; not contract findings. */
+  upstreamFailures: { count: number; examples: Array<{ method: string; target: string; reason: string }> };
+  /** Apps that went away before their answer: not findings. */
+  clientsGone: number;
+}
