@@ -16,12 +16,13 @@ if (built.code !== 0) {
   console.error(`${built.output.trim()}\nbench: could not bundle the spec (above); run \`npm run lint:spec\` to see what is wrong with it.`);
   process.exit(1);
 }
-const [{ clientCpu }, { clientOverhead }, { clientSize }, { sandboxThroughput }, { suiteTime }] = await Promise.all([
+const [{ clientCpu }, { clientOverhead }, { clientSize }, { sandboxThroughput }, { suiteTime }, { proxyThroughput }] = await Promise.all([
   import("./client-cpu.ts"),
   import("./client-overhead.ts"),
   import("./client-size.ts"),
   import("./sandbox-throughput.ts"),
   import("./suite-time.ts"),
+  import("./proxy-throughput.ts"),
 ]);
 
 const cores = corePlan();
@@ -40,6 +41,7 @@ const benches = [
   ["client-size", clientSize],
   ["suite-time", suiteTime],
   ["sandbox-throughput", pinned(sandboxThroughput)],
+  ["proxy-throughput", pinned(proxyThroughput)],
 ] as const;
 // `npm run bench -- --only client-overhead,client-size` runs a subset (for working on one number).
 const onlyFlag = process.argv.indexOf("--only");

@@ -11,7 +11,7 @@ export const isSecretName = (name: string): boolean => SECRET_NAME.test(name);
 export function redactString(text: string, secrets: readonly string[]): string {
   let result = text;
   for (const secret of secrets) {
-    if (secret) result = result.split(secret).join(REDACTED);
+    if (secret && result.includes(secret)) result = result.split(secret).join(REDACTED);
   }
   return result;
 }

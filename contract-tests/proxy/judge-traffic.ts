@@ -38,6 +38,11 @@ export class TrafficJudge {
   private readonly route: ReturnType<typeof createRouter>;
   private readonly rules = new TrafficRules();
   private readonly secrets = new Set<string>();
+  private readonly tokensSeen = new Set<string>();
+  // The secrets longest first (a secret that holds another is redacted whole), sorted again only when one is added.
+  private secretList: string[] = [];
+  // The key of the environment, kept first: it is never forgotten.
+  private readonly apiKey: string | undefined;
 
   constructor(
     private readonly spec: OpenApiValidator,
@@ -48,16 +53,26 @@ export class TrafficJudge {
   ) {
     this.inspect = createRequestInspector(spec);
     this.route = createRouter(spec);
-    if (apiKey) this.learnSecret(apiKey);
+    this.apiKey = apiKey || undefined;
+    if (this.apiKey) this.learnSecret(this.apiKey);
   }
 
   /** Every text the proxy shows goes through here: the key, and every bearer token that passed, are redacted. */
   redact(text: string): string {
-    return redactString(text, [...this.secrets].sort((a, b) => b.length - a.length));
+    return redactString(text, this.secretList);
   }
 
+  /**
+   * Adds a token (and its near misses) to what is redacted. The oldest token is forgotten past MOST_SECRETS: every
+   * text is redacted when it is recorded, and an exchange's own token is always learned before it is judged.
+   */
   private learnSecret(token: string): void {
-    if (this.secrets.size < MOST_SECRETS) for (const secret of secretsOf(token)) this.secrets.add(secret);
+    if (this.tokensSeen.has(token)) return;
+    this.tokensSeen.add(token);
+    if (this.tokensSeen.size > MOST_SECRETS) this.tokensSeen.delete([...this.tokensSeen][this.apiKey === undefined ? 0 : 1]!);
+    this.secrets.clear();
+    for (const known of this.tokensSeen) for (const secret of secretsOf(known)) this.secrets.add(secret);
+    this.secretList = [...this.secrets].sort((a, b) => b.length - a.length);
   }
 
   /** A request arrived: an update is in flight from now on, for the traffic rules. */
@@ -81,9 +96,11 @@ export class TrafficJudge {
     const operation = inspected.operationId ?? `${passed.method} ${pathOf(passed.target).slice(0, 120)}`;
     this.events.seen(inspected.operationId, passed.status);
     const shown = this.shownRequest(passed, token !== undefined, requestText);
-    const curl = this.redact(curlFor(shown));
+    // Made only for an exchange that has something to report: most have nothing.
+    let curl: string | undefined;
+    const curlOf = () => (curl ??= this.redact(curlFor(shown)));
     const report = (side: Side, check: string, problem: string, as = operation) =>
-      this.events.finding({ side, operation: as, check, problem: this.redact(problem), curl, status: passed.status });
+      this.events.finding({ side, operation: as, check, problem: this.redact(problem), curl: curlOf(), status: passed.status });
 
     for (const finding of inspected.findings) {
       // A body over the capture limit was not read: its rules are not judged.
@@ -103,11 +120,11 @@ export class TrafficJudge {
       inspected.operationId as OperationId,
       shown,
       { status: passed.status, headers: headersOf(passed.responseHeaders), text: decoded.text, invalidUtf8: decoded.invalidUtf8, durationMs: passed.endedAt - passed.startedAt },
-      [...this.secrets],
+      this.secretList,
     );
     for (const { check, failures, warnings } of judgeAnswer(ex, this.spec, this.limits)) {
       for (const problem of failures) report("service", check, problem);
-      for (const message of warnings) this.events.warning({ operation, check, problem: this.redact(message), curl, status: passed.status });
+      for (const message of warnings) this.events.warning({ operation, check, problem: this.redact(message), curl: curlOf(), status: passed.status });
     }
     for (const { check, problem, operation: as } of this.operationRules(ex, inspected, passed)) report("service", check, problem, as);
   }

@@ -28,7 +28,7 @@ export function proxySummary(spec: OpenApiValidator, upstream: string, log: Traf
   const seen = [...log.statuses.entries()].flatMap(([operationId, counts]) => [...counts.keys()].map((status) => ({ operationId, status })));
   return {
     upstream,
-    verdict: log.findings.size > 0 ? "failed" : "passed",
+    verdict: log.findings.size > 0 || log.kindsLeftOut > 0 ? "failed" : "passed",
     exchanges: log.exchanges,
     coverage: statusCoverage(spec, seen, operations),
     statuses: [...log.statuses.entries()].map(([operation, counts]) => ({
@@ -39,6 +39,7 @@ export function proxySummary(spec: OpenApiValidator, upstream: string, log: Traf
     unseen: operations.filter((operation) => !log.statuses.has(operation)),
     unmatched: log.unmatched,
     findings: [...log.findings.values()],
+    findingKindsLeftOut: log.kindsLeftOut,
     warnings: [...log.warnings.values()],
     notChecked: [...log.unchecked.values()],
     upstreamFailures: { count: log.upstreamFailureCount, examples: log.upstreamFailures },

@@ -36,6 +36,8 @@ export interface ProxySummary {
   /** Requests that matched no operation of the spec (each is also an app finding, operation_exists). */
   unmatched: number;
   findings: CountedFinding[];
+  /** Findings of further kinds, past the 500 kinds a report keeps (counted only). */
+  findingKindsLeftOut: number;
   warnings: CountedWarning[];
   /** Exchanges whose answer was forwarded but not judged, and why (a body over the limit, an unknown encoding). */
   notChecked: Array<{ operation: string; reason: string; count: number }>;

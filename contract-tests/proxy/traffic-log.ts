@@ -3,6 +3,8 @@ import type { UpstreamFailure } from "./forward.ts";
 import type { CountedFinding, CountedWarning, ProxyFinding } from "./proxy-summary.ts";
 
 const EXAMPLES_KEPT = 20;
+// Kinds of finding kept: requests to paths of the app's own could make a kind each (operation_exists of each path).
+const KINDS_KEPT = 500;
 
 /**
  * What a proxy run saw, as counts: the operations and statuses, each kind of finding once with its count (so that
@@ -17,6 +19,8 @@ export class TrafficLog implements JudgeEvents {
   readonly upstreamFailures: Array<Pick<UpstreamFailure, "method" | "target" | "reason">> = [];
   upstreamFailureCount = 0;
   clientsGone = 0;
+  /** Findings of kinds past KINDS_KEPT: counted, not kept. */
+  kindsLeftOut = 0;
   exchanges = 0;
   /** Requests that matched no operation of the spec. */
   unmatched = 0;
@@ -41,6 +45,10 @@ export class TrafficLog implements JudgeEvents {
       known.count++;
       return;
     }
+    if (this.findings.size >= KINDS_KEPT) {
+      this.kindsLeftOut++;
+      return;
+    }
     this.findings.set(key, { ...finding, count: 1 });
     this.say(`contract proxy: FINDING (${finding.side}) ${finding.operation} ${finding.check}: ${finding.problem}\n    reproduce: ${finding.curl}`);
   }
@@ -52,6 +60,7 @@ export class TrafficLog implements JudgeEvents {
       known.count++;
       return;
     }
+    if (this.warnings.size >= KINDS_KEPT) return;
     this.warnings.set(key, { ...warning, count: 1 });
     this.say(`contract proxy: WARNING ${warning.operation} ${warning.check}: ${warning.problem}`);
   }
@@ -60,7 +69,7 @@ export class TrafficLog implements JudgeEvents {
     const key = `${operation}\u0000${reason}`;
     const known = this.unchecked.get(key);
     if (known) known.count++;
-    else this.unchecked.set(key, { operation, reason, count: 1 });
+    else if (this.unchecked.size < KINDS_KEPT) this.unchecked.set(key, { operation, reason, count: 1 });
   }
 
   /** The upstream did not answer (the app got 502), or its answer broke off: counted apart from findings. */

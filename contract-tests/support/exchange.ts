@@ -163,11 +163,18 @@ export function exchangeFrom(operationId: OperationId, request: ShownRequest, an
   };
 }
 
-/** The answer's body parsed as JSON, or undefined when it is not JSON. */
+// Each exchange's body parsed once, however many checks read it (the proxy judges every answer of real traffic).
+const parsed = new WeakMap<Exchange, unknown>();
+
+/** The answer's body parsed as JSON, or undefined when it is not JSON. Checks must not change what it returns. */
 export function jsonBody(ex: Exchange): unknown {
+  if (parsed.has(ex)) return parsed.get(ex);
+  let body: unknown;
   try {
-    return JSON.parse(ex.text);
+    body = JSON.parse(ex.text);
   } catch {
-    return undefined;
+    body = undefined;
   }
+  parsed.set(ex, body);
+  return body;
 }

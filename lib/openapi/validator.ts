@@ -34,7 +34,8 @@ export class OpenApiValidator {
   readonly document: OpenApiDocument;
   private readonly ajv: Ajv2020;
   private readonly operations = new Map<string, OperationInfo & { node: Record<string, unknown> }>();
-  private readonly compiled = new Map<string, ValidateFunction>();
+  // Each schema compiled once, with the name its errors give it: the sandbox and the proxy validate on every request.
+  private readonly compiled = new Map<string, { validate: ValidateFunction; name: string }>();
 
   constructor(document: OpenApiDocument) {
     this.document = document;
@@ -78,12 +79,25 @@ export class OpenApiValidator {
 
   /** The media types documented for a response, or [] when it is documented with no body. */
   responseMediaTypes(operationId: string, statusKey: string): string[] {
-    const response = this.resolve(this.responseNode(operationId, statusKey));
-    return Object.keys((response.content as Record<string, unknown>) ?? {});
+    return this.once(`media ${operationId} ${statusKey}`, () => {
+      const response = this.resolve(this.responseNode(operationId, statusKey));
+      return Object.keys((response.content as Record<string, unknown>) ?? {});
+    });
   }
 
   /** The headers documented for a response: name (lower-case), whether required, and a validator of its value. */
   responseHeaders(operationId: string, statusKey: string): Array<{ name: string; required: boolean; validate: (value: string) => ValidationResult }> {
+    return this.once(`headers ${operationId} ${statusKey}`, () => this.readResponseHeaders(operationId, statusKey));
+  }
+
+  // What the spec says of a response, read once: the proxy asks it of every answer of real traffic.
+  private readonly answers = new Map<string, unknown>();
+  private once<T>(key: string, read: () => T): T {
+    if (!this.answers.has(key)) this.answers.set(key, read());
+    return this.answers.get(key) as T;
+  }
+
+  private readResponseHeaders(operationId: string, statusKey: string): Array<{ name: string; required: boolean; validate: (value: string) => ValidationResult }> {
     const responsePointer = this.responsePointer(operationId, statusKey);
     const headers = (this.resolve(this.responseNode(operationId, statusKey)).headers ?? {}) as Record<string, Record<string, unknown>>;
     return Object.entries(headers).map(([name, node]) => {
@@ -152,15 +166,15 @@ export class OpenApiValidator {
   }
 
   private validate(pointer: string, data: unknown): ValidationResult {
-    let validate = this.compiled.get(pointer);
-    if (!validate) {
-      validate = this.ajv.compile({ $ref: `${SPEC_ID}#${pointer}` });
-      this.compiled.set(pointer, validate);
+    let compiled = this.compiled.get(pointer);
+    if (!compiled) {
+      // Name the component when the schema is a reference to one: "#/components/schemas/FileMetadata" says more.
+      const node = this.at(pointer) as { $ref?: unknown } | undefined;
+      compiled = { validate: this.ajv.compile({ $ref: `${SPEC_ID}#${pointer}` }), name: typeof node?.$ref === "string" ? node.$ref : `#${pointer}` };
+      this.compiled.set(pointer, compiled);
     }
-    const valid = validate(data) as boolean;
-    // Name the component when the schema is a reference to one: "#/components/schemas/FileMetadata" says more.
-    const node = this.at(pointer) as { $ref?: unknown } | undefined;
-    return resultOf(valid, validate.errors, typeof node?.$ref === "string" ? node.$ref : `#${pointer}`);
+    const valid = compiled.validate(data) as boolean;
+    return resultOf(valid, compiled.validate.errors, compiled.name);
   }
 
   private responseNode(operationId: string, statusKey: string): Record<string, unknown> {

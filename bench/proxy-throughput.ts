@@ -1,0 +1,92 @@
+import autocannon from "autocannon";
+import { Agent, request } from "undici";
+import { startServer } from "../lib/process.ts";
+import { bundledSpec, fromRoot, repoRoot } from "../scripts/lib/paths.ts";
+import { startPrism } from "../scripts/lib/prism.ts";
+import { startScriptServer } from "../scripts/lib/script-server.ts";
+import { serverLauncher, type CorePlan } from "./lib/cores.ts";
+import { fmt, median, type Section } from "./lib/report.ts";
+import { byRound, interleaved } from "./lib/rounds.ts";
+
+const CONNECTIONS = 10;
+const SECONDS = 1.5;
+const ROUNDS = 7;
+// Sequential requests per round and target for the latency: one at a time, so that the time added is the proxy's own.
+const LATENCY_REQUESTS = 400;
+const KEY = "bench-key";
+const FILE = "/studio/v1/library/files/doc-1";
+
+interface Target {
+  name: string;
+  url: string;
+}
+
+interface Sample {
+  rps: number;
+  /** Median ms of one request at a time. */
+  latency: number;
+  errors: number;
+}
+
+const agent = new Agent();
+
+async function measure(target: Target): Promise<Sample> {
+  const load = await autocannon({ url: target.url, connections: CONNECTIONS, duration: SECONDS, headers: { authorization: `Bearer ${KEY}` } });
+  const times: number[] = [];
+  for (let i = 0; i < LATENCY_REQUESTS; i++) {
+    const started = performance.now();
+    const { body, statusCode } = await request(target.url, { dispatcher: agent, headers: { authorization: `Bearer ${KEY}` } });
+    await body.arrayBuffer();
+    if (statusCode !== 200) throw new Error(`${target.name} answered ${statusCode}`);
+    times.push(performance.now() - started);
+  }
+  return { rps: load.requests.total / load.duration, latency: median(times), errors: load.errors + load.non2xx };
+}
+
+/**
+ * GET metadata from the sandbox three ways: directly, through the kit's validating proxy, and through `prism proxy`
+ * (Prism's validation proxy, the one teams know): throughput under load and the latency of one request at a time,
+ * in interleaved rounds. Each proxy runs in a process of its own, in front of the same sandbox.
+ */
+export async function proxyThroughput(cores: CorePlan | { unpinned: string }): Promise<Section[]> {
+  const launcher = serverLauncher(cores);
+  const sandbox = await startScriptServer("sandbox/main.ts", ["--fixtures", fromRoot("test/fixtures/sandbox-files.json")], { ...process.env, FILE_LIBRARY_API_KEY: KEY }, launcher);
+  const [ours, prism] = await Promise.all([
+    startServer(process.execPath, ["--import", "tsx", fromRoot("contract-tests/cli.ts"), "proxy", "--upstream", sandbox.url, "--report-dir", fromRoot("reports/bench-proxy")], {
+      launcher,
+      cwd: repoRoot,
+      env: { ...process.env, FILE_LIBRARY_API_KEY: KEY },
+      ready: /listening on (http:\/\/\S+),/,
+      timeoutMs: 30_000,
+      what: "The contract proxy",
+    }),
+    startPrism(bundledSpec.yaml, launcher, { proxyTo: sandbox.url }),
+  ]);
+  try {
+    const targets: Target[] = [
+      { name: "direct to the sandbox", url: `${sandbox.url}${FILE}` },
+      { name: "through the contract proxy", url: `${ours.url}${FILE}` },
+      { name: "through prism proxy", url: `${prism.url}${FILE}` },
+    ];
+    const samples = await interleaved(targets, ROUNDS, measure);
+    const of = (i: number, pick: (s: Sample) => number) => samples.get(targets[i]!.name)!.map(pick);
+    const rps = (i: number) => of(i, (s) => s.rps);
+    const errors = [...samples.values()].flat().reduce((sum, s) => sum + s.errors, 0);
+    return [
+      {
+        title: `The contract proxy: GET metadata from the sandbox, autocannon ${CONNECTIONS} connections for ${SECONDS} s, then ${LATENCY_REQUESTS} requests one at a time; ${ROUNDS} interleaved rounds`,
+        columns: ["target", "median req/s", "median ms, one at a time"],
+        rows: targets.map((t, i) => [t.name, fmt(median(rps(i)), 0), fmt(median(of(i, (s) => s.latency)), 3)]),
+        ratios: [
+          { name: "contract proxy / direct, throughput", rounds: byRound(rps(1), rps(0)), target: ">= 0.5" },
+          { name: "contract proxy / prism proxy, throughput", rounds: byRound(rps(1), rps(2)), target: ">= 2" },
+          { name: "contract proxy, ms added to one request's median", rounds: byRound(of(1, (s) => s.latency), of(0, (s) => s.latency), (a, b) => a - b), target: "< 1" },
+        ],
+        notes: errors > 0 ? [`${errors} requests failed or were not 2xx: the numbers above are not valid`] : [],
+      },
+    ];
+  } finally {
+    await Promise.all([ours.stop(), prism.stop()]);
+    await sandbox.stop();
+  }
+}
