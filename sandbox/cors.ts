@@ -26,6 +26,8 @@ export function withCors(service: Service, origins: CorsOrigins, spec: { documen
   const allowed = (origin: string | undefined) => origin !== undefined && (origins === "*" || origins.includes(origin));
 
   const decorate = (request: PlainRequest, answer: PlainAnswer): PlainAnswer => {
+    // A request from no page (no Origin) to a sandbox open to all gets the answer as it is: no copy per request.
+    if (origins === "*" && request.headers.origin === undefined) return answer;
     const headers = { ...answer.headers };
     // With a list, the answer depends on the request's origin: caches must keep one per origin.
     if (origins !== "*") headers.vary = "origin";

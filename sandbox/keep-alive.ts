@@ -1,4 +1,5 @@
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
+import type { Socket } from "node:net";
 
 /** How long idle connections stay open: what clients are told, and how long the sandbox really keeps them. */
 export interface KeepAlivePolicy {
@@ -24,21 +25,27 @@ export const DEFAULT_KEEP_ALIVE: KeepAlivePolicy = { advertisedSeconds: 60, kept
 export function keepIdleConnectionsLonger(server: Server, policy: KeepAlivePolicy = DEFAULT_KEEP_ALIVE): () => void {
   server.keepAliveTimeout = policy.keptMs;
   const header = `timeout=${policy.advertisedSeconds}`;
-  const unanswered = new Set<ServerResponse>();
+  // Per connection, not per request: the open connections, and the answer each is working on (no listener per answer).
+  const open = new Set<Socket>();
+  const current = new WeakMap<Socket, ServerResponse>();
   let closing = false;
+  server.on("connection", (socket: Socket) => {
+    open.add(socket);
+    socket.once("close", () => open.delete(socket));
+  });
   // First among the request listeners, so that the header is set before any handler writes its head;
   // node:http then sends it instead of its own (which would announce the longer, real timeout).
-  server.prependListener("request", (_req: IncomingMessage, res: ServerResponse) => {
+  server.prependListener("request", (req: IncomingMessage, res: ServerResponse) => {
     if (closing) res.shouldKeepAlive = false;
     if (!res.shouldKeepAlive) return;
     res.setHeader("keep-alive", header);
-    unanswered.add(res);
-    res.once("close", () => unanswered.delete(res));
+    current.set(req.socket, res);
   });
   return () => {
     closing = true;
-    for (const res of unanswered) {
-      if (res.headersSent) continue;
+    for (const socket of open) {
+      const res = current.get(socket);
+      if (!res || res.headersSent) continue;
       res.shouldKeepAlive = false;
       res.removeHeader("keep-alive");
     }

@@ -54,11 +54,14 @@ function send(res: ServerResponse, answer: PlainAnswer): void {
 
 /** A node:http request listener that serves `service`: requests in, plain requests to the service, answers out. */
 export function nodeRequestListener(service: Service, { maxBodyBytes, log }: NodeAdapterOptions): (req: IncomingMessage, res: ServerResponse) => void {
-  const requestsOn = new WeakMap<Socket, number>();
+  // Per connection: how many requests it carried, and where it came to (read once: address() is a system call).
+  const connections = new WeakMap<Socket, { requests: number; origin: string }>();
   return (req, res) => {
     const started = performance.now();
-    const connectionRequests = (requestsOn.get(req.socket) ?? 0) + 1;
-    requestsOn.set(req.socket, connectionRequests);
+    let connection = connections.get(req.socket);
+    if (!connection) connections.set(req.socket, (connection = { requests: 0, origin: originOf(req.socket.address() as AddressInfo) }));
+    const connectionRequests = ++connection.requests;
+    const { origin } = connection;
     const target = req.url ?? "/";
     res.once("finish", () => {
       log(`${req.method} ${target.split("?")[0]} ${res.statusCode} ${(performance.now() - started).toFixed(1)}ms ${res.getHeader("x-request-id") ?? "-"}`);
@@ -67,7 +70,7 @@ export function nodeRequestListener(service: Service, { maxBodyBytes, log }: Nod
     const headers = req.headers as Record<string, string | undefined>;
 
     readBody(req, maxBodyBytes)
-      .then((body) => service({ method: req.method ?? "GET", target, headers, body, origin: originOf(req.socket.address() as AddressInfo), connectionRequests } satisfies PlainRequest))
+      .then((body) => service({ method: req.method ?? "GET", target, headers, body, origin, connectionRequests } satisfies PlainRequest))
       .then((answer) => send(res, answer))
       .catch((error: unknown) => {
         if (error instanceof BodyTooLarge) {

@@ -122,8 +122,12 @@ function precompiledValidators(spec: OpenApiValidator): Plugin {
 import { resultOf, unsupportedMediaType } from ${JSON.stringify(fromRoot("lib/openapi/validation-errors.ts"))};
 ${standaloneValidators(Object.fromEntries(bodies.map((b) => [b.name, { $ref: `${SPEC_ID}#${b.pointer}` }])), [{ ...spec.document, $id: SPEC_ID }])}
 const bodies = ${`{ ${bodies.map((b) => `${JSON.stringify(`${b.operationId} ${b.mediaType}`)}: ${b.name}`).join(", ")} }`};
+const auth = ${JSON.stringify(Object.fromEntries(spec.operationIds().map((id) => [id, spec.requiresAuth(id)])))};
+const mediaTypes = ${JSON.stringify(Object.fromEntries(spec.operationIds().map((id) => [id, spec.requestBodyMediaTypes(id)])))};
 const spec = {
   document,
+  requiresAuth: (operationId) => auth[operationId] ?? true,
+  requestBodyMediaTypes: (operationId) => mediaTypes[operationId] ?? [],
   validateRequestBody(operationId, mediaType, body) {
     const validate = bodies[operationId + " " + mediaType];
     if (!validate) return unsupportedMediaType(mediaType, Object.keys(bodies).filter((k) => k.startsWith(operationId + " ")).map((k) => k.slice(operationId.length + 1)));
