@@ -24,7 +24,7 @@ export const DEFAULT_KEEP_ALIVE: KeepAlivePolicy = { advertisedSeconds: 60, kept
  */
 export function keepIdleConnectionsLonger(server: Server, policy: KeepAlivePolicy = DEFAULT_KEEP_ALIVE): () => void {
   server.keepAliveTimeout = policy.keptMs;
-  const header = `timeout=${policy.advertisedSeconds}`;
+  const advertisedMs = policy.advertisedSeconds * 1000;
   // Per connection, not per request: the open connections, and the answer each is working on (no listener per answer).
   const open = new Set<Socket>();
   const current = new WeakMap<Socket, ServerResponse>();
@@ -38,7 +38,9 @@ export function keepIdleConnectionsLonger(server: Server, policy: KeepAlivePolic
   server.prependListener("request", (req: IncomingMessage, res: ServerResponse) => {
     if (closing) res.shouldKeepAlive = false;
     if (!res.shouldKeepAlive) return;
-    res.setHeader("keep-alive", header);
+    // node:http writes `Keep-Alive: timeout=N` from this field when the answer sets none. Set here instead of with
+    // setHeader: an answer whose head already holds a header is written by node's slower path (bench/sandbox-throughput.ts).
+    (res as ServerResponse & { _keepAliveTimeout: number })._keepAliveTimeout = advertisedMs;
     current.set(req.socket, res);
   });
   return () => {
@@ -47,7 +49,6 @@ export function keepIdleConnectionsLonger(server: Server, policy: KeepAlivePolic
       const res = current.get(socket);
       if (!res || res.headersSent) continue;
       res.shouldKeepAlive = false;
-      res.removeHeader("keep-alive");
     }
   };
 }
