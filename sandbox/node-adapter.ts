@@ -63,15 +63,20 @@ export function nodeRequestListener(service: Service, { maxBodyBytes, log }: Nod
     const connectionRequests = ++connection.requests;
     const { origin } = connection;
     const target = req.url ?? "/";
+    // The answer's request id, as sent: writeHead with an object keeps no header for getHeader to read.
+    let requestId: string | undefined;
     res.once("finish", () => {
-      log(`${req.method} ${target.split("?")[0]} ${res.statusCode} ${(performance.now() - started).toFixed(1)}ms ${res.getHeader("x-request-id") ?? "-"}`);
+      log(`${req.method} ${target.split("?")[0]} ${res.statusCode} ${(performance.now() - started).toFixed(1)}ms ${requestId ?? "-"}`);
     });
     // node:http joins a repeated request header with ", " already; only set-cookie stays a list, and no request sends it.
     const headers = req.headers as Record<string, string | undefined>;
 
     readBody(req, maxBodyBytes)
       .then((body) => service({ method: req.method ?? "GET", target, headers, body, origin, connectionRequests } satisfies PlainRequest))
-      .then((answer) => send(res, answer))
+      .then((answer) => {
+        requestId = answer.headers["x-request-id"];
+        send(res, answer);
+      })
       .catch((error: unknown) => {
         if (error instanceof BodyTooLarge) {
           // Answer before the body is read, close afterwards, and discard the rest without buffering it.

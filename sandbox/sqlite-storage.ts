@@ -10,6 +10,9 @@ interface Row {
   public_url: string | null;
 }
 
+// Enough for any test's or app's working set; past it the reads start over.
+const RECORDS_KEPT = 10_000;
+
 /** Another process holds the data file. */
 export class DataFileInUseError extends Error {
   override name = "DataFileInUseError";
@@ -22,6 +25,8 @@ export class DataFileInUseError extends Error {
 export class SqliteStorage implements FileStorage {
   private readonly db: Database.Database;
   private readonly statements;
+  // The metadata read so far, by id (GET metadata is the sandbox's most frequent request).
+  private readonly records = new Map<string, FileRecord>();
 
   constructor(path = ":memory:") {
     // No busy wait: a file another process holds is refused at once, not after better-sqlite3's 5 s default.
@@ -63,18 +68,26 @@ export class SqliteStorage implements FileStorage {
     };
   }
 
-  /** The metadata of a file, or undefined when there is none with this id. */
+  /**
+   * The metadata of a file, or undefined when there is none with this id. Read once, then kept until this storage
+   * writes it: the process holds the file alone (locking_mode EXCLUSIVE), so no other can change a row under it.
+   */
   get(id: string): FileRecord | undefined {
+    const kept = this.records.get(id);
+    if (kept) return kept;
     const row = this.statements.get.get(id);
     if (!row) return undefined;
-    return {
+    const record: FileRecord = Object.freeze({
       id: row.id,
       name: row.name,
       size: row.size,
-      labels: JSON.parse(row.labels) as string[],
+      labels: Object.freeze(JSON.parse(row.labels) as string[]) as string[],
       created_at: row.created_at,
       ...(row.public_url === null ? {} : { publicUrl: row.public_url }),
-    };
+    });
+    if (this.records.size >= RECORDS_KEPT) this.records.clear();
+    this.records.set(id, record);
+    return record;
   }
 
   /** The bytes of a file, or undefined when there is none with this id. */
@@ -84,6 +97,7 @@ export class SqliteStorage implements FileStorage {
 
   /** Applies a patch; false when there is no file with this id (nothing is written then). */
   update(id: string, patch: FilePatch): boolean {
+    this.records.delete(id);
     const result = this.statements.update.run({
       id,
       labels: patch.labels === undefined ? null : JSON.stringify(patch.labels),
@@ -94,6 +108,7 @@ export class SqliteStorage implements FileStorage {
 
   /** Adds files, replacing any with the same id, all in one transaction. */
   put(files: StoredFile[]): void {
+    this.records.clear();
     this.db.transaction((batch: StoredFile[]) => {
       for (const file of batch) {
         this.statements.upsert.run({

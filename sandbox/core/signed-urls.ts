@@ -20,6 +20,8 @@ export function webCryptoHmac(secret: Uint8Array): Hmac {
   return async (text) => toHex(await crypto.subtle.sign("HMAC", await key, new TextEncoder().encode(text)));
 }
 
+const SIGNATURES_KEPT = 1_000;
+
 /** Makes and checks download URLs signed with HMAC-SHA256 over the file id and the expiry time. */
 export class UrlSigner {
   constructor(
@@ -31,8 +33,8 @@ export class UrlSigner {
   /** An absolute URL on `baseUrl` that serves the file's contents until it expires. */
   async sign(baseUrl: string, fileId: string): Promise<string> {
     const expires = Math.floor(this.now() / 1000) + this.ttlSeconds;
-    const query = new URLSearchParams({ expires: String(expires), signature: await this.signature(fileId, expires) });
-    return `${baseUrl}${CONTENT_PATH_PREFIX}${encodeURIComponent(fileId)}?${query}`;
+    // Both are digits or hex: nothing in them needs encoding.
+    return `${baseUrl}${CONTENT_PATH_PREFIX}${encodeURIComponent(fileId)}?expires=${expires}&signature=${await this.signature(fileId, expires)}`;
   }
 
   /**
@@ -46,8 +48,20 @@ export class UrlSigner {
     return Number(expires) * 1000 <= this.now() ? "expired" : "valid";
   }
 
+  // The signatures of the current second's expiry: every URL asked for within one second expires at the same time,
+  // and a signature depends on nothing else, so one HMAC serves them all (the sandbox's download is its hottest path).
+  private signed = new Map<string, string | Promise<string>>();
+  private signedFor = 0;
+
   private signature(fileId: string, expires: number): string | Promise<string> {
+    if (expires !== this.signedFor || this.signed.size >= SIGNATURES_KEPT) {
+      this.signed = new Map();
+      this.signedFor = expires;
+    }
     // A separator that cannot occur in the decimal expiry keeps (id, expiry) pairs unambiguous.
-    return this.hmac(`${fileId}\n${expires}`);
+    const text = `${fileId}\n${expires}`;
+    let signature = this.signed.get(text);
+    if (signature === undefined) this.signed.set(text, (signature = this.hmac(text)));
+    return signature;
   }
 }
