@@ -15,10 +15,12 @@ class BodyTooLarge extends Error {}
 
 const NO_BODY = new Uint8Array(0);
 
+/** A request that declares no body has none: most GETs take no read at all (node:http drains any stray bytes). */
+const hasNoBody = (req: IncomingMessage) => req.headers["transfer-encoding"] === undefined && (req.headers["content-length"] ?? "0") === "0";
+
 /** Reads a request body up to `limit` bytes; refuses at once, unread, when Content-Length already says more. */
 function readBody(req: IncomingMessage, limit: number): Promise<Uint8Array> {
-  // A request that declares no body has none: most GETs take no read at all (node:http drains any stray bytes).
-  if (req.headers["transfer-encoding"] === undefined && (req.headers["content-length"] ?? "0") === "0") return Promise.resolve(NO_BODY);
+  if (hasNoBody(req)) return Promise.resolve(NO_BODY);
   const declared = Number(req.headers["content-length"]);
   if (Number.isFinite(declared) && declared > limit) return Promise.reject(new BodyTooLarge());
   return new Promise((resolve, reject) => {
@@ -47,8 +49,14 @@ export function originOf({ address, port, family }: AddressInfo): string {
 /** Writes a plain answer; a dropped one closes the connection unanswered. */
 function send(res: ServerResponse, answer: PlainAnswer): void {
   if (answer.drop) return void res.socket?.destroy();
-  const body = typeof answer.body === "string" ? Buffer.from(answer.body) : answer.body;
-  res.writeHead(answer.status, { ...answer.headers, "content-length": body.length, ...(answer.close && { connection: "close" }) });
+  const { body } = answer;
+  // A text body is written as text: node encodes it into the socket's buffer, with no Buffer made for it first.
+  const length = typeof body === "string" ? Buffer.byteLength(body) : body.length;
+  const headers: Record<string, string | number> = answer.headers;
+  // The answer is this request's alone (the service makes each anew): its headers take the length in place.
+  headers["content-length"] = length;
+  if (answer.close) headers.connection = "close";
+  res.writeHead(answer.status, headers);
   res.end(res.req.method === "HEAD" ? undefined : body);
 }
 
@@ -71,8 +79,9 @@ export function nodeRequestListener(service: Service, { maxBodyBytes, log }: Nod
     // node:http joins a repeated request header with ", " already; only set-cookie stays a list, and no request sends it.
     const headers = req.headers as Record<string, string | undefined>;
 
-    readBody(req, maxBodyBytes)
-      .then((body) => service({ method: req.method ?? "GET", target, headers, body, origin, connectionRequests } satisfies PlainRequest))
+    const serve = (body: Uint8Array) => service({ method: req.method ?? "GET", target, headers, body, origin, connectionRequests } satisfies PlainRequest);
+    // Most requests (every GET) have no body: they go to the service at once, not a promise later.
+    (hasNoBody(req) ? serve(NO_BODY) : readBody(req, maxBodyBytes).then(serve))
       .then((answer) => {
         requestId = answer.headers["x-request-id"];
         send(res, answer);

@@ -98,7 +98,7 @@ export function createFileLibraryService({ apiKey, storage, signer, spec }: Serv
     };
   }
 
-  async function answer(request: PlainRequest): Promise<PlainAnswer> {
+  function answer(request: PlainRequest): PlainAnswer | Promise<PlainAnswer> {
     // Match on the raw path: decoding first would split an id holding "%2F" into two segments.
     const [rawPath = "", rawQuery = ""] = request.target.split("?", 2);
     if (!rawPath.startsWith("/")) return errorAnswer(400, "bad_request_target", `The request target must be a path starting with /, got ${JSON.stringify(rawPath.slice(0, 80))}.`);
@@ -119,10 +119,19 @@ export function createFileLibraryService({ apiKey, storage, signer, spec }: Serv
     return handlers[operationId](request, fileId, inspected);
   }
 
-  return async (request) => {
-    // Every answer above is made for this request alone: it takes its id in place.
-    const result = await answer(request);
+  // Every answer above is made for this request alone: it takes its id in place.
+  const withId = (result: PlainAnswer) => {
     result.headers["x-request-id"] = crypto.randomUUID();
     return result;
+  };
+  return (request) => {
+    let result;
+    try {
+      result = answer(request);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    // A read answers at once; only a signature (download) or content waits: no extra turn for the others.
+    return result instanceof Promise ? result.then(withId) : Promise.resolve(withId(result));
   };
 }
