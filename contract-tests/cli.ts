@@ -6,13 +6,13 @@
  */
 import { exitOnInterrupt } from "../lib/process.ts";
 import { runContractCommand } from "./runner/command.ts";
-import { runProxyCommand } from "./runner/proxy-command.ts";
 
 const NAME = "file-library-contract";
 const [first, ...rest] = process.argv.slice(2);
 
 if (first === "proxy") {
-  // The proxy handles its own signals: on Ctrl-C it still writes its reports.
+  // Loaded only for it (undici, the judge); it handles its own signals: on Ctrl-C it still writes its reports.
+  const { runProxyCommand } = await import("./runner/proxy-command.ts");
   process.exit(await runProxyCommand(rest, NAME));
 }
 

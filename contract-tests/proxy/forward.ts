@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { PassThrough } from "node:stream";
-import { Agent, type Dispatcher } from "undici";
+import type { Dispatcher } from "undici";
 
 /** Headers of one connection only (RFC 9110 §7.6.1): never forwarded, in either direction. */
 const HOP_BY_HOP = new Set(["connection", "keep-alive", "proxy-connection", "proxy-authenticate", "proxy-authorization", "te", "trailer", "transfer-encoding", "upgrade"]);
@@ -136,6 +136,8 @@ export async function startForwarding(options: ForwardOptions): Promise<Forwardi
   const upstreamUrl = new URL(options.upstream);
   // The upstream's own path prefix, if any, goes before each target (a base URL such as https://host/api).
   const prefix = upstreamUrl.pathname.replace(/\/+$/, "");
+  // Loaded when a proxy starts, not when the package is imported: a program that only runs the suite never needs it.
+  const { Agent } = await import("undici");
   const agent = new Agent({ keepAliveTimeout: 4_000 });
   const inFlight = new Set<Promise<void>>();
 

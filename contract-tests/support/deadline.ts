@@ -1,4 +1,4 @@
-import { requestLimit } from "./run-context.ts";
+import { requestLimit } from "./request-budget.ts";
 import type { SuiteSettings } from "./settings.ts";
 import { liveTarget } from "./target.ts";
 

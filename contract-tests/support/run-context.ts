@@ -1,38 +1,11 @@
 import type { OpenApiValidator } from "../../lib/openapi/validator.ts";
 import { RateLimiter } from "./rate-limits.ts";
+import { RequestBudget, requestLimit } from "./request-budget.ts";
 import type { SuiteSettings } from "./settings.ts";
 import type { Target } from "./target.ts";
 import { Transport } from "./transport.ts";
 
-/** The run sent as many requests as it may (FILE_LIBRARY_MAX_REQUESTS). */
-export class RequestBudgetError extends Error {
-  override name = "RequestBudgetError";
-}
-
-/** The most requests a run may send: FILE_LIBRARY_MAX_REQUESTS, else 100 for a read-only live run, 300 with write checks, none against the mock. */
-export function requestLimit(target: Pick<Target, "mode" | "writeChecks">, settings: Pick<SuiteSettings, "maxRequests">): number {
-  if (settings.maxRequests !== undefined) return settings.maxRequests;
-  if (target.mode === "mock") return Number.POSITIVE_INFINITY;
-  return target.writeChecks ? 300 : 100;
-}
-
-/** Counts the run's requests, retries included, against its limit. */
-export class RequestBudget {
-  private taken = 0;
-
-  constructor(readonly limit: number) {}
-
-  /** How many requests the run has sent so far. */
-  get sent(): number {
-    return this.taken;
-  }
-
-  /** Counts one request; throws RequestBudgetError when the budget is spent. */
-  take(): void {
-    if (this.taken >= this.limit) throw new RequestBudgetError(`the run's request budget of ${this.limit} is spent (FILE_LIBRARY_MAX_REQUESTS raises it)`);
-    this.taken++;
-  }
-}
+export { RequestBudget, RequestBudgetError, requestLimit } from "./request-budget.ts";
 
 /** The settings a run's global setup hands to its workers: every setting, the seed drawn, and the target resolved. */
 export interface RunSettings {
