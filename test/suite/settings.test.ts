@@ -1,4 +1,4 @@
-// covers: contract-tests/support/settings.ts, contract-tests/support/run-context.ts, contract-tests/support/worker-context.ts, contract-tests/support/target.ts
+// covers: contract-tests/support/settings.ts, contract-tests/support/run-context.ts, contract-tests/support/request-budget.ts, contract-tests/support/worker-context.ts, contract-tests/support/target.ts
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { runSuite } from "../../contract-tests/index.ts";
