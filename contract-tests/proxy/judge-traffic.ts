@@ -24,6 +24,8 @@ export interface JudgeEvents {
   warning(warning: Omit<ProxyFinding, "side">): void;
   seen(operation: string | undefined, status: number): void;
   notChecked(operation: string, reason: string): void;
+  /** A browser's CORS preflight passed: counted, not judged. */
+  preflight(): void;
 }
 
 const MOST_SECRETS = 256;
@@ -89,6 +91,11 @@ export class TrafficJudge {
 
   /** Judges one exchange that passed whole. */
   judge(passed: PassedExchange): void {
+    // A browser's CORS preflight is the browser's question, not the app's request: the spec documents no OPTIONS.
+    if (passed.method === "OPTIONS" && passed.requestHeaders["access-control-request-method"] !== undefined) {
+      this.events.preflight();
+      return;
+    }
     const token = bearerToken(headerOf(passed.requestHeaders, "authorization"));
     if (token) this.learnSecret(token);
     const requestText = passed.requestBody.total === 0 ? undefined : passed.requestBody.cut ? undefined : new TextDecoder().decode(passed.requestBody.bytes);

@@ -44,6 +44,7 @@ export function proxySummary(spec: OpenApiValidator, upstream: string, log: Traf
     notChecked: [...log.unchecked.values()],
     upstreamFailures: { count: log.upstreamFailureCount, examples: log.upstreamFailures },
     clientsGone: log.clientsGone,
+    preflights: log.preflights,
   };
 }
 

@@ -45,4 +45,6 @@ export interface ProxySummary {
   upstreamFailures: { count: number; examples: Array<{ method: string; target: string; reason: string }> };
   /** Apps that went away before their answer: not findings. */
   clientsGone: number;
+  /** Browsers' CORS preflights (OPTIONS with Access-Control-Request-Method): forwarded, not judged. */
+  preflights: number;
 }

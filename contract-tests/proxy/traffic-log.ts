@@ -24,6 +24,12 @@ export class TrafficLog implements JudgeEvents {
   exchanges = 0;
   /** Requests that matched no operation of the spec. */
   unmatched = 0;
+  /** Browsers' CORS preflights: forwarded, not judged. */
+  preflights = 0;
+
+  preflight(): void {
+    this.preflights++;
+  }
 
   constructor(private readonly say: (line: string) => void) {}
 

@@ -147,6 +147,22 @@ describe("the contract proxy against the sandbox", { timeout: 60_000 }, () => {
     expect(junit).toContain('<testsuite name="requests matching no operation" tests="2" failures="2" skipped="0">');
   });
 
+  it("forwards a browser's CORS preflight without judging it: the spec documents no OPTIONS, and the app did not send it", async () => {
+    const sb = await upstreamSandbox();
+    const proxy = await proxyTo(sb.baseUrl);
+    const answer = await fetch(`${proxy.url}${FILES}/doc-1`, {
+      method: "OPTIONS",
+      headers: { origin: "http://localhost:5173", "access-control-request-method": "PUT", "access-control-request-headers": "authorization, content-type" },
+    });
+    expect(answer.status).toBe(204);
+    expect(answer.headers.get("access-control-allow-methods")).toContain("PUT");
+    await fetch(`${proxy.url}${FILES}/doc-1`, { method: "OPTIONS" });
+    const run = await proxy.stop();
+    expect(run.summary.preflights).toBe(1);
+    // An OPTIONS that is no preflight is the app's own request, to no operation.
+    expect(checksFound(run)).toEqual(["app OPTIONS /studio/v1/library/files/doc-1 operation_exists"]);
+  });
+
   it("sees across exchanges: a file that answered 200 and then 422 with no update between", async () => {
     let reads = 0;
     const upstream = await serve((req, res) => {
