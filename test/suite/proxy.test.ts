@@ -165,10 +165,10 @@ describe("the contract proxy against the sandbox", { timeout: 60_000 }, () => {
 
   it("sees across exchanges: a file that answered 200 and then 422 with no update between", async () => {
     let reads = 0;
-    const upstream = await serve((req, res) => {
+    const upstream = await serve((_req, res) => {
       const gone = ++reads > 1;
       res.writeHead(gone ? 422 : 200, { "content-type": "application/json", "x-request-id": `r${reads}` });
-      res.end(JSON.stringify(gone ? { error: { code: "file_not_found", message: "No such file." } } : { id: "f1", name: "a.txt", size: 1, created_at: "2026-01-01T00:00:00Z", labels: [] }));
+      res.end(JSON.stringify(gone ? { code: "file_not_found", message: "No such file." } : { id: "f1", name: "a.txt", size: 1, created_at: "2026-01-01T00:00:00Z", labels: [] }));
     });
     const proxy = await proxyTo(upstream);
     const files = createFileLibraryClient({ baseUrl: proxy.url, apiKey: SANDBOX_KEY, maxRetries: 0 }).files;
