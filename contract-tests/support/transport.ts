@@ -7,9 +7,10 @@ import { readLimited } from "../../src/response-limit.ts";
 import type { FailedAttempt } from "../report.ts";
 import type { RateLimiter } from "./rate-limits.ts";
 
-// undici's Agent alone, for Node's own fetch to send through: the whole package takes three times as long to load,
-// and the suite's worker loads this on the way to its first request. The Agent's dispatch is the one Node's fetch calls.
-const Agent = createRequire(import.meta.url)("undici/lib/dispatcher/agent.js") as typeof AgentType;
+// undici's Agent alone, for Node's own fetch to send through (its dispatch is the one Node's fetch calls), loaded at the
+// first retry: the whole package takes three times as long to load, and most runs never retry.
+let Agent: typeof AgentType | undefined;
+const loadAgent = () => (Agent ??= createRequire(import.meta.url)("undici/lib/dispatcher/agent.js") as typeof AgentType);
 
 /** An answer, its body read up to the limit (FILE_LIBRARY_MAX_RESPONSE_BYTES). */
 export interface Answered {
@@ -71,11 +72,11 @@ interface PreviousAnswer {
 }
 
 /**
- * The run's HTTP connections: one pool of its own (not the process's global one), so that a retry can be sent on a
- * connection that is sure to be new, and a run leaves no connection behind when it closes.
+ * The run's HTTP connections: Node's own pool until a connection fails, then a pool of the run's own, made anew for
+ * each retry, so that a retry is sent on a connection that is sure to be new.
  */
 export class Transport {
-  private agent = new Agent();
+  private agent: AgentType | undefined;
   private readonly lastAnswer = new Map<string, PreviousAnswer>();
 
   constructor(readonly limits: TransportLimits) {}
@@ -93,7 +94,7 @@ export class Transport {
 
   /** Fetches over the run's connections. */
   fetch(url: string, init: RequestInit): Promise<Response> {
-    return fetch(url, { ...init, dispatcher: this.agent } as RequestInit);
+    return fetch(url, this.agent ? ({ ...init, dispatcher: this.agent } as RequestInit) : init);
   }
 
   /**
@@ -102,8 +103,8 @@ export class Transport {
    */
   renewConnections(): void {
     const old = this.agent;
-    this.agent = new Agent();
-    void old.close().catch(() => {});
+    this.agent = new (loadAgent())();
+    void old?.close().catch(() => {});
   }
 
   /** What the previous answer from the origin said about its connection. */
@@ -116,11 +117,11 @@ export class Transport {
     this.lastAnswer.set(origin, { at: performance.now(), keepAlive: response.headers.get("keep-alive") });
   }
 
-  /** Closes every connection; the transport can still send, on new ones. */
+  /** Closes the run's own connections, if a retry made any; the transport can still send, on new ones. */
   async close(): Promise<void> {
     const old = this.agent;
-    this.agent = new Agent();
-    await old.close();
+    this.agent = undefined;
+    await old?.close();
   }
 }
 
