@@ -26,8 +26,6 @@ export function withCors(service: Service, origins: CorsOrigins, spec: { documen
   const allowed = (origin: string | undefined) => origin !== undefined && (origins === "*" || origins.includes(origin));
 
   const decorate = (request: PlainRequest, answer: PlainAnswer): PlainAnswer => {
-    // A request from no page (no Origin) to a sandbox open to all gets the answer as it is: no copy per request.
-    if (origins === "*" && request.headers.origin === undefined) return answer;
     const headers = { ...answer.headers };
     // With a list, the answer depends on the request's origin: caches must keep one per origin.
     if (origins !== "*") headers.vary = "origin";
@@ -60,7 +58,8 @@ export function withCors(service: Service, origins: CorsOrigins, spec: { documen
         return Promise.resolve(decorate(request, { ...answer, headers: { ...answer.headers, "x-request-id": crypto.randomUUID() } }));
       }
     }
-    // Not an async function: a request from no page is passed through with no extra turn of the event loop.
+    // A request from no page (no Origin) to a sandbox open to all gets the answer as it is: no copy of it, and (this
+    // is no async function) no extra turn of the event loop.
     if (origins === "*" && request.headers.origin === undefined) return service(request);
     return service(request).then((answer) => decorate(request, answer));
   };

@@ -18,9 +18,11 @@ const NO_BODY = new Uint8Array(0);
 /** A request that declares no body has none: most GETs take no read at all (node:http drains any stray bytes). */
 const hasNoBody = (req: IncomingMessage) => req.headers["transfer-encoding"] === undefined && (req.headers["content-length"] ?? "0") === "0";
 
-/** Reads a request body up to `limit` bytes; refuses at once, unread, when Content-Length already says more. */
+/**
+ * Reads the body of a request that declares one, up to `limit` bytes; refuses at once, unread, when Content-Length
+ * already says more. (A request without one never comes here: see `hasNoBody`.)
+ */
 function readBody(req: IncomingMessage, limit: number): Promise<Uint8Array> {
-  if (hasNoBody(req)) return Promise.resolve(NO_BODY);
   const declared = Number(req.headers["content-length"]);
   if (Number.isFinite(declared) && declared > limit) return Promise.reject(new BodyTooLarge());
   return new Promise((resolve, reject) => {

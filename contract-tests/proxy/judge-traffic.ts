@@ -1,4 +1,4 @@
-import { createRequestInspector, type InspectedRequest } from "../../lib/openapi/request-inspection.ts";
+import { createRequestInspector, headerValue, type InspectedRequest } from "../../lib/openapi/request-inspection.ts";
 import { createRouter } from "../../lib/openapi/router.ts";
 import type { OpenApiValidator } from "../../lib/openapi/validator.ts";
 import { bearerToken } from "../../lib/bearer-token.ts";
@@ -96,7 +96,7 @@ export class TrafficJudge {
       this.events.preflight();
       return;
     }
-    const token = bearerToken(headerOf(passed.requestHeaders, "authorization"));
+    const token = bearerToken(headerValue(passed.requestHeaders, "authorization"));
     if (token) this.learnSecret(token);
     const requestText = passed.requestBody.total === 0 ? undefined : passed.requestBody.cut ? undefined : new TextDecoder().decode(passed.requestBody.bytes);
     const inspected = this.inspect({ method: passed.method, rawPath: pathOf(passed.target), headers: passed.requestHeaders, body: requestText });
@@ -118,7 +118,7 @@ export class TrafficJudge {
     if (passed.token) this.rules.updateEnded(passed.token as Parameters<TrafficRules["updateEnded"]>[0], passed.endedAt, passed.status, inspected.json);
     if (!inspected.operationId) return;
 
-    const decoded = decodeBody(passed.responseBody, headerOf(passed.responseHeaders, "content-encoding"), this.limits.maxResponseBytes);
+    const decoded = decodeBody(passed.responseBody, headerValue(passed.responseHeaders, "content-encoding"), this.limits.maxResponseBytes);
     if ("unchecked" in decoded) {
       this.events.notChecked(operation, decoded.unchecked);
       return;
@@ -181,11 +181,6 @@ export class TrafficJudge {
 const SHOWN_NOT = new Set(["host", "content-length", "connection", "keep-alive", "transfer-encoding", "authorization", "accept-encoding", "user-agent"]);
 
 const pathOf = (target: string) => target.split("?", 1)[0]!;
-
-const headerOf = (headers: Record<string, string | string[] | undefined>, name: string): string | undefined => {
-  const value = headers[name];
-  return Array.isArray(value) ? value.join(", ") : value;
-};
 
 /** Headers as the checks read them (the Fetch API's shape), from node's or undici's object. */
 function headersOf(headers: Record<string, string | string[] | undefined>): Headers {

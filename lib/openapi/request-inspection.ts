@@ -41,7 +41,8 @@ export interface RequestToInspect {
   body: string | undefined;
 }
 
-const header = (headers: RequestToInspect["headers"], name: string) => {
+/** A header's value as one string: node's and undici's header objects give a repeated header as a list. */
+export const headerValue = (headers: RequestToInspect["headers"], name: string): string | undefined => {
   const value = headers[name];
   return Array.isArray(value) ? value.join(", ") : value;
 };
@@ -62,7 +63,7 @@ export function createRequestInspector(spec: Pick<OpenApiValidator, "document" |
   };
   return (request) => {
     const findings: RequestFinding[] = [];
-    const mediaType = mediaTypeOf(header(request.headers, "content-type"));
+    const mediaType = mediaTypeOf(headerValue(request.headers, "content-type"));
     const match = route(request.method, request.rawPath);
     if (!match) {
       return { operationId: undefined, allow: [], params: {}, mediaType, findings: [{ rule: "operation_exists", problem: `no path of the spec matches ${request.rawPath.slice(0, 200)}` }] };
@@ -75,7 +76,7 @@ export function createRequestInspector(spec: Pick<OpenApiValidator, "document" |
       if (value === undefined) findings.push({ rule: "path_parameters_valid", problem: `the path parameter ${name} is not valid percent-encoding` });
     }
     const operation = operationOf(operationId);
-    if (operation.auth && bearerToken(header(request.headers, "authorization")) === undefined) {
+    if (operation.auth && bearerToken(headerValue(request.headers, "authorization")) === undefined) {
       findings.push({ rule: "auth_sent", problem: "no API key: the spec requires Authorization: Bearer <API_KEY>" });
     }
     const inspected: InspectedRequest = { operationId, allow, params, mediaType, findings };
