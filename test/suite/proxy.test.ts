@@ -331,8 +331,8 @@ describe("what the proxy forwards", { timeout: 60_000 }, () => {
 
 describe("file-library-contract proxy on the command line", { timeout: 90_000 }, () => {
   /** The CLI with a command after `--`; resolves with its exit code and what it printed. */
-  async function wrap(upstream: string, command: string[], dir: string) {
-    const child = startScript("contract-tests/cli.ts", ["proxy", "--upstream", upstream, "--report-dir", dir, "--", ...command], { ...process.env, FILE_LIBRARY_API_KEY: SANDBOX_KEY });
+  async function wrap(upstream: string, command: string[], dir: string, flags: string[] = []) {
+    const child = startScript("contract-tests/cli.ts", ["proxy", "--upstream", upstream, "--report-dir", dir, ...flags, "--", ...command], { ...process.env, FILE_LIBRARY_API_KEY: SANDBOX_KEY });
     let output = "";
     child.stdout!.on("data", (c: Buffer) => (output += c.toString()));
     child.stderr!.on("data", (c: Buffer) => (output += c.toString()));
@@ -378,6 +378,22 @@ describe("file-library-contract proxy on the command line", { timeout: 90_000 },
     const summary = JSON.parse(await readFile(path.join(dir, "proxy-summary.json"), "utf8"));
     expect(summary.exchanges).toBe(1);
     expect(await readFile(path.join(dir, "proxy-junit.xml"), "utf8")).toContain('name="getFile"');
+  });
+
+  it("listens on the --port it is given, and exits 2 saying so when that port is taken", async () => {
+    const sb = await upstreamSandbox();
+    const port = await closedPort();
+    const first = startScript("contract-tests/cli.ts", ["proxy", "--upstream", sb.baseUrl, "--port", String(port), "--report-dir", await reportDir()], process.env);
+    cleanups.push(async () => {
+      first.kill("SIGTERM");
+      await exitCodeOf(first);
+    });
+    const [, url] = await waitForOutput(first, /listening on (http:\/\/\S+),/, 30_000);
+    expect(url).toBe(`http://127.0.0.1:${port}`);
+    expect((await fetch(`${url}${FILES}/doc-1`, { headers: { authorization: `Bearer ${SANDBOX_KEY}` } })).status).toBe(200);
+    const second = await wrap(sb.baseUrl, ["true"], await reportDir(), ["--port", String(port)]);
+    expect(second.code).toBe(2);
+    expect(second.output).toMatch(/proxy: cannot start: .*EADDRINUSE/);
   });
 
   it("refuses to start without an upstream, or with one that is not a URL (exit 2)", async () => {
