@@ -61,8 +61,10 @@ export function runSuite(options: SuiteOptions = {}): Promise<SuiteRun> {
   return startSuite(options);
 }
 
-/** For startSuite: when the target is ready, and when the suite's output may be shown. */
+/** For startSuite: when the bundled spec and the target are ready, and when the suite's output may be shown. */
 export interface SuiteStart {
+  /** Resolves once the bundled spec is written: the suite's workers start then (a rejection is left to `release`). */
+  spec: Promise<void>;
   /** Resolves once the target is ready, with the mock's URL when the runner started one (a rejection is left to `release`). */
   target: Promise<{ mockUrl?: string | undefined }>;
   /** The suite's output is held back until this resolves; when it rejects, the suite is stopped and its output dropped. */
@@ -71,8 +73,8 @@ export interface SuiteStart {
 
 /**
  * Runs the suite like runSuite, for a runner whose target is not ready yet (the kit's repo, starting its Prism mock):
- * vitest starts at once and waits in its global setup until the target is ready, so that its start-up overlaps the
- * target's. When `release` rejects, startSuite rejects with the same reason.
+ * vitest starts at once, its workers once the spec is bundled, and its checks' requests wait until the target is ready:
+ * the suite's start-up overlaps the target's. When `release` rejects, startSuite rejects with the same reason.
  */
 export async function startSuite(options: SuiteOptions, start?: SuiteStart): Promise<SuiteRun> {
   const outer = options.signal;
@@ -120,14 +122,13 @@ async function run(options: SuiteOptions, signal: AbortSignal, start: SuiteStart
   if (start) {
     // The suite says when its global setup listens: a word sent before then would be lost.
     const listening = new Promise<void>((resolve) => child.on("message", (message: HandshakeMessage) => "listening" in message && resolve()));
-    start.target.then(
-      async ({ mockUrl }) => {
-        // Unless the suite ended first (it failed to start): its output then says why.
-        await Promise.race([listening, exitCodeOf(child)]);
-        if (child.connected) child.send({ ready: true, mockUrl } satisfies HandshakeMessage);
-      },
-      () => {},
-    );
+    // Unless the suite ended first (it failed to start): its output then says why.
+    const tell = async (message: HandshakeMessage) => {
+      await Promise.race([listening, exitCodeOf(child)]);
+      if (child.connected) child.send(message);
+    };
+    const spec = start.spec.then(() => tell({ specReady: true }));
+    Promise.all([start.target, spec]).then(([{ mockUrl }]) => tell({ ready: true, mockUrl }), () => {});
     try {
       await start.release;
     } catch (error) {

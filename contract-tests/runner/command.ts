@@ -120,21 +120,23 @@ async function run(argv: string[], options: CommandOptions, baseEnv: NodeJS.Proc
       const mockStarting = live ? undefined : repo.startMock().catch((error: Error) => error);
       const steps = repo.steps();
       const failed = new StepFailed("stopped before the suite: fix the failed step(s) above.");
+      const spec = (async () => {
+        if (!(await steps.needed)) throw failed;
+      })();
       const target = (async () => {
         const started = await mockStarting;
         if (started instanceof Error) throw new StepFailed(started.message);
         mock = started;
-        if (!(await steps.needed)) throw failed;
         return { mockUrl: mock?.baseUrl };
       })();
       const release = (async () => {
         if (!(await steps.all)) throw failed;
-        await target;
+        await Promise.all([spec, target]);
         header();
       })();
-      // Both are awaited by startSuite; marked as handled now, so that an early failure is no unhandled rejection.
-      for (const settled of [target, release]) settled.catch(() => {});
-      start = { target, release };
+      // Each is awaited by startSuite; marked as handled now, so that an early failure is no unhandled rejection.
+      for (const settled of [spec, target, release]) settled.catch(() => {});
+      start = { spec, target, release };
     } else {
       header();
     }

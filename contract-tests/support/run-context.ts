@@ -11,6 +11,8 @@ export { RequestBudget, RequestBudgetError, requestLimit } from "./request-budge
 export interface RunSettings {
   settings: SuiteSettings & { seed: number };
   target: Target;
+  /** The mock is still starting: its URL (the target's `baseUrl`) comes through the target channel before the first request. */
+  awaitsMock?: boolean | undefined;
 }
 
 /**

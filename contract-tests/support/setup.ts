@@ -1,10 +1,12 @@
-import { afterEach, beforeEach, expect } from "vitest";
+import { afterEach, beforeAll, beforeEach, expect } from "vitest";
 import { setCurrentTest } from "./evidence.ts";
 import type { Exchange } from "./exchange.ts";
 import { toMatchOperation, type ExpectedStatus } from "./match-operation.ts";
-import { runContext } from "./worker-context.ts";
+import { runContext, targetReady } from "./worker-context.ts";
 import type { OperationId } from "../../src/errors.ts";
 
+// The checks are collected while a mock may still be starting; their requests wait for it here (the hook's timeout, not the tests').
+beforeAll(targetReady);
 beforeEach((context) => setCurrentTest(context));
 afterEach(() => setCurrentTest(undefined));
 

@@ -114,6 +114,7 @@ export default class SummaryReporter implements Reporter {
     writeFileSync(path.join(this.reportDir, "contract-coverage.md"), markdown);
     if (settings.stepSummaryFile) appendFileSync(settings.stepSummaryFile, markdown);
     process.stdout.write(formatSummary(summary));
+    performance.mark("suite:report");
   }
 }
 

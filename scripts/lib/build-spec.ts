@@ -1,7 +1,8 @@
 import { readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { parse } from "yaml";
-import { redocly } from "./redocly.ts";
+import { redocly, redoclyInputs } from "./redocly.ts";
+import { inputsHash, provenPass, recordPass } from "./step-cache.ts";
 import { bundledSpec, fromRoot, repoRoot, specRoot } from "./paths.ts";
 
 /** Whether both bundled files exist and are newer than every file of the split spec and redocly.yaml. */
@@ -18,8 +19,15 @@ export async function bundleIsFresh(): Promise<boolean> {
   return built >= newest;
 }
 
-/** Bundles the split spec into dist/openapi.yaml and dist/openapi.json; the message says what happened. */
-export async function buildSpec(): Promise<{ ok: boolean; message: string }> {
+/**
+ * Bundles the split spec into dist/openapi.yaml and dist/openapi.json; the message says what happened. With `reuse`,
+ * a bundle made from the very same inputs and unchanged since (step-cache.ts) is kept as it is.
+ */
+export async function buildSpec({ reuse = false }: { reuse?: boolean } = {}): Promise<{ ok: boolean; message: string }> {
+  const inputs = await inputsHash(path.dirname(specRoot), redoclyInputs(new URL(import.meta.url)));
+  const files = [bundledSpec.yaml, bundledSpec.json];
+  const shown = files.map((p) => path.relative(repoRoot, p)).join(" and ");
+  if (reuse && (await provenPass("build-spec", inputs))) return { ok: true, message: `${shown} are already bundled from these very inputs.` };
   // Readers (the sandbox, the suite, other builds) may read the bundle at any moment: write aside, then rename.
   const suffix = `.${process.pid}.${Date.now()}.tmp`;
   const yamlTemp = `${bundledSpec.yaml}${suffix}.yaml`;
@@ -36,7 +44,8 @@ export async function buildSpec(): Promise<{ ok: boolean; message: string }> {
   } finally {
     await Promise.all([rm(yamlTemp, { force: true }), rm(jsonTemp, { force: true })]);
   }
-  return { ok: true, message: `Bundled ${[bundledSpec.yaml, bundledSpec.json].map((p) => path.relative(repoRoot, p)).join(" and ")}.` };
+  await recordPass("build-spec", inputs, "", files);
+  return { ok: true, message: `Bundled ${shown}.` };
 }
 
 /** Bundles the spec only when `bundleIsFresh` says the bundle is missing or older; undefined when it was fresh. */

@@ -1,8 +1,9 @@
 import { createHash } from "node:crypto";
-import { readdir, readFile } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { fromRoot, specRoot } from "./paths.ts";
+import { hashSpecFiles } from "./step-cache.ts";
 
 const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
 const versionOf = async (pkg: string) => (JSON.parse(await readFile(fromRoot("node_modules", pkg, "package.json"), "utf8")) as { version: string }).version;
@@ -13,13 +14,7 @@ const versionOf = async (pkg: string) => (JSON.parse(await readFile(fromRoot("no
  * the same inputs give the same text.
  */
 export async function inputsHash(spec: string = specRoot): Promise<string> {
-  const folder = path.dirname(spec);
-  const files = (await readdir(folder, { recursive: true, withFileTypes: true }))
-    .filter((entry) => entry.isFile() && /\.(ya?ml|json)$/.test(entry.name))
-    .map((entry) => path.relative(folder, path.join(entry.parentPath, entry.name)))
-    .sort();
-  const hash = createHash("sha256");
-  for (const file of files) hash.update(`${file}\0${await readFile(path.join(folder, file), "utf8")}\0`);
+  const hash = await hashSpecFiles(createHash("sha256"), path.dirname(spec));
   hash.update(`openapi-typescript ${await versionOf("openapi-typescript")}\0typescript ${await versionOf("typescript")}\0`);
   hash.update(await readFile(new URL(import.meta.url), "utf8"));
   return hash.digest("hex");
