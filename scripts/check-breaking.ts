@@ -11,7 +11,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { parseArgs } from "node:util";
 import { parse } from "yaml";
-import { compareSpecs, followsBump, requiredBump } from "./lib/breaking-changes.ts";
+import { compareSpecs, followsBump, formatChange, requiredBump } from "./lib/breaking-changes.ts";
 import { buildSpec } from "./lib/build-spec.ts";
 import { bundledSpec, repoRoot } from "./lib/paths.ts";
 import { redocly } from "./lib/redocly.ts";
@@ -60,9 +60,7 @@ if (values["base-spec"]) {
 
 const changes = compareSpecs(base as Record<string, unknown>, current);
 const bump = requiredBump(changes);
-for (const change of changes) {
-  console.log(`${change.kind.toUpperCase()} ${change.operation} | old ${change.oldPointer || "-"} | new ${change.newPointer || "-"} | ${change.reason}`);
-}
+for (const change of changes) console.log(formatChange(change));
 const versionOf = (doc: unknown) => String((doc as { info?: { version?: unknown } }).info?.version ?? "0.0.0");
 const [from, to] = [versionOf(base), versionOf(current)];
 const breaking = changes.filter((c) => c.kind === "breaking").length;

@@ -25,6 +25,10 @@ export interface SpecChange {
 /** The release a set of changes needs: major for a break, minor for an addition, patch otherwise. */
 export type Bump = "major" | "minor" | "patch";
 
+/** A change as `check:breaking` prints it: its kind, the operation, its pointer in both specs (or -), and why. */
+export const formatChange = (change: SpecChange): string =>
+  `${change.kind.toUpperCase()} ${change.operation} | old ${change.oldPointer || "-"} | new ${change.newPointer || "-"} | ${change.reason}`;
+
 
 const shape = (path: string) => path.replace(/\{[^}]*\}/g, "{}");
 
