@@ -22,14 +22,10 @@ const live = !argv.includes("--mock") && (argv.some((arg) => arg.startsWith("--b
 let prism: Promise<ServerProcess> | undefined = exits || live ? undefined : startPrism(specRoot);
 prism?.then(() => performance.mark("mock:ready")).catch(() => {}); // reported by the runner, which awaits it
 
-const [{ default: path }, { buildSpec }, { checkDrift }, { lintSpec }, { generatedTypes, repoRoot }, { runContractCommand }] = await Promise.all([
-  import("node:path"),
-  import("./lib/build-spec.ts"),
-  import("./lib/drift.ts"),
-  import("./lib/redocly.ts"),
-  import("./lib/paths.ts"),
-  import("../contract-tests/runner/command.ts"),
-]);
+// The runner first: it spawns vitest, the longest path of the run, as soon as it has read the arguments. The steps'
+// modules load after it, while vitest starts.
+const { runContractCommand } = await import("../contract-tests/runner/command.ts");
+const stepModules = Promise.all([import("node:path"), import("./lib/build-spec.ts"), import("./lib/drift.ts"), import("./lib/redocly.ts"), import("./lib/paths.ts")]);
 
 /**
  * The three steps are independent, and report in order once all are done. The suite needs the bundle (and the drift
@@ -42,12 +38,15 @@ function startSteps(): { needed: Promise<boolean>; all: Promise<boolean> } {
     performance.mark(`${phase}:start`);
     return run().finally(() => performance.mark(`${phase}:end`));
   };
-  const bundle = timed("bundle", () => buildSpec({ reuse: true }));
-  const drift = timed("drift", () => checkDrift(generatedTypes, path.relative(repoRoot, generatedTypes)));
-  const needed = Promise.all([bundle, drift]).then((results) => results.every((result) => result.ok));
-  const lint = Promise.allSettled([needed, prism]).then(() =>
-    timed("lint", () => lintSpec({ niceness: 10, reuse: true }).then(({ ok, output }) => ({ ok, message: output }))),
+  const bundle = stepModules.then(([, { buildSpec }]) => timed("bundle", () => buildSpec({ reuse: true })));
+  const drift = stepModules.then(([{ default: path }, , { checkDrift }, , { generatedTypes, repoRoot }]) =>
+    timed("drift", () => checkDrift(generatedTypes, path.relative(repoRoot, generatedTypes))),
   );
+  const needed = Promise.all([bundle, drift]).then((results) => results.every((result) => result.ok));
+  const lint = Promise.allSettled([needed, prism]).then(async () => {
+    const [, , , { lintSpec }] = await stepModules;
+    return timed("lint", () => lintSpec({ niceness: 10, reuse: true }).then(({ ok, output }) => ({ ok, message: output })));
+  });
   const steps = [
     { name: "lint:spec", run: lint },
     { name: "build:spec", run: bundle },

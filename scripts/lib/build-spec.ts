@@ -1,6 +1,5 @@
 import { readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { parse } from "yaml";
 import { redocly, redoclyInputs } from "./redocly.ts";
 import { inputsHash, provenPass, recordPass } from "./step-cache.ts";
 import { bundledSpec, fromRoot, repoRoot, specRoot } from "./paths.ts";
@@ -37,7 +36,8 @@ export async function buildSpec({ reuse = false }: { reuse?: boolean } = {}): Pr
     if (code !== 0) {
       return { ok: false, message: `${output}\nbuild:spec failed: the spec could not be bundled (run \`npm run lint:spec\` for details).` };
     }
-    // One Redocly run, two files: the JSON is the same document, parsed from the YAML bundle.
+    // One Redocly run, two files: the JSON is the same document, parsed from the YAML bundle (the parser loads only to bundle).
+    const { parse } = await import("yaml");
     await writeFile(jsonTemp, `${JSON.stringify(parse(await readFile(yamlTemp, "utf8")), null, 2)}\n`);
     await rename(yamlTemp, bundledSpec.yaml);
     await rename(jsonTemp, bundledSpec.json);

@@ -3,12 +3,14 @@ import { bin, fromRoot, repoRoot } from "./paths.ts";
 
 /**
  * Starts `prism mock` of a spec (or `prism proxy` to an upstream) on a free loopback port (port 0) and resolves once
- * it listens; `launcher` as for startServer. Prism runs with faker's English-only instance (see prism-faker-en.cjs): a second faster start.
+ * it listens; `launcher` as for startServer. Prism runs with faker's English-only instance (prism-faker-en.cjs: a second
+ * faster start) and with postman-collection loaded only if used (prism-lazy-postman.cjs: never, for OpenAPI).
  */
 export function startPrism(specFile: string, launcher: string[] = [], { proxyTo }: { proxyTo?: string } = {}): Promise<ServerProcess> {
   // `prism proxy` forwards to the upstream and validates each exchange against the spec (the bench compares ours with it).
   const mode = proxyTo === undefined ? ["mock", "--host", "127.0.0.1", "--port", "0", specFile] : ["proxy", "--host", "127.0.0.1", "--port", "0", specFile, proxyTo];
-  const args = ["--require", fromRoot("scripts/lib/prism-faker-en.cjs"), bin("prism"), ...mode];
+  const preloads = ["prism-faker-en.cjs", "prism-lazy-postman.cjs"].flatMap((file) => ["--require", fromRoot("scripts/lib", file)]);
+  const args = [...preloads, bin("prism"), ...mode];
   return startServer(process.execPath, args, {
     launcher,
     cwd: repoRoot,
