@@ -5,6 +5,8 @@ import { connect, type AddressInfo } from "node:net";
 import { mkdtemp, readFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import v8 from "node:v8";
+import { runInNewContext } from "node:vm";
 import { startProxy, type ProxyRun, type RunningProxy } from "../../contract-tests/index.ts";
 import { AuthenticationError, createFileLibraryClient, UnprocessableEntityError } from "../../src/index.ts";
 import { exitCodeOf, waitForOutput } from "../../lib/process.ts";
@@ -302,7 +304,16 @@ describe("what the proxy forwards", { timeout: 60_000 }, () => {
       pump();
     });
     const proxy = await proxyTo(upstream);
-    const memory = () => process.memoryUsage().heapUsed + process.memoryUsage().arrayBuffers;
+    // What stays held after a full collection: garbage not yet collected is not memory the proxy keeps, and how
+    // much of it is left over depends on the machine's load. Sampled every 2 MiB or so.
+    v8.setFlagsFromString("--expose-gc");
+    const gc = runInNewContext("gc") as () => void;
+    let parts = 0;
+    const memory = () => {
+      gc();
+      return process.memoryUsage().heapUsed + process.memoryUsage().arrayBuffers;
+    };
+    const sample = (peak: number) => (++parts % 32 === 0 ? Math.max(peak, memory()) : peak);
     const before = memory();
     let peak = before;
     const key = { authorization: `Bearer ${SANDBOX_KEY}` };
@@ -310,7 +321,7 @@ describe("what the proxy forwards", { timeout: 60_000 }, () => {
     let bytes = 0;
     for await (const part of big.body as unknown as AsyncIterable<Uint8Array>) {
       bytes += part.length;
-      peak = Math.max(peak, memory());
+      peak = sample(peak);
     }
     expect(bytes).toBe(160 * chunk.length);
     const controller = new AbortController();
@@ -318,13 +329,14 @@ describe("what the proxy forwards", { timeout: 60_000 }, () => {
     let read = 0;
     for await (const part of endless.body as unknown as AsyncIterable<Uint8Array>) {
       read += part.length;
-      peak = Math.max(peak, memory());
+      peak = sample(peak);
       if (read > 64 * 1024 * 1024) break;
     }
     controller.abort();
     const run = await proxy.stop();
-    // 74 MB passed through; the proxy kept at most its capture of 1 MiB per body, and the stream's buffers.
-    expect(peak - before).toBeLessThan(48 * 1024 * 1024);
+    // 74 MB passed through; the proxy kept at most its capture of 1 MiB per body, and the streams' buffers.
+    expect(parts).toBeGreaterThan(100);
+    expect(peak - before).toBeLessThan(24 * 1024 * 1024);
     expect(run.summary.notChecked).toEqual([{ operation: "getFileDownloadUrl", reason: "the body is over 1048576 bytes (FILE_LIBRARY_MAX_RESPONSE_BYTES)", count: 1 }]);
   });
 });
