@@ -14,13 +14,13 @@ performance.mark("contract:start");
 exitOnInterrupt();
 const argv = process.argv.slice(2);
 
-// Prism takes the longest to start: when the run will need it, it starts before this script loads the rest. Prism
-// starts from the split spec, so it need not wait for the bundle. (Should the guess be wrong, the runner starts it
-// or leaves it unused; lib/process's exit hook stops it either way, listening yet or not.)
-const exits = argv.some((arg) => ["-h", "--help", "-v", "--version", "--list-checks"].includes(arg));
-const live = !argv.includes("--mock") && (argv.some((arg) => arg.startsWith("--base-url")) || Boolean(process.env.FILE_LIBRARY_BASE_URL?.trim()));
-let prism: Promise<ServerProcess> | undefined = exits || live ? undefined : startPrism(specRoot);
-prism?.then(() => performance.mark("mock:ready")).catch(() => {}); // reported by the runner, which awaits it
+// The mock starts once the bundle is written (or proven written already): Prism starts from the split spec and does
+// not need the bundle, but its start-up (half a second of CPU) would take a core from vitest's, the longest path of
+// a run from a fresh clone, and it is ready before the suite's first request all the same. lib/process's exit hook
+// stops it whenever the run ends, listening yet or not.
+let prism: Promise<ServerProcess> | undefined;
+let bundleSettled!: () => void;
+const bundleWritten = new Promise<void>((resolve) => (bundleSettled = resolve));
 
 // The runner first: it spawns vitest, the longest path of the run, as soon as it has read the arguments. The steps'
 // modules load after it, while vitest starts.
@@ -29,9 +29,9 @@ const stepModules = Promise.all([import("node:path"), import("./lib/build-spec.t
 
 /**
  * The three steps are independent, and report in order once all are done. The suite needs the bundle (and the drift
- * check, which guards the types it is compiled against), not the lint: those two start at once, beside the mock and
- * vitest; the lint waits until they and the mock are ready (niced too), so that it takes no core from the suite's
- * start-up, and runs beside the checks instead.
+ * check, which guards the types it is compiled against), not the lint: those two start at once, beside vitest; the
+ * lint waits until they and the mock are ready (niced too), so that it takes no core from the suite's start-up, and
+ * runs beside the checks instead.
  */
 function startSteps(): { needed: Promise<boolean>; all: Promise<boolean> } {
   const timed = <T>(phase: string, run: () => Promise<T>) => {
@@ -42,6 +42,7 @@ function startSteps(): { needed: Promise<boolean>; all: Promise<boolean> } {
   const drift = stepModules.then(([{ default: path }, , { checkDrift }, , { generatedTypes, repoRoot }]) =>
     timed("drift", () => checkDrift(generatedTypes, path.relative(repoRoot, generatedTypes))),
   );
+  bundle.then(bundleSettled, bundleSettled);
   const needed = Promise.all([bundle, drift]).then((results) => results.every((result) => result.ok));
   const lint = Promise.allSettled([needed, prism]).then(async () => {
     const [, , , { lintSpec }] = await stepModules;
@@ -71,7 +72,9 @@ Without a base URL the suite checks the embedded Prism mock, which it starts and
   repo: {
     steps: startSteps,
     startMock: async () => {
-      const started = await (prism ??= startPrism(specRoot));
+      prism ??= bundleWritten.then(() => startPrism(specRoot));
+      prism.then(() => performance.mark("mock:ready")).catch(() => {}); // reported by the runner, which awaits it
+      const started = await prism;
       return { baseUrl: started.url, stop: started.stop };
     },
   },
