@@ -122,7 +122,7 @@ function answeredHeaders(headers: Record<string, string | string[] | undefined>)
 
 /** A JSON answer of the proxy's own, for what the upstream could not answer. */
 function badGateway(res: ServerResponse, reason: string): void {
-  const body = JSON.stringify({ error: { code: "upstreamUrlunreachable", message: `The contract proxy could not reach the upstream: ${reason}.` } });
+  const body = JSON.stringify({ error: { code: "upstream_unreachable", message: `The contract proxy could not reach the upstream: ${reason}.` } });
   res.writeHead(502, { "content-type": "application/json", "content-length": Buffer.byteLength(body), "x-contract-proxy": "upstream-unreachable" });
   res.end(body);
 }

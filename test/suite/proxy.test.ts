@@ -245,7 +245,10 @@ describe("what the proxy forwards", { timeout: 60_000 }, () => {
     const answer = await fetch(`${proxy.url}${FILES}/doc-1`, { headers: { authorization: `Bearer ${SANDBOX_KEY}` } });
     expect(answer.status).toBe(502);
     expect(answer.headers.get("content-type")).toBe("application/json");
-    expect(((await answer.json()) as { error: { message: string } }).error.message).toMatch(/^The contract proxy could not reach the upstream: ECONNREFUSED/);
+    expect(answer.headers.get("x-contract-proxy")).toBe("upstream-unreachable");
+    const { error } = (await answer.json()) as { error: { code: string; message: string } };
+    expect(error.code).toBe("upstream_unreachable");
+    expect(error.message).toMatch(/^The contract proxy could not reach the upstream: ECONNREFUSED/);
     const run = await proxy.stop();
     expect(run.summary.findings).toEqual([]);
     expect(run.summary.upstreamFailures.count).toBe(1);
