@@ -82,8 +82,15 @@ export function nodeRequestListener(service: Service, { maxBodyBytes, log }: Nod
     const headers = req.headers as Record<string, string | undefined>;
 
     const serve = (body: Uint8Array) => service({ method: req.method ?? "GET", target, headers, body, origin, connectionRequests } satisfies PlainRequest);
-    // Most requests (every GET) have no body: they go to the service at once, not a promise later.
-    (hasNoBody(req) ? serve(NO_BODY) : readBody(req, maxBodyBytes).then(serve))
+    // Most requests (every GET) have no body: they go to the service at once, not a promise later. Called outside a
+    // promise, a layer that throws instead of rejecting must still get the 500 below, not end the process.
+    let answering: Promise<PlainAnswer>;
+    try {
+      answering = hasNoBody(req) ? serve(NO_BODY) : readBody(req, maxBodyBytes).then(serve);
+    } catch (error) {
+      answering = Promise.reject(error);
+    }
+    answering
       .then((answer) => {
         requestId = answer.headers["x-request-id"];
         send(res, answer);

@@ -1,8 +1,11 @@
 // covers: sandbox/node-adapter.ts, sandbox/core/service.ts
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { connect } from "node:net";
+import { createServer } from "node:http";
+import { connect, type AddressInfo } from "node:net";
 import fc from "fast-check";
 import { fromRoot } from "../../scripts/lib/paths.ts";
+import type { PlainAnswer } from "../../sandbox/core/plain.ts";
+import { nodeRequestListener } from "../../sandbox/node-adapter.ts";
 import { call, FILES, sandbox, SANDBOX_KEY } from "../support/sandbox.ts";
 
 let sb: Awaited<ReturnType<typeof sandbox>>;
@@ -128,6 +131,36 @@ describe("the sandbox answers no raw request with a 5xx, and stays up", { timeou
   it("stays up and logs no internal error afterwards", async () => {
     expect((await call(sb.baseUrl, `${FILES}/doc-1`)).status).toBe(200);
     expect(sb.logs.filter((line) => line.includes("internal error"))).toEqual([]);
+  });
+});
+
+describe("a service that fails", () => {
+  // The adapter alone, in front of a service that rejects, or throws where it should reject.
+  it.each([
+    ["rejects", () => Promise.reject(new Error("storage broke"))],
+    ["throws instead of rejecting", () => {
+      throw new Error("storage broke");
+    }],
+  ] as const)("%s: the request gets 500 with the error body, the log says why, and the server stays up", async (_, failing) => {
+    const logs: string[] = [];
+    let calls = 0;
+    const server = createServer(
+      nodeRequestListener(
+        () => (++calls === 1 ? (failing as () => Promise<PlainAnswer>)() : Promise.resolve({ status: 200, headers: { "content-type": "text/plain" }, body: "ok" })),
+        { maxBodyBytes: 1024, log: (line) => logs.push(line) },
+      ),
+    );
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    try {
+      const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const failed = await fetch(`${base}${FILES}/doc-1`);
+      expect(failed.status).toBe(500);
+      expect(await failed.json()).toEqual({ code: "internal_error", message: "The sandbox failed; see its log." });
+      expect(logs.some((line) => line.startsWith("internal error: Error: storage broke"))).toBe(true);
+      expect(await (await fetch(`${base}${FILES}/doc-1`)).text()).toBe("ok");
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });
 
