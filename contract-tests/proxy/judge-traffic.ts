@@ -39,7 +39,6 @@ export class TrafficJudge {
   private readonly inspect: ReturnType<typeof createRequestInspector>;
   private readonly route: ReturnType<typeof createRouter>;
   private readonly rules = new TrafficRules();
-  private readonly secrets = new Set<string>();
   private readonly tokensSeen = new Set<string>();
   // The secrets longest first (a secret that holds another is redacted whole), sorted again only when one is added.
   private secretList: string[] = [];
@@ -72,9 +71,8 @@ export class TrafficJudge {
     if (this.tokensSeen.has(token)) return;
     this.tokensSeen.add(token);
     if (this.tokensSeen.size > MOST_SECRETS) this.tokensSeen.delete([...this.tokensSeen][this.apiKey === undefined ? 0 : 1]!);
-    this.secrets.clear();
-    for (const known of this.tokensSeen) for (const secret of secretsOf(known)) this.secrets.add(secret);
-    this.secretList = [...this.secrets].sort((a, b) => b.length - a.length);
+    const secrets = new Set([...this.tokensSeen].flatMap((known) => secretsOf(known)));
+    this.secretList = [...secrets].sort((a, b) => b.length - a.length);
   }
 
   /** A request arrived: an update is in flight from now on, for the traffic rules. */

@@ -39,10 +39,11 @@ const FILES_KEPT = 10_000;
 
 /**
  * The rules that only a sequence of exchanges shows, over the traffic of one run
- * (docs/decisions.md, Checking real traffic): an accepted update shows in the reads after it, a file does not come and go, and no field but labels and
- * publicUrl changes between reads. Exchanges are intervals, from the request's arrival at the proxy to the end of
- * its answer; an update "came between" two exchanges when its interval overlaps the span from the first's start to
- * the second's end, and one whose outcome is unknown always counts: concurrent traffic gets no false alarm.
+ * (docs/decisions.md, Checking real traffic): an accepted update shows in the reads after it, a file does not come
+ * and go, and no field but labels and publicUrl changes between reads. Exchanges are intervals, from the request's
+ * arrival at the proxy to the end of its answer; an update "came between" two exchanges when its interval overlaps the
+ * span from the first's start to the second's end, and one whose outcome is unknown always counts: concurrent traffic
+ * gets no false alarm.
  */
 export class TrafficRules {
   private readonly files = new Map<string, FileTraffic>();

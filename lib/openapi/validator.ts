@@ -36,6 +36,8 @@ export class OpenApiValidator {
   private readonly operations = new Map<string, OperationInfo & { node: Record<string, unknown> }>();
   // Each schema compiled once, with the name its errors give it: the sandbox and the proxy validate on every request.
   private readonly compiled = new Map<string, { validate: ValidateFunction; name: string }>();
+  // What the spec says of a response, read once: the proxy asks it of every answer of real traffic.
+  private readonly answers = new Map<string, unknown>();
 
   constructor(document: OpenApiDocument) {
     this.document = document;
@@ -90,8 +92,6 @@ export class OpenApiValidator {
     return this.once(`headers ${operationId} ${statusKey}`, () => this.readResponseHeaders(operationId, statusKey));
   }
 
-  // What the spec says of a response, read once: the proxy asks it of every answer of real traffic.
-  private readonly answers = new Map<string, unknown>();
   private once<T>(key: string, read: () => T): T {
     if (!this.answers.has(key)) this.answers.set(key, read());
     return this.answers.get(key) as T;
