@@ -2,6 +2,8 @@ import { mkdtemp, mkdir, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { buildSpec } from "../../scripts/lib/build-spec.ts";
+import { lintSpec } from "../../scripts/lib/redocly.ts";
 import { inputsHash, provenPass, recordPass } from "../../scripts/lib/step-cache.ts";
 
 describe("step-cache: a step is skipped only on proof that it passed on the very same inputs", () => {
@@ -65,5 +67,25 @@ describe("step-cache: a step is skipped only on proof that it passed on the very
     await mkdir(records, { recursive: true });
     await writeFile(path.join(records, "lint.json"), "{ not json");
     expect(await provenPass("lint", await hash(), records)).toBeUndefined();
+  });
+});
+
+describe("npm run contract's steps on a proven pass: the lint and the bundle are not run again", { timeout: 60_000 }, () => {
+  it("the lint shows its last output again, saying so, and lint:spec (no reuse) lints anew", async () => {
+    await lintSpec({ reuse: true });
+    const again = await lintSpec({ reuse: true });
+    expect(again).toMatchObject({ ok: true, reused: true });
+    expect(again.output).toContain("(shown from the last lint of these very inputs: `npm run lint:spec` lints anew)");
+    expect(again.output).toContain("Woohoo! Your API description is valid.");
+    const anew = await lintSpec();
+    expect(anew.ok).toBe(true);
+    expect(anew.reused).toBeUndefined();
+    expect(anew.output).not.toContain("shown from the last lint");
+  });
+
+  it("the bundle is kept as written, and build:spec (no reuse) bundles anew", async () => {
+    expect((await buildSpec()).message).toBe("Bundled dist/openapi.yaml and dist/openapi.json.");
+    expect(await buildSpec({ reuse: true })).toEqual({ ok: true, message: "dist/openapi.yaml and dist/openapi.json are already bundled from these very inputs." });
+    expect((await buildSpec()).message).toBe("Bundled dist/openapi.yaml and dist/openapi.json.");
   });
 });
