@@ -11,7 +11,10 @@ import { coverageMarkdown, formatSummary } from "./summary-format.ts";
 /** Prints one line per failed check (with a curl that reproduces it) and per warning, the coverage, and writes the reports. */
 export default class SummaryReporter implements Reporter {
   private vitest: Vitest | undefined;
-  constructor(private readonly reportDir: string) {}
+  private readonly reportDir: string;
+  constructor(options: { reportDir: string }) {
+    this.reportDir = options.reportDir;
+  }
 
   onInit(vitest: Vitest): void {
     this.vitest = vitest;
