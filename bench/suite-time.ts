@@ -9,7 +9,7 @@ import { fromRoot, generatedTypes, repoRoot, specRoot } from "../scripts/lib/pat
 import { startPrism } from "../scripts/lib/prism.ts";
 import { lintSpec } from "../scripts/lib/redocly.ts";
 import { startScriptServer } from "../scripts/lib/script-server.ts";
-import { stepCacheDir } from "../scripts/lib/step-cache.ts";
+import { asFreshClone } from "./lib/fresh-clone.ts";
 import { readPhaseLog, withProbe } from "./lib/phase-log.ts";
 import { fmt, median, span, type Section } from "./lib/report.ts";
 
@@ -30,23 +30,9 @@ function npm(args: string[]): [string, string[]] {
   return cli ? [process.execPath, [cli, ...args]] : ["npm", args];
 }
 
-/** What a fresh clone has not, right after `npm ci`: the bundle, the reports, the steps' records, vitest's caches. */
-const BUILT = ["dist", "reports", "node_modules/.vite", "node_modules/.vite-temp", path.relative(repoRoot, stepCacheDir)];
-
-/**
- * Runs `work` with the environment of a fresh clone, when `cold`: none of BUILT, and an empty temporary directory
- * (where tsx and vitest keep their compiled files). Else with the caches as they are.
- */
-async function asFreshClone<T>(cold: boolean, env: NodeJS.ProcessEnv, work: (env: NodeJS.ProcessEnv) => Promise<T>): Promise<T> {
-  if (!cold) return work(env);
-  const tmp = await mkdtemp(path.join(os.tmpdir(), "file-library-cold-"));
-  await Promise.all(BUILT.map((dir) => rm(fromRoot(dir), { recursive: true, force: true })));
-  try {
-    return await work({ ...env, TMPDIR: tmp, TMP: tmp, TEMP: tmp });
-  } finally {
-    await rm(tmp, { recursive: true, force: true });
-  }
-}
+/** Runs `work` as in a fresh clone when `cold` (see asFreshClone), else with the caches as they are. */
+const maybeFresh = <T>(cold: boolean, env: NodeJS.ProcessEnv, work: (env: NodeJS.ProcessEnv) => Promise<T>): Promise<T> =>
+  cold ? asFreshClone(env, work) : work(env);
 
 /** One `npm run contract`, exactly as the README runs it, with the phase probe in each of its processes. */
 interface ContractRun {
@@ -66,7 +52,7 @@ async function contractRun(cold: boolean): Promise<ContractRun> {
     NODE_OPTIONS: withProbe(process.env.NODE_OPTIONS),
   };
   try {
-    return await asFreshClone(cold, base, async (env) => {
+    return await maybeFresh(cold, base, async (env) => {
       const [command, args] = npm(["run", "--silent", "contract"]);
       const spawnedAt = clock();
       const result = await runCommand(command, args, { cwd: repoRoot, env });
@@ -111,7 +97,7 @@ function phaseCell(runs: ContractRun[], start: string, end: string | undefined):
 async function suiteAlone(cold: boolean, mockUrl: string): Promise<number> {
   const reportDir = await mkdtemp(path.join(os.tmpdir(), "file-library-bench-"));
   try {
-    return await asFreshClone(cold, { ...process.env, FILE_LIBRARY_BASE_URL: "", FILE_LIBRARY_MOCK_URL: mockUrl }, async (env) => {
+    return await maybeFresh(cold, { ...process.env, FILE_LIBRARY_BASE_URL: "", FILE_LIBRARY_MOCK_URL: mockUrl }, async (env) => {
       // The suite reads the bundle that a fresh clone has not: built again first (not timed).
       if (cold && !(await buildSpec()).ok) throw new Error("the spec could not be bundled");
       return seconds(async () => {
