@@ -1,6 +1,6 @@
 /**
  * Bundles the split spec into dist/openapi.yaml and dist/openapi.json, one self-contained file each. With
- * `--if-stale`, only when the bundle is missing or older than a file of the spec (for commands that read it).
+ * `--if-stale`, only when no bundle made from the very same inputs is there unchanged (for commands that read it).
  */
 import { buildSpec, ensureBundledSpec } from "./lib/build-spec.ts";
 
