@@ -1,7 +1,8 @@
 /**
- * `npm run build:contract`: the contract package in contract-tests/dist/: the CLI, the suite and its config as
- * ESM JavaScript (esbuild; the kit's own helpers it uses are bundled in, npm dependencies stay imports), the
- * .d.ts of its library entry (tsc), and the bundled spec the checks validate against.
+ * `npm run build:contract`: the contract package in contract-tests/dist/: the CLI, the suite, its config and the
+ * files the config names by path (setup files, the summary reporter) as ESM JavaScript (esbuild; the kit's own
+ * helpers they use are bundled in, npm dependencies stay imports), the .d.ts of its library entry (tsc), and the
+ * bundled spec the checks validate against.
  */
 import { copyFile, readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
@@ -16,7 +17,7 @@ const out = await freshPackageDist(pkg);
 const suiteFiles = (await readdir(pkg)).filter((f) => f.endsWith(".contract.test.ts"));
 await build({
   absWorkingDir: pkg,
-  entryPoints: ["cli.ts", "index.ts", "vitest.config.ts", "support/global-setup.ts", "support/setup.ts", ...suiteFiles],
+  entryPoints: ["cli.ts", "index.ts", "vitest.config.ts", "support/global-setup.ts", "support/setup.ts", "support/summary-reporter.ts", ...suiteFiles],
   // Split: one copy of each shared module (the exchange budget, the current test), imported by every entry that
   // uses it; the chunks go to the top of dist/, beside the config and the spec that locations.ts finds from there.
   ...NODE_PACKAGE_BUILD,
