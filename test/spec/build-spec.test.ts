@@ -1,19 +1,31 @@
-import { readFile, stat, utimes, writeFile } from "node:fs/promises";
+import { readFile, rename, stat, utimes, writeFile } from "node:fs/promises";
 import { describe, expect, it } from "vitest";
-import { ensureBundledSpec } from "../../scripts/lib/build-spec.ts";
+import { buildSpec, ensureBundledSpec } from "../../scripts/lib/build-spec.ts";
 import { bundledSpec } from "../../scripts/lib/paths.ts";
 
-describe("ensureBundledSpec (build-spec --if-stale, the tests' global setup)", { timeout: 60_000 }, () => {
-  it("bundles when the bundle is not the one its inputs make, and not again once it is, whatever the files' times", async () => {
+// Both tests rewrite the shared bundle (always as the same document) and read its proof: in one file, never at once.
+describe("the bundle on a proven pass: buildSpec (npm run contract, build:spec) and ensureBundledSpec (--if-stale, the tests' global setup)", { timeout: 60_000 }, () => {
+  it("the bundle is kept as written on reuse, and build:spec (no reuse) bundles anew", async () => {
+    expect((await buildSpec()).message).toBe("Bundled dist/openapi.yaml and dist/openapi.json.");
+    expect(await buildSpec({ reuse: true })).toEqual({ ok: true, message: "dist/openapi.yaml and dist/openapi.json are already bundled from these very inputs.", reused: true });
+    const anew = await buildSpec();
+    expect(anew.message).toBe("Bundled dist/openapi.yaml and dist/openapi.json.");
+    expect(anew.reused).toBeUndefined();
+  });
+
+  it("ensureBundledSpec bundles when the bundle is not the one its inputs make, and not again once it is, whatever the files' times", async () => {
     await ensureBundledSpec();
     expect(await ensureBundledSpec()).toBeUndefined();
     // An old time alone changes nothing: the proof is the content (a checkout sets times as it likes).
     const longAgo = new Date("2000-01-01T00:00:00Z");
     await utimes(bundledSpec.json, longAgo, longAgo);
     expect(await ensureBundledSpec()).toBeUndefined();
-    // A bundle changed since it was made is made again.
+    // A bundle changed since it was made is made again. The change is one more newline, written aside and renamed
+    // into place: other test files read the bundle meanwhile, and it stays the same document for them.
     const bundled = await readFile(bundledSpec.json, "utf8");
-    await writeFile(bundledSpec.json, bundled.replace('"openapi"', '"openapi-edited"'));
+    const changed = `${bundledSpec.json}.${process.pid}.tmp`;
+    await writeFile(changed, `${bundled}\n`);
+    await rename(changed, bundledSpec.json);
     expect(await ensureBundledSpec()).toEqual({ ok: true, message: expect.stringContaining("Bundled dist/openapi.yaml and dist/openapi.json") });
     expect(await readFile(bundledSpec.json, "utf8")).toBe(bundled);
     expect((await stat(bundledSpec.json)).mtimeMs).toBeGreaterThan(longAgo.getTime());

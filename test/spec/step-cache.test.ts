@@ -2,7 +2,6 @@ import { mkdtemp, mkdir, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { buildSpec } from "../../scripts/lib/build-spec.ts";
 import { lintSpec } from "../../scripts/lib/redocly.ts";
 import { inputsHash, provenPass, recordPass } from "../../scripts/lib/step-cache.ts";
 
@@ -70,7 +69,7 @@ describe("step-cache: a step is skipped only on proof that it passed on the very
   });
 });
 
-describe("npm run contract's steps on a proven pass: the lint and the bundle are not run again", { timeout: 60_000 }, () => {
+describe("npm run contract's lint on a proven pass is not run again (the bundle's: build-spec.test.ts)", { timeout: 60_000 }, () => {
   it("the lint shows its last output again, saying so, and lint:spec (no reuse) lints anew", async () => {
     await lintSpec({ reuse: true });
     const again = await lintSpec({ reuse: true });
@@ -81,11 +80,5 @@ describe("npm run contract's steps on a proven pass: the lint and the bundle are
     expect(anew.ok).toBe(true);
     expect(anew.reused).toBeUndefined();
     expect(anew.output).not.toContain("shown from the last lint");
-  });
-
-  it("the bundle is kept as written, and build:spec (no reuse) bundles anew", async () => {
-    expect((await buildSpec()).message).toBe("Bundled dist/openapi.yaml and dist/openapi.json.");
-    expect(await buildSpec({ reuse: true })).toEqual({ ok: true, message: "dist/openapi.yaml and dist/openapi.json are already bundled from these very inputs." });
-    expect((await buildSpec()).message).toBe("Bundled dist/openapi.yaml and dist/openapi.json.");
   });
 });
