@@ -89,6 +89,6 @@ export interface ContractSummary {
   coverage: Coverage;
   /** Requests that got an answer only on a retry, with what happened to the attempts before. */
   retried: ExchangeEvidence[];
-  /** Set when the run could not finish (the server rate-limited it past a cap): the run exits 2. */
+  /** Set when the run could not finish (the server rate-limited it past a cap, or the suite failed outside every check): the run exits 2. */
   stopped?: { reason: string } | undefined;
 }

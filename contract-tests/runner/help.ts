@@ -40,7 +40,7 @@ Environment:
   GITHUB_STEP_SUMMARY        when set, the Markdown coverage is appended to it
 
 Exit codes: 0 every check passed, 1 a check${mockFlag ? " or step" : ""} failed, 2 the run could not start, or could
-not finish because the server rate-limited it past the caps.
+not finish: the server rate-limited it past the caps, or the suite failed outside every check.
 
 What each check holds a server to where the service description is silent, and why: ${mockFlag ? "docs/decisions.md" : "dist/decisions.md in this package (docs/decisions.md in the kit's repository)"}.`;
 }

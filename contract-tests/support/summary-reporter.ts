@@ -1,6 +1,6 @@
 import { appendFileSync, mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import type { Reporter, TestModule, Vitest } from "vitest/node";
+import type { Reporter, SerializedError, TestModule, Vitest } from "vitest/node";
 import { catalogue, responseChecks, selectedChecks } from "../checks/catalogue.ts";
 import { statusCoverage } from "./coverage.ts";
 import { processSettings, type SuiteSettings } from "./settings.ts";
@@ -20,7 +20,7 @@ export default class SummaryReporter implements Reporter {
     this.vitest = vitest;
   }
 
-  async onTestRunEnd(testModules: ReadonlyArray<TestModule>): Promise<void> {
+  async onTestRunEnd(testModules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<SerializedError> = []): Promise<void> {
     const settings = processSettings();
     // Loaded now, not when the config is: the runner may write the bundled spec after the suite has started.
     const spec = loadSuiteSpec(settings.specFile);
@@ -39,6 +39,9 @@ export default class SummaryReporter implements Reporter {
       stopped ??= meta.stopped;
       failures.push(...(meta.failures ?? []));
     }
+    // An error outside every check (a file that cannot load, a set-up hook that throws, an unhandled rejection) skips
+    // checks without failing them: the summary must not read as a clean run, so the run is one that could not finish.
+    stopped ??= suiteError(testModules, unhandledErrors);
     for (const test of tests) {
       const meta = test.meta();
       const result = test.result();
@@ -119,6 +122,13 @@ export default class SummaryReporter implements Reporter {
     process.stdout.write(formatSummary(summary));
     performance.mark("suite:report");
   }
+}
+
+/** The first error of the run outside every check, as a reason the run could not finish; undefined when there is none. */
+function suiteError(testModules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<SerializedError>): string | undefined {
+  const errors = [...testModules.flatMap((module) => [module, ...module.children.allSuites()].flatMap((suite) => suite.errors())), ...unhandledErrors];
+  const first = errors[0];
+  return first && `the suite itself failed: ${first.message}`;
 }
 
 /** The failures, each problem once (several tests may find the same). */
