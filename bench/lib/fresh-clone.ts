@@ -1,5 +1,5 @@
 import { existsSync } from "node:fs";
-import { mkdir, mkdtemp, rename, rm } from "node:fs/promises";
+import { mkdtemp, rename, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { repoRoot } from "../../scripts/lib/paths.ts";
@@ -14,27 +14,24 @@ export const BUILT = ["dist", "reports", "node_modules/.vite", "node_modules/.vi
  * was once `work` ends, whatever it left there: a bench run keeps the builds and reports it found.
  */
 export async function asFreshClone<T>(env: NodeJS.ProcessEnv, work: (env: NodeJS.ProcessEnv) => Promise<T>, root = repoRoot): Promise<T> {
-  // Beside the repo's own files, so that a move is a rename on the same file system.
-  const cache = path.join(root, "node_modules", ".cache");
-  await mkdir(cache, { recursive: true });
-  const aside = await mkdtemp(path.join(cache, "file-library-bench-aside-"));
-  const moved = await Promise.all(
-    BUILT.map(async (dir, i) => {
-      if (!existsSync(path.join(root, dir))) return false;
-      await rename(path.join(root, dir), path.join(aside, String(i)));
-      return true;
-    }),
-  );
+  // Each beside itself: a rename within one folder never crosses file systems (node_modules is often a mount of its own).
+  const aside = (dir: string) => path.join(root, `${dir}.bench-aside-${process.pid}`);
+  // The folders cleared (moved aside, or absent): what stands there afterwards is the run's, and goes.
+  const cleared: Array<{ dir: string; moved: boolean }> = [];
   const tmp = await mkdtemp(path.join(os.tmpdir(), "file-library-cold-"));
   try {
+    for (const dir of BUILT) {
+      const moved = existsSync(path.join(root, dir));
+      if (moved) await rename(path.join(root, dir), aside(dir));
+      cleared.push({ dir, moved });
+    }
     return await work({ ...env, TMPDIR: tmp, TMP: tmp, TEMP: tmp });
   } finally {
-    await Promise.all(
-      BUILT.map(async (dir, i) => {
-        await rm(path.join(root, dir), { recursive: true, force: true });
-        if (moved[i]) await rename(path.join(aside, String(i)), path.join(root, dir));
-      }),
-    );
-    await Promise.all([rm(aside, { recursive: true, force: true }), rm(tmp, { recursive: true, force: true })]);
+    // Also when a move failed half-way: what was moved goes back, and what was not is left as it is.
+    for (const { dir, moved } of cleared) {
+      await rm(path.join(root, dir), { recursive: true, force: true });
+      if (moved) await rename(aside(dir), path.join(root, dir));
+    }
+    await rm(tmp, { recursive: true, force: true });
   }
 }

@@ -46,7 +46,19 @@ describe("the bench's fresh-clone rounds", () => {
     expect(readFileSync(path.join(root, "reports/stress/round-1.log"), "utf8")).toBe("a stress round");
     expect(readFileSync(path.join(root, BUILT.at(-1)!, "lint.json"), "utf8")).toBe("a record");
     expect(existsSync(path.join(root, "node_modules/.vite"))).toBe(false);
-    // Nothing set aside is left behind.
-    expect(readdirSync(path.join(root, "node_modules/.cache")).filter((name) => name.startsWith("file-library-bench-aside-"))).toEqual([]);
+    // Nothing set aside is left behind, anywhere in the repo.
+    expect(readdirSync(root, { recursive: true }).filter((name) => String(name).includes("bench-aside"))).toEqual([]);
+  });
+
+  it("put back what they moved when a move fails half-way, and do not run", async () => {
+    const root = await builtRepo();
+    // reports/ cannot be moved: a non-empty folder stands where it would go. dist/, moved before it, must come back.
+    mkdirSync(path.join(root, `reports.bench-aside-${process.pid}`, "in-the-way"), { recursive: true });
+    let ran = false;
+    await expect(asFreshClone({}, async () => (ran = true), root)).rejects.toThrow(/ENOTEMPTY|EEXIST/);
+    expect(ran).toBe(false);
+    expect(readFileSync(path.join(root, "dist/index.js"), "utf8")).toBe("the build");
+    expect(readFileSync(path.join(root, "reports/stress/round-1.log"), "utf8")).toBe("a stress round");
+    expect(readFileSync(path.join(root, BUILT.at(-1)!, "lint.json"), "utf8")).toBe("a record");
   });
 });
