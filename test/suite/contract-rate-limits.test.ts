@@ -23,7 +23,8 @@ async function alwaysRateLimited(retryAfter: string): Promise<{ baseUrl: string;
 const saw429 = (run: ContractRun) =>
   run.summary.coverage.operations.every((o) => o.documented.some((d) => d.status === "429" && d.observed));
 
-describe("a correct server that rate-limits the suite (429 with Retry-After: 1 to every seventh request)", { timeout: 180_000 }, () => {
+// Concurrently: most of each run is waiting out 429s, and each run has a sandbox of its own.
+describe.concurrent("a correct server that rate-limits the suite (429 with Retry-After: 1 to every seventh request)", { timeout: 180_000 }, () => {
   it("passes a read-only run within 100 requests, each 429 waited out, seen and inspected", async () => {
     const run = await suiteAgainstSandbox({ variant: "rate-limited" });
     expect(run.exitCode, run.output).toBe(0);
@@ -44,7 +45,7 @@ describe("a correct server that rate-limits the suite (429 with Retry-After: 1 t
   });
 });
 
-describe("a server that rate-limits past the caps: the run cannot finish", { timeout: 120_000 }, () => {
+describe.concurrent("a server that rate-limits past the caps: the run cannot finish", { timeout: 120_000 }, () => {
   let slow: Awaited<ReturnType<typeof alwaysRateLimited>>;
   let endless: Awaited<ReturnType<typeof alwaysRateLimited>>;
   beforeAll(async () => {
