@@ -1,0 +1,47 @@
+import path from "node:path";
+import { BaseSequencer, type TestSpecification } from "vitest/node";
+
+/**
+ * Seconds that the slow test files took in a full `npm test` on 2 cores (2026-11-25), for a run that has no
+ * durations of its own yet: a fresh clone, as CI has. Without them vitest starts the largest files first, and the
+ * sandbox package's test (70 s in a small file) started last, alone on one core for its last minute. An entry that
+ * is off costs only order; a file under 5 s needs none.
+ */
+export const EXPECTED_SECONDS: Readonly<Record<string, number>> = {
+  "test/suite/contract-live.test.ts": 107,
+  "test/consumers/sandbox-package.test.ts": 70,
+  "test/consumers/contract-package.test.ts": 56,
+  "test/repo/readme-commands.test.ts": 50,
+  "test/consumers/client-package.test.ts": 39,
+  "test/suite/contract-connections.test.ts": 29,
+  "test/consumers/specmatic.test.ts": 29,
+  "test/suite/contract-rate-limits.test.ts": 28,
+  "test/suite/proxy.test.ts": 19,
+  "test/consumers/generator-kubb.test.ts": 11,
+  "test/suite/contract-hostile.test.ts": 7,
+  "test/suite/mock-lifecycle.test.ts": 6,
+  "test/spec/spec-tooling.test.ts": 6,
+};
+
+/**
+ * vitest's order (files that failed last time first, then the longest first), with the durations above for files
+ * that the last run's cache does not know: the longest files start first, so that none starts last on a fresh clone.
+ */
+export class SlowFirstSequencer extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const root = this.ctx.config.root;
+    const known = (spec: TestSpecification) => {
+      const file = path.relative(root, spec.moduleId).split(path.sep).join("/");
+      const key = `${spec.project.name}:${file}`;
+      const cached = this.ctx.cache.getFileTestResults(key);
+      return {
+        failed: cached?.failed ?? false,
+        ms: cached?.duration ?? (EXPECTED_SECONDS[file] ?? 0) * 1000,
+        size: this.ctx.cache.getFileStats(key)?.size ?? 0,
+      };
+    };
+    const keyed = files.map((spec) => ({ spec, ...known(spec) }));
+    keyed.sort((a, b) => Number(b.failed) - Number(a.failed) || b.ms - a.ms || b.size - a.size);
+    return keyed.map(({ spec }) => spec);
+  }
+}
