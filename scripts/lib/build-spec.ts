@@ -12,7 +12,7 @@ export async function buildSpec({ reuse = false }: { reuse?: boolean } = {}): Pr
   const inputs = await inputsHash(path.dirname(specRoot), redoclyInputs(new URL(import.meta.url)));
   const files = [bundledSpec.yaml, bundledSpec.json];
   const shown = files.map((p) => path.relative(repoRoot, p)).join(" and ");
-  if (reuse && (await provenPass("build-spec", inputs))) return { ok: true, message: `${shown} are already bundled from these very inputs.`, reused: true };
+  if (reuse && (await provenPass("build-spec", inputs, files))) return { ok: true, message: `${shown} are already bundled from these very inputs.`, reused: true };
   // Readers (the sandbox, the suite, other builds) may read the bundle at any moment: write aside, then rename.
   const suffix = `.${process.pid}.${Date.now()}.tmp`;
   const yamlTemp = `${bundledSpec.yaml}${suffix}.yaml`;

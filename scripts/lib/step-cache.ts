@@ -47,15 +47,20 @@ export async function inputsHash(specFolder: string, extra: string[]): Promise<s
 
 const recordFile = (step: string, dir: string) => path.join(dir, `${step}.json`);
 
-/** The step's record when it proves a pass on these inputs: same hash, and each file it wrote still as it wrote it. */
-export async function provenPass(step: string, inputs: string, dir = stepCacheDir): Promise<StepRecord | undefined> {
+/**
+ * The step's record when it proves a pass on these inputs that wrote `files`: same hash, the very same files (by
+ * path), and each still as it wrote it. A copy of the repository that shares node_modules shares the records: a
+ * bundle written in another folder proves nothing here.
+ */
+export async function provenPass(step: string, inputs: string, files: string[] = [], dir = stepCacheDir): Promise<StepRecord | undefined> {
   let record: StepRecord | undefined;
   try {
     record = JSON.parse(await readFile(recordFile(step, dir), "utf8")) as StepRecord;
   } catch {
     return undefined; // none yet, or unreadable: no proof
   }
-  if (record?.inputs !== inputs || typeof record.outputs !== "object") return undefined;
+  if (record?.inputs !== inputs || typeof record.outputs !== "object" || record.outputs === null) return undefined;
+  if (Object.keys(record.outputs).sort().join("\0") !== [...files].sort().join("\0")) return undefined;
   const written = await Promise.all(Object.entries(record.outputs).map(async ([file, hash]) => (await fileHash(file)) === hash));
   return written.every(Boolean) ? record : undefined;
 }

@@ -29,10 +29,10 @@ describe("step-cache: a step is skipped only on proof that it passed on the very
 
   it("a pass recorded on these inputs is proven, with what the step printed", async () => {
     const inputs = await hash();
-    expect(await provenPass("lint", inputs, records)).toBeUndefined();
+    expect(await provenPass("lint", inputs, [output], records)).toBeUndefined();
     await recordPass("lint", inputs, "valid.\n", [output], records);
-    expect(await provenPass("lint", inputs, records)).toMatchObject({ inputs, output: "valid.\n" });
-    expect(await provenPass("bundle", inputs, records)).toBeUndefined();
+    expect(await provenPass("lint", inputs, [output], records)).toMatchObject({ inputs, output: "valid.\n" });
+    expect(await provenPass("bundle", inputs, [output], records)).toBeUndefined();
   });
 
   it.each([
@@ -49,23 +49,33 @@ describe("step-cache: a step is skipped only on proof that it passed on the very
     await change(spec);
     const after = await hash();
     expect(after).not.toBe(before);
-    expect(await provenPass("lint", after, records)).toBeUndefined();
+    expect(await provenPass("lint", after, [], records)).toBeUndefined();
   });
 
   it("no proof once a file the step wrote was changed or removed since", async () => {
     const inputs = await hash();
     await recordPass("bundle", inputs, "", [output], records);
     await writeFile(output, "{ \"edited\": true }\n");
-    expect(await provenPass("bundle", inputs, records)).toBeUndefined();
+    expect(await provenPass("bundle", inputs, [output], records)).toBeUndefined();
     await recordPass("bundle", inputs, "", [output], records);
     await rm(output);
-    expect(await provenPass("bundle", inputs, records)).toBeUndefined();
+    expect(await provenPass("bundle", inputs, [output], records)).toBeUndefined();
+  });
+
+  it("no proof for files at another place: a copy of the repository that shares node_modules shares the records", async () => {
+    const inputs = await hash();
+    const elsewhere = path.join(dir, "copy", "bundle.json");
+    await mkdir(path.dirname(elsewhere), { recursive: true });
+    await recordPass("bundle", inputs, "", [output], records);
+    expect(await provenPass("bundle", inputs, [elsewhere], records)).toBeUndefined();
+    expect(await provenPass("bundle", inputs, [], records)).toBeUndefined();
+    expect(await provenPass("bundle", inputs, [output], records)).toMatchObject({ inputs });
   });
 
   it("a record that cannot be read proves nothing", async () => {
     await mkdir(records, { recursive: true });
     await writeFile(path.join(records, "lint.json"), "{ not json");
-    expect(await provenPass("lint", await hash(), records)).toBeUndefined();
+    expect(await provenPass("lint", await hash(), [], records)).toBeUndefined();
   });
 });
 
