@@ -1,15 +1,27 @@
 import type { FilePatch, FileRecord, FileStorage, StoredFile } from "./storage.ts";
 
+/** A file as memory keeps it: its metadata, frozen (every read hands out this very object), and its bytes. */
+interface KeptFile {
+  record: FileRecord;
+  content: Uint8Array;
+}
+
+/** The metadata of a stored file, frozen with its labels: no caller can change what the store holds. */
+function frozenRecord(file: Omit<StoredFile, "content">, size: number): FileRecord {
+  const { id, name, created_at, publicUrl } = file;
+  const labels = Object.freeze([...file.labels]) as string[];
+  return Object.freeze(publicUrl === undefined ? { id, name, size, created_at, labels } : { id, name, size, created_at, labels, publicUrl });
+}
+
 /** Files in memory, for the fake of apps' tests and a sandbox started without --data. */
 export class MemoryStorage implements FileStorage {
-  private readonly files = new Map<string, StoredFile>();
+  private readonly files = new Map<string, KeptFile>();
 
+  // No copy per read, as SQLite's storage keeps its records: GET metadata is the most frequent request, and the
+  // object rest copy of each record it replaces cost about 5 µs a request (the bench's layer of the core over
+  // memory storage: 9.4 to 10.6 µs with it, 5.1 without).
   get(id: string): FileRecord | undefined {
-    const file = this.files.get(id);
-    if (!file) return undefined;
-    const { content, labels, ...rest } = file;
-    // A copy: what a caller does with it never reaches the store.
-    return { ...rest, size: content.length, labels: [...labels] };
+    return this.files.get(id)?.record;
   }
 
   content(id: string): Uint8Array | undefined {
@@ -19,13 +31,16 @@ export class MemoryStorage implements FileStorage {
   update(id: string, patch: FilePatch): boolean {
     const file = this.files.get(id);
     if (!file) return false;
-    if (patch.labels !== undefined) file.labels = [...patch.labels];
-    if (patch.publicUrl !== undefined) file.publicUrl = patch.publicUrl;
+    const { record } = file;
+    file.record = frozenRecord(
+      { ...record, labels: patch.labels ?? record.labels, ...(patch.publicUrl === undefined ? {} : { publicUrl: patch.publicUrl }) },
+      record.size,
+    );
     return true;
   }
 
   put(files: StoredFile[]): void {
-    for (const file of files) this.files.set(file.id, { ...file, labels: [...file.labels] });
+    for (const file of files) this.files.set(file.id, { record: frozenRecord(file, file.content.length), content: file.content });
   }
 
   count(): number {
