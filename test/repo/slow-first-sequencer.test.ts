@@ -8,10 +8,10 @@ import { trackedFiles } from "../support/tracked-files.ts";
 type Cached = { duration?: number; failed?: boolean };
 
 /** A sequencer over a vitest whose cache knows `results` (by file) and `sizes`, as the last run and the disk left them. */
-function sequencer(results: Record<string, Cached>, sizes: Record<string, number> = {}) {
+function sequencer(results: Record<string, Cached>, sizes: Record<string, number> = {}, sequence: { shuffle?: boolean; seed?: number } = {}) {
   const file = (key: string) => key.slice(key.indexOf(":") + 1);
   const ctx = {
-    config: { root: repoRoot },
+    config: { root: repoRoot, sequence: { shuffle: false, seed: 0, ...sequence } },
     cache: {
       getFileTestResults: (key: string) => results[file(key)],
       getFileStats: (key: string) => (file(key) in sizes ? { size: sizes[file(key)] } : undefined),
@@ -39,6 +39,17 @@ describe("SlowFirstSequencer", () => {
       "test/client/retry.test.ts",
       "test/client/errors.test.ts",
     ]);
+  });
+
+  it("with --sequence.shuffle, runs the files in an order drawn from the seed: the same seed, the same order", async () => {
+    const files = Object.keys(EXPECTED_SECONDS);
+    const bySeed = (seed: number) => order(sequencer({}, {}, { shuffle: true, seed }), files);
+    const first = await bySeed(7);
+    expect([...first].sort()).toEqual([...files].sort());
+    expect(await bySeed(7)).toEqual(first);
+    const others = await Promise.all([8, 9, 10].map(bySeed));
+    expect(others.some((other) => other.join() !== first.join())).toBe(true);
+    expect([first, ...others].some((o) => o.join() !== files.join())).toBe(true);
   });
 
   it("takes the last run's durations over the expected ones, and runs what failed last time first", async () => {

@@ -23,12 +23,33 @@ export const EXPECTED_SECONDS: Readonly<Record<string, number>> = {
   "test/spec/spec-tooling.test.ts": 6,
 };
 
+/** Fisher-Yates with a seeded generator (mulberry32): the same seed, the same order. */
+function shuffled<T>(items: T[], seed: number): T[] {
+  const out = [...items];
+  let state = seed >>> 0;
+  const next = () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = Math.floor(next() * (i + 1));
+    [out[i], out[j]] = [out[j]!, out[i]!];
+  }
+  return out;
+}
+
 /**
  * vitest's order (files that failed last time first, then the longest first), with the durations above for files
  * that the last run's cache does not know: the longest files start first, so that none starts last on a fresh clone.
+ * With `--sequence.shuffle` the files run in an order drawn from the run's seed, as with vitest's own sequencer.
  */
 export class SlowFirstSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const { shuffle, seed } = this.ctx.config.sequence;
+    if (shuffle) return shuffled(files, seed);
     const root = this.ctx.config.root;
     const known = (spec: TestSpecification) => {
       const file = path.relative(root, spec.moduleId).split(path.sep).join("/");
