@@ -38,7 +38,7 @@ export interface FakeFileLibrary {
   readonly baseUrl: string;
   /** A fetch function that answers in-process: give it to the client as `fetch`. Signed URLs are fetched through it too. */
   readonly fetch: FetchFunction;
-  /** The stored metadata of a file now, or undefined when there is none. */
+  /** The stored metadata of a file now, as a copy the app may change, or undefined when there is none. */
   file(id: string): components["schemas"]["FileMetadata"] | undefined;
   /** Makes the next calls of an operation (`times`, default 1) fail with this status, headers and body. */
   failNext(operationId: OperationId, failure: FailNext): void;
@@ -103,7 +103,11 @@ export function createFakeFileLibrary(options: FakeFileLibraryOptions = {}): Fak
     baseUrl,
     fetch: fetchAdapter(service, baseUrl),
     service,
-    file: (id) => storage.get(id),
+    // A copy: the storage hands out its own frozen record, which an app's test may not expect to be read-only.
+    file: (id) => {
+      const stored = storage.get(id);
+      return stored && { ...stored, labels: [...stored.labels] };
+    },
     failNext: (operationId, failure) => script(operationId, { kind: "fail", answer: failureAnswer(operationId, failure), times: times(failure.times) }),
     delayNext: (operationId, ms, { times: n } = {}) => script(operationId, { kind: "delay", ms, times: times(n) }),
     dropNext: (operationId, { times: n } = {}) => script(operationId, { kind: "drop", times: times(n) }),

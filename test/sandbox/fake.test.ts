@@ -38,6 +38,15 @@ describe("createFakeFileLibrary: the service's semantics in-process, for apps' t
     expect(fake.file("nope")).toBeUndefined();
   });
 
+  it("file() hands the app a copy: changing it neither throws nor reaches the stored file", async () => {
+    const { fake, files } = fakeAndClient();
+    const copy = fake.file("f1")!;
+    copy.labels.push("changed");
+    copy.name = "changed.txt";
+    expect(fake.file("f1")).toMatchObject({ name: "a.txt", labels: ["x"] });
+    expect(await files.get("f1")).toMatchObject({ name: "a.txt", labels: ["x"] });
+  });
+
   it("answers as the contract says: 422 for an unknown id or an invalid body, 401 for a wrong key", async () => {
     const { fake, files } = fakeAndClient();
     await expect(files.get("nope")).rejects.toBeInstanceOf(UnprocessableEntityError);
