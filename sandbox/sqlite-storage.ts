@@ -1,5 +1,5 @@
 import Database from "better-sqlite3";
-import type { FilePatch, FileRecord, FileStorage, StoredFile } from "./core/storage.ts";
+import { frozenRecord, type FilePatch, type FileRecord, type FileStorage, type StoredFile } from "./core/storage.ts";
 
 interface Row {
   id: string;
@@ -77,14 +77,9 @@ export class SqliteStorage implements FileStorage {
     if (kept) return kept;
     const row = this.statements.get.get(id);
     if (!row) return undefined;
-    const record: FileRecord = Object.freeze({
-      id: row.id,
-      name: row.name,
-      size: row.size,
-      labels: Object.freeze(JSON.parse(row.labels) as string[]) as string[],
-      created_at: row.created_at,
-      ...(row.public_url === null ? {} : { publicUrl: row.public_url }),
-    });
+    const labels = JSON.parse(row.labels) as string[];
+    const publicUrl = row.public_url === null ? {} : { publicUrl: row.public_url };
+    const record = frozenRecord({ id: row.id, name: row.name, created_at: row.created_at, labels, ...publicUrl }, row.size);
     if (this.records.size >= RECORDS_KEPT) this.records.clear();
     this.records.set(id, record);
     return record;

@@ -1,16 +1,9 @@
-import type { FilePatch, FileRecord, FileStorage, StoredFile } from "./storage.ts";
+import { frozenRecord, type FilePatch, type FileRecord, type FileStorage, type StoredFile } from "./storage.ts";
 
 /** A file as memory keeps it: its metadata, frozen (every read hands out this very object), and its bytes. */
 interface KeptFile {
   record: FileRecord;
   content: Uint8Array;
-}
-
-/** The metadata of a stored file, frozen with its labels: no caller can change what the store holds. */
-function frozenRecord(file: Omit<StoredFile, "content">, size: number): FileRecord {
-  const { id, name, created_at, publicUrl } = file;
-  const labels = Object.freeze([...file.labels]) as string[];
-  return Object.freeze(publicUrl === undefined ? { id, name, size, created_at, labels } : { id, name, size, created_at, labels, publicUrl });
 }
 
 /** Files in memory, for the fake of apps' tests and a sandbox started without --data. */

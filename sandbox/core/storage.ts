@@ -6,6 +6,16 @@ export type FileRecord = components["schemas"]["FileMetadata"];
 /** A file as the sandbox stores it: its metadata but the size, which is its content's. */
 export type StoredFile = Omit<FileRecord, "size"> & { content: Uint8Array };
 
+/**
+ * The record a storage keeps and hands out for a file: its metadata, frozen with a copy of its labels, so that no
+ * caller can change what the store holds. Both storages make theirs here.
+ */
+export function frozenRecord(file: Omit<StoredFile, "content">, size: number): FileRecord {
+  const { id, name, created_at, publicUrl } = file;
+  const labels = Object.freeze([...file.labels]) as string[];
+  return Object.freeze(publicUrl === undefined ? { id, name, size, created_at, labels } : { id, name, size, created_at, labels, publicUrl });
+}
+
 /** What an update may change (UpdateFileRequest); an absent field keeps its value. */
 export type FilePatch = components["schemas"]["UpdateFileRequest"];
 
