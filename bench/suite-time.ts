@@ -211,7 +211,7 @@ export async function suiteTime(): Promise<Section[]> {
         { name: "npm run contract, fresh clone, over its floor", rounds: totals.cold.map((s) => s / floor.cold), target: "<= 1.1" },
       ],
       notes: [
-        "`npm run contract` starts vitest, then the bundle and the drift check beside it; Prism once the bundle is written, so that its start-up takes no core from vitest's; vitest's worker starts once the bundle is written too, and its checks' requests wait for the mock; the lint starts once the mock listens, beside the checks. On a proven cache hit (the same inputs passed before: node_modules/.cache/file-library-kit) the lint and the bundle are not run again.",
+        "`npm run contract` compiles the suite (a proven cache hit unless a module of it changed: node_modules/.cache/file-library-contract) and starts vitest, then the bundle, the drift check and Prism beside it; vitest's worker starts once the bundle is written, and its checks' requests wait for the mock; the lint starts once the mock listens, beside the checks. On a proven cache hit (the same inputs passed before: node_modules/.cache/file-library-kit) the lint and the bundle are not run again.",
       ],
     },
   ];

@@ -56,6 +56,24 @@ function vitestEntry(): string {
   return path.join(path.dirname(manifest), bin.vitest);
 }
 
+/**
+ * The config vitest runs: the suite's own when it is compiled (the published package); from source (the kit's repo),
+ * the same suite compiled to node_modules/.cache first, so that vitest loads it as the package's. The published build
+ * defines `import.meta.suiteFromSource` false, which leaves the compiler (and esbuild) out of the package.
+ */
+async function configToRun(): Promise<string> {
+  // A branch of its own, which the published build drops whole: the import in it goes too.
+  if ((import.meta as unknown as { suiteFromSource?: false }).suiteFromSource !== false) {
+    const { compiledSuiteConfig } = await import("./runner/compiled-suite.ts");
+    try {
+      return await compiledSuiteConfig();
+    } catch (error) {
+      throw new Error(`The contract suite's source does not compile: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    }
+  }
+  return suiteConfigFile;
+}
+
 /** Runs the contract suite once in a child process, against the target the environment names, and reads its summary. */
 export function runSuite(options: SuiteOptions = {}): Promise<SuiteRun> {
   return startSuite(options);
@@ -102,14 +120,14 @@ async function run(options: SuiteOptions, signal: AbortSignal, start: SuiteStart
   };
   const summaryFile = path.join(reportDir, "contract-summary.json");
   // A summary left by an earlier run must not pass for this one's.
-  await rm(summaryFile, { force: true });
+  const [configFile] = await Promise.all([configToRun(), rm(summaryFile, { force: true })]);
   const inherit = options.output === "inherit";
   // Output is piped when it is captured, or held back until released; colours stay as on a terminal.
   const piped = !inherit || start !== undefined;
   if (piped && inherit && process.stdout.isTTY) childEnv.FORCE_COLOR ??= "1";
   const stdio: StdioOptions = piped ? ["ignore", "pipe", "pipe", ...(start ? (["ipc"] as const) : [])] : "inherit";
   // An abort of the signal kills the child (spawn's own `signal`).
-  const child = startChild(process.execPath, [vitestEntry(), "run", "--config", suiteConfigFile], { cwd, env: childEnv, signal, stdio });
+  const child = startChild(process.execPath, [vitestEntry(), "run", "--config", configFile], { cwd, env: childEnv, signal, stdio });
   let output = "";
   let held: Array<() => void> | undefined = start ? [] : undefined;
   const take = (stream: NodeJS.WriteStream) => (chunk: Buffer) => {

@@ -8,19 +8,19 @@ import { copyFile, readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { build } from "esbuild";
 import { runCommand } from "../lib/process.ts";
-import { freshPackageDist, NODE_PACKAGE_BUILD } from "./lib/package-dist.ts";
+import { SUITE_BUILD, suiteEntries } from "../contract-tests/runner/compiled-suite.ts";
+import { freshPackageDist } from "./lib/package-dist.ts";
 import { bin, bundledSpec, fromRoot, repoRoot } from "./lib/paths.ts";
 
 const pkg = fromRoot("contract-tests");
 const out = await freshPackageDist(pkg);
 
-const suiteFiles = (await readdir(pkg)).filter((f) => f.endsWith(".contract.test.ts"));
 await build({
   absWorkingDir: pkg,
-  entryPoints: ["cli.ts", "index.ts", "vitest.config.ts", "support/global-setup.ts", "support/setup.ts", "support/summary-reporter.ts", ...suiteFiles],
+  entryPoints: ["cli.ts", "index.ts", ...(await suiteEntries(pkg))],
   // Split: one copy of each shared module (the exchange budget, the current test), imported by every entry that
   // uses it; the chunks go to the top of dist/, beside the config and the spec that locations.ts finds from there.
-  ...NODE_PACKAGE_BUILD,
+  ...SUITE_BUILD,
   outdir: out,
   outbase: pkg,
 });

@@ -5,7 +5,8 @@
 import { chmod, copyFile } from "node:fs/promises";
 import path from "node:path";
 import { build } from "esbuild";
-import { freshPackageDist, NODE_PACKAGE_BUILD } from "./lib/package-dist.ts";
+import { NODE_PACKAGE_BUILD } from "../lib/node-package-build.ts";
+import { freshPackageDist } from "./lib/package-dist.ts";
 import { bundledSpec, fromRoot } from "./lib/paths.ts";
 
 const pkg = fromRoot("sandbox");

@@ -5,8 +5,8 @@ import path from "node:path";
 import { repoRoot } from "../../scripts/lib/paths.ts";
 import { stepCacheDir } from "../../scripts/lib/step-cache.ts";
 
-/** What a fresh clone has not, right after `npm ci`: the builds, the reports, the steps' records, vitest's caches. */
-export const BUILT = ["dist", "reports", "node_modules/.vite", "node_modules/.vite-temp", path.relative(repoRoot, stepCacheDir)];
+/** What a fresh clone has not, right after `npm ci`: the builds, the reports, the compiled suite, the steps' records, vitest's caches. */
+export const BUILT = ["dist", "reports", "node_modules/.vite", "node_modules/.vite-temp", "node_modules/.cache/file-library-contract", path.relative(repoRoot, stepCacheDir)];
 
 /**
  * Runs `work` in the state of a fresh clone: none of BUILT under `root`, and an empty temporary directory (where tsx

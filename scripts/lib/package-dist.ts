@@ -1,6 +1,5 @@
 import { rm } from "node:fs/promises";
 import path from "node:path";
-import type { BuildOptions } from "esbuild";
 import { buildSpec } from "./build-spec.ts";
 
 /**
@@ -17,18 +16,3 @@ export async function freshPackageDist(pkg: string): Promise<string> {
   await rm(out, { recursive: true, force: true });
   return out;
 }
-
-/**
- * How a workspace package is bundled for Node: ESM, the kit's own modules bundled in, npm dependencies left as
- * imports (the package's dependencies), and shared code split into chunks (`[name]-[hash]`, at the top of dist/).
- */
-export const NODE_PACKAGE_BUILD = {
-  bundle: true,
-  splitting: true,
-  chunkNames: "[name]-[hash]",
-  format: "esm",
-  platform: "node",
-  target: "node20",
-  packages: "external",
-  logLevel: "warning",
-} as const satisfies BuildOptions;
