@@ -51,9 +51,15 @@ const sha256 = (bytes: Buffer) => createHash("sha256").update(bytes).digest("hex
 
 /**
  * The config file of the suite compiled from `root` (default: this suite's source), compiled first unless a record
- * proves a compile of the very same bytes. Concurrent runs may compile at once: each writes aside and renames.
+ * proves a compile of the very same bytes; undefined when it cannot be compiled or kept (a source that does not
+ * compile, a cache folder that cannot be written): the source then runs as it is, and vitest reports what does not
+ * compile in its own words. Concurrent runs may compile at once: each writes aside and renames.
  */
-export async function compiledSuiteConfig(root = suiteRoot, cache = cacheRoot()): Promise<string> {
+export async function compiledSuiteConfig(root = suiteRoot, cache = cacheRoot()): Promise<string | undefined> {
+  return compile(root, cache).catch(() => undefined);
+}
+
+async function compile(root: string, cache: string): Promise<string> {
   const [self, esbuild] = await Promise.all([readFile(fileURLToPath(import.meta.url)), import("esbuild")]);
   // One record per copy of the suite: copies that share node_modules must not take each other's compile as theirs.
   const recordFile = path.join(cache, `record-${sha256(Buffer.from(root)).slice(0, 16)}.json`);
