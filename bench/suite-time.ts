@@ -187,7 +187,7 @@ export async function suiteTime(): Promise<Section[]> {
       ],
       ratios: [],
       notes: [
-        "Each process of the run loads bench/lib/phase-probe.mjs (NODE_OPTIONS), which logs the User Timing marks the runner and the suite set, and the suite's requests. Fresh clone: no bundle, no reports, no step records, empty vitest and tsx caches.",
+        "Each process of the run loads bench/lib/phase-probe.mjs (NODE_OPTIONS), which logs the User Timing marks the runner and the suite set, and the suite's requests. Fresh clone: no bundle, no compiled suite, no reports, no step records, empty vitest and tsx caches.",
         "The floor is the path the run cannot go below while the suite runs after vitest starts: the mock, the lint and the bundle start beside it and add only the cores they take from it.",
       ],
     },
