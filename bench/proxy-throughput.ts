@@ -51,7 +51,8 @@ async function measure(target: Target): Promise<Sample> {
 export async function proxyThroughput(cores: CorePlan | { unpinned: string }): Promise<Section[]> {
   const launcher = serverLauncher(cores);
   const sandbox = await startScriptServer("sandbox/main.ts", ["--fixtures", fromRoot("test/fixtures/sandbox-files.json")], { ...process.env, FILE_LIBRARY_API_KEY: KEY }, launcher);
-  const [ours, prism] = await Promise.all([
+  const relay = (mode: "http" | "tcp") => startScriptServer("bench/relay-server.ts", ["--mode", mode, "--upstream", sandbox.url], process.env, launcher);
+  const [ours, prism, httpRelay, tcpRelay] = await Promise.all([
     startServer(process.execPath, ["--import", "tsx", fromRoot("contract-tests/cli.ts"), "proxy", "--upstream", sandbox.url, "--report-dir", fromRoot("reports/bench-proxy")], {
       launcher,
       cwd: repoRoot,
@@ -61,12 +62,16 @@ export async function proxyThroughput(cores: CorePlan | { unpinned: string }): P
       what: "The contract proxy",
     }),
     startPrism(bundledSpec.yaml, launcher, { proxyTo: sandbox.url }),
+    relay("http"),
+    relay("tcp"),
   ]);
   try {
     const targets: Target[] = [
       { name: "direct to the sandbox", url: `${sandbox.url}${FILE}` },
       { name: "through the contract proxy", url: `${ours.url}${FILE}` },
       { name: "through prism proxy", url: `${prism.url}${FILE}` },
+      { name: "ceiling: the proxy's transport, judging nothing", url: `${httpRelay.url}${FILE}` },
+      { name: "ceiling: a TCP relay, no HTTP parsed", url: `${tcpRelay.url}${FILE}` },
     ];
     const samples = await interleaved(targets, ROUNDS, measure);
     const of = (i: number, pick: (s: Sample) => number) => samples.get(targets[i]!.name)!.map(pick);
@@ -81,12 +86,17 @@ export async function proxyThroughput(cores: CorePlan | { unpinned: string }): P
           { name: "contract proxy / direct, throughput", rounds: byRound(rps(1), rps(0)), target: ">= 0.5" },
           { name: "contract proxy / prism proxy, throughput", rounds: byRound(rps(1), rps(2)), target: ">= 2" },
           { name: "contract proxy, ms added to one request's median", rounds: byRound(of(1, (s) => s.latency), of(0, (s) => s.latency), (a, b) => a - b), target: "< 1" },
+          { name: "ceiling, the proxy's transport judging nothing / direct, throughput", rounds: byRound(rps(3), rps(0)), target: "what any proxy on node:http and undici can reach" },
+          { name: "ceiling, a TCP relay / direct, throughput", rounds: byRound(rps(4), rps(0)), target: "what any proxy in Node can reach" },
         ],
-        notes: errors > 0 ? [`${errors} requests failed or were not 2xx: the numbers above are not valid`] : [],
+        notes: [
+          "The relays and the proxies run on the servers' core beside the sandbox, as the proxy does: through one, that core serves the relay's exchange and the sandbox's request.",
+          ...(errors > 0 ? [`${errors} requests failed or were not 2xx: the numbers above are not valid`] : []),
+        ],
       },
     ];
   } finally {
-    await Promise.all([ours.stop(), prism.stop()]);
+    await Promise.all([ours.stop(), prism.stop(), httpRelay.stop(), tcpRelay.stop()]);
     await sandbox.stop();
   }
 }
