@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { existsSync } from "node:fs";
 import { mkdtemp, readdir, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -22,6 +23,13 @@ afterAll(() => rm(scratch, { recursive: true, force: true }));
 const npx = (args: string[]) => ["--no-install", "file-library-sandbox", ...args];
 
 describe("the sandbox package, installed from its tarball", { timeout: 120_000 }, () => {
+  it("gets its SQLite driver from a prebuilt binary where one is at hand, as a user's install does, not from a compile", () => {
+    const release = path.join(project, "node_modules", "better-sqlite3", "build", "Release");
+    expect(existsSync(path.join(release, "better_sqlite3.node"))).toBe(true);
+    // A compile leaves its object files here; an unpacked prebuilt binary, none (installInto's localPrebuilds).
+    if (existsSync(path.join(project, ".prebuilds"))) expect(existsSync(path.join(release, "obj.target"))).toBe(false);
+  });
+
   it("explains every flag in --help", async () => {
     const { code, output } = await runCommand("npx", npx(["--help"]), { cwd: project });
     expect(code, output).toBe(0);
