@@ -9,7 +9,11 @@ import { parseArgs } from "node:util";
 import { startForwarding } from "../contract-tests/proxy/forward.ts";
 
 const { values } = parseArgs({ options: { mode: { type: "string" }, upstream: { type: "string" } } });
-const upstream = new URL(values.upstream ?? "");
+if (!URL.canParse(values.upstream ?? "")) {
+  console.error("relay-server: --upstream takes the URL of the server to relay to, such as http://127.0.0.1:4010");
+  process.exit(2);
+}
+const upstream = new URL(values.upstream!);
 
 let url: string;
 let close: () => Promise<void>;

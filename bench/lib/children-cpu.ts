@@ -10,11 +10,12 @@ let ticksPerSecond: number | undefined;
  */
 export function childrenCpuSeconds(): number | undefined {
   try {
+    // Asked before the count is read: getconf is a child too, and once it has ended its CPU is in the count.
+    ticksPerSecond ??= Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" })) || 100;
     const stat = readFileSync("/proc/self/stat", "utf8");
     // The fields after the command's name, which is in parentheses and may hold spaces: cutime and cstime are the
     // 16th and 17th fields of the line, the 14th and 15th after the name.
     const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    ticksPerSecond ??= Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" })) || 100;
     return (Number(fields[13]) + Number(fields[14])) / ticksPerSecond;
   } catch {
     return undefined;
