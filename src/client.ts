@@ -8,6 +8,7 @@ import { bodyExcerpt, decodeBody, DOWNLOAD_ACCEPT, parseDownloadUrl, parseMetada
 import { cutAt, limitErrorBodies, readLimited } from "./response-limit.js";
 import { errorBodyOf, sendWithRetries, type RawResult } from "./send.js";
 import { fetchOnce, globalFetch } from "./fetch.js";
+import { decodeLossy } from "./invalid-utf8.js";
 
 /** The body of an update: the fields to change. */
 export type UpdateFileRequest = components["schemas"]["UpdateFileRequest"];
@@ -153,7 +154,7 @@ export function createFileLibraryClient(options: ClientOptions = {}): FileLibrar
       },
     );
     const decoded = decodeBody(read2xx.bytes);
-    const text = decoded.ok ? decoded.value : new TextDecoder().decode(read2xx.bytes);
+    const text = decoded.ok ? decoded.value : decodeLossy(read2xx.bytes);
     const parsed: Parsed<T> = read2xx.cut ? { ok: false, problem: `the body is over ${maxBytes} bytes (maxResponseBytes)` } : decoded.ok ? operation.read(text, response) : decoded;
     if (!parsed.ok) {
       const shown = redactString(bodyExcerpt(text), secrets);

@@ -1,6 +1,9 @@
 const lossy = new TextDecoder();
 const encoder = new TextEncoder();
 
+/** Bytes as text, each sequence that is not UTF-8 shown as U+FFFD: for what a message quotes of a body, never for data. */
+export const decodeLossy = (bytes: Uint8Array): string => lossy.decode(bytes);
+
 const hex = (byte: number) => `\\x${byte.toString(16).toUpperCase().padStart(2, "0")}`;
 
 /** Bytes as a message can show them: printable ASCII as it is, every other byte escaped (`\xE9`). */
@@ -13,7 +16,7 @@ export const escapeBytes = (bytes: Uint8Array): string =>
  */
 export function invalidUtf8(bytes: Uint8Array): string | undefined {
   // The lossy decoder marks each bad sequence with U+FFFD; one that the bytes themselves spell (EF BF BD) is no error.
-  const text = lossy.decode(bytes);
+  const text = decodeLossy(bytes);
   let offset = 0;
   let from = 0;
   for (let at = text.indexOf("\uFFFD"); at >= 0; at = text.indexOf("\uFFFD", at + 1)) {

@@ -1,4 +1,6 @@
 import { causeOf } from "./cause.js";
+import { truncate } from "./excerpt.js";
+import { decodeLossy } from "./invalid-utf8.js";
 import { AbortError, ApiError, BASE_URL_SETTING, ConnectionError, joinSentences, TimeoutError, type OperationId } from "./errors.js";
 import type { ClientLog } from "./logger.js";
 import { redactHeaders, redactString, redactValue } from "./redact.js";
@@ -15,7 +17,7 @@ export interface RawResult {
 
 /** An error body as errors keep it, as openapi-fetch reads it: JSON when it parses, else the text; undefined when empty. */
 export function errorBodyOf(bytes: Uint8Array): unknown {
-  const text = new TextDecoder().decode(bytes);
+  const text = decodeLossy(bytes);
   try {
     return text === "" ? undefined : JSON.parse(text);
   } catch {
@@ -52,7 +54,7 @@ const MAX_ERROR_TEXT = 4_096;
 /** An error body as an error keeps it: text cut to MAX_ERROR_TEXT, and a body cut at the limit kept only as text. */
 function keptBody(body: unknown, cut: number | undefined): unknown {
   const text = cut !== undefined && typeof body !== "string" ? JSON.stringify(body) : body;
-  return typeof text === "string" && text.length > MAX_ERROR_TEXT ? `${text.slice(0, MAX_ERROR_TEXT)}…` : text;
+  return typeof text === "string" ? truncate(text, MAX_ERROR_TEXT) : text;
 }
 
 // A browser reports a request its CORS policy refused as a plain network failure, so the client cannot tell them apart.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { escapeBytes, invalidUtf8 } from "../../src/invalid-utf8.ts";
+import { decodeLossy, escapeBytes, invalidUtf8 } from "../../src/invalid-utf8.ts";
 
 const bytes = (...values: number[]) => new Uint8Array(values);
 const utf8 = (text: string) => new TextEncoder().encode(text);
@@ -62,5 +62,15 @@ describe("invalidUtf8", () => {
 describe("escapeBytes", () => {
   it("shows printable ASCII and escapes every other byte, the backslash too", () => {
     expect(escapeBytes(bytes(0x41, 0x20, 0x7e, 0x5c, 0x00, 0x7f, 0x0a, 0xff))).toBe("A ~\\x5C\\x00\\x7F\\x0A\\xFF");
+  });
+});
+
+describe("decodeLossy", () => {
+  it("reads UTF-8 as it is and shows each sequence that is not UTF-8 as U+FFFD, whatever follows", () => {
+    expect(decodeLossy(utf8("héllo 日本語"))).toBe("héllo 日本語");
+    expect(decodeLossy(bytes(0x43, 0x61, 0x66, 0xe9, 0x21))).toBe("Caf\uFFFD!");
+    // A lead byte cut short at the end is one replacement, not an error and not a dropped tail.
+    expect(decodeLossy(bytes(0x61, 0xe6, 0x97))).toBe("a\uFFFD");
+    expect(decodeLossy(bytes())).toBe("");
   });
 });
