@@ -1,5 +1,5 @@
 import { createRouter } from "../lib/openapi/router.ts";
-import type { OpenApiDocument } from "../lib/openapi/validator.ts";
+import type { OpenApiDocument } from "../lib/openapi/spec-operations.ts";
 import { emptyAnswer, jsonAnswer, type PlainAnswer, type PlainRequest, type Service } from "./core/plain.ts";
 import { CONTENT_PATH_PREFIX } from "./core/signed-urls.ts";
 

@@ -1,4 +1,5 @@
-import { OpenApiValidator, type OpenApiDocument } from "../lib/openapi/validator.ts";
+import type { OpenApiDocument } from "../lib/openapi/spec-operations.ts";
+import { OpenApiValidator } from "../lib/openapi/validator.ts";
 import type { ServiceSpec } from "./core/service.ts";
 // The bundled spec as a module, not a file: the fake runs where there is no file system (browsers, workers).
 // `npm run build:spec` writes it. The testing entry's build swaps this module for one with the spec inlined and its

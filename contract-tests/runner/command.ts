@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import { readBundledDocument, SpecLoadError } from "../../lib/openapi/bundled-document.ts";
 import { defaultSpecFile, packageManifestFile } from "../locations.ts";
 import { startSuite, type SuiteStart } from "../run-suite.ts";
 import { processEnvironment, readSettings, settingsEnvironment, SettingError, type SuiteSettingsInput } from "../support/settings.ts";
@@ -39,10 +40,8 @@ export interface CommandOptions {
 
 class CannotStart extends Error {}
 
-// The catalogue brings every check (and fast-check), the spec loader brings Ajv: both load only when needed, so that
-// in the kit's repo the suite's process starts sooner.
+// The catalogue brings every check (and fast-check): it loads only when needed, so that the suite's process starts sooner.
 const catalogue = () => import("../checks/catalogue.ts");
-const specLoader = () => import("../../lib/openapi/load.ts");
 
 /** Runs a contract command from its argv and the environment; resolves with the exit code. */
 export async function runContractCommand(argv: string[], options: CommandOptions, baseEnv: NodeJS.ProcessEnv = processEnvironment()): Promise<number> {
@@ -100,10 +99,8 @@ async function run(argv: string[], options: CommandOptions, baseEnv: NodeJS.Proc
     : repo
       ? undefined
       : [defaultSpecFile, "reinstall the package: its bundled spec is missing."];
-  if (specToCheck) {
-    const { loadBundledSpec, SpecLoadError } = await specLoader();
-    orCannotStart(() => loadBundledSpec(...specToCheck), SpecLoadError);
-  }
+  // Read, not compiled: the suite's worker builds the validator; here Ajv's load would only delay the suite's start.
+  if (specToCheck) orCannotStart(() => readBundledDocument(...specToCheck), SpecLoadError);
   if (live) {
     const reason = await unreachableReason(live.baseUrl);
     if (reason) throw new CannotStart(`the server at ${live.baseUrl} is unreachable (${reason}); check FILE_LIBRARY_BASE_URL or --base-url.`);

@@ -3,7 +3,7 @@ import { exampleFileId } from "./example-file-id.ts";
 import type { HandshakeMessage } from "./handshake.ts";
 import type { RunSettings } from "./run-context.ts";
 import { processSettings } from "./settings.ts";
-import { loadSuiteSpec } from "./spec.ts";
+import { readSuiteDocument } from "./suite-document.ts";
 import { liveTarget, MOCK_API_KEY, type Target } from "./target.ts";
 import { offerTarget } from "./target-channel.ts";
 
@@ -51,8 +51,9 @@ export async function setup(project: TestProject): Promise<(() => void) | undefi
   const runner = settings.awaitReady ? listenToRunner() : undefined;
   await runner?.specReady;
   performance.mark("suite:spec-ready");
-  // Read now, not on import: a runner that started the suite early writes the bundled spec meanwhile.
-  const spec = loadSuiteSpec(settings.specFile);
+  // Read now, not on import: a runner that started the suite early writes the bundled spec meanwhile. Only read: the
+  // workers validate, and Ajv's load here would hold back their start (docs/decisions.md, What vitest's own process loads).
+  const document = readSuiteDocument(settings.specFile);
   console.log(`contract: seed ${settings.seed} (replay with --seed ${settings.seed}${settings.shuffle ? ", checks in an order drawn from it" : ""})`);
   const live = liveTarget(settings);
   if (!live && !settings.mockUrl && !runner) {
@@ -63,7 +64,7 @@ export async function setup(project: TestProject): Promise<(() => void) | undefi
     baseUrl,
     apiKey: MOCK_API_KEY,
     // Prism answers every id alike; the spec's own example id keeps the requests realistic.
-    fileId: exampleFileId(spec.document),
+    fileId: exampleFileId(document),
     writeChecks: true,
   });
   if (live || settings.mockUrl) {

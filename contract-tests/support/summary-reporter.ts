@@ -4,7 +4,8 @@ import type { Reporter, SerializedError, TestModule, Vitest } from "vitest/node"
 import { catalogue, responseChecks, selectedChecks } from "../checks/catalogue.ts";
 import { statusCoverage } from "./coverage.ts";
 import { processSettings, type SuiteSettings } from "./settings.ts";
-import { loadSuiteSpec } from "./spec.ts";
+import { readSuiteDocument } from "./suite-document.ts";
+import { SpecOperations } from "../../lib/openapi/spec-operations.ts";
 import type { CheckFailureRecord, CheckOutcome, ContractSummary, ExchangeEvidence } from "../report.ts";
 import { coverageMarkdown, formatSummary } from "./summary-format.ts";
 
@@ -22,8 +23,9 @@ export default class SummaryReporter implements Reporter {
 
   async onTestRunEnd(testModules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<SerializedError> = []): Promise<void> {
     const settings = processSettings();
-    // Loaded now, not when the config is: the runner may write the bundled spec after the suite has started.
-    const spec = loadSuiteSpec(settings.specFile);
+    // Read now, not when the config is: the runner may write the bundled spec after the suite has started. Its
+    // operations and statuses are all a summary needs: no validator, so Ajv never loads in vitest's own process.
+    const spec = new SpecOperations(readSuiteDocument(settings.specFile));
     const operations = spec.operationIds();
     const provided = this.vitest?.getRootProject().getProvidedContext().run;
     const outcomes: CheckOutcome[] = [];

@@ -1,28 +1,7 @@
-import { readFileSync } from "node:fs";
-import { OpenApiValidator, type OpenApiDocument } from "./validator.ts";
+import { readBundledDocument } from "./bundled-document.ts";
+import { OpenApiValidator } from "./validator.ts";
 
-/** The bundled spec is missing, unreadable or not JSON; the message says which, and how to make it. */
-export class SpecLoadError extends Error {
-  override name = "SpecLoadError";
-}
-
-/** Reads a bundled spec (JSON) into a validator; `remedy` says how to produce the file when it cannot be read. */
+/** Reads a bundled spec (JSON) into a validator; `remedy` says how to produce the file when it cannot be read (SpecLoadError). */
 export function loadBundledSpec(file: string, remedy: string): OpenApiValidator {
-  let text: string;
-  try {
-    text = readFileSync(file, "utf8");
-  } catch (error) {
-    const { code, message } = error as NodeJS.ErrnoException;
-    throw new SpecLoadError(`The bundled spec ${file} ${code === "ENOENT" ? "is missing" : `cannot be read (${message})`}: ${remedy}`);
-  }
-  let document: OpenApiDocument;
-  try {
-    document = JSON.parse(text) as OpenApiDocument;
-  } catch (error) {
-    throw new SpecLoadError(`The bundled spec ${file} is not JSON (${(error as Error).message}): ${remedy}`);
-  }
-  if (typeof document !== "object" || document === null || typeof document.paths !== "object") {
-    throw new SpecLoadError(`The bundled spec ${file} is not an OpenAPI document (it has no paths): ${remedy}`);
-  }
-  return new OpenApiValidator(document);
+  return new OpenApiValidator(readBundledDocument(file, remedy));
 }

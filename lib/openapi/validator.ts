@@ -1,28 +1,11 @@
 import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
 import addFormatsModule from "ajv-formats";
 import { escapeSegment, followRefs, nodeAt } from "./json-pointer.ts";
-import { HTTP_METHODS } from "./methods.ts";
+import { SpecOperations, type OpenApiDocument } from "./spec-operations.ts";
 import { resultOf, unsupportedMediaType, type ValidationResult } from "./validation-errors.ts";
 
 // ajv-formats is CommonJS; under NodeNext its default export arrives wrapped.
 const addFormats = addFormatsModule as unknown as typeof addFormatsModule.default;
-
-/** The parts of an OpenAPI 3.1 document this validator reads. */
-export interface OpenApiDocument {
-  openapi: string;
-  info: { title: string; version: string };
-  paths: Record<string, Record<string, unknown>>;
-  components?: Record<string, Record<string, unknown>>;
-}
-
-/** One operation of the spec, found by its operationId. */
-export interface OperationInfo {
-  operationId: string;
-  method: string;
-  path: string;
-  /** Status keys as documented: "200", "422", "5XX", "default". */
-  statuses: string[];
-}
 
 export type { ValidationIssue, ValidationResult } from "./validation-errors.ts";
 
@@ -30,17 +13,15 @@ export type { ValidationIssue, ValidationResult } from "./validation-errors.ts";
 export const SPEC_ID = "https://file-library.invalid/openapi.json";
 
 /** Validates requests and responses against one bundled OpenAPI 3.1 document with Ajv (2020-12, with formats). */
-export class OpenApiValidator {
-  readonly document: OpenApiDocument;
+export class OpenApiValidator extends SpecOperations {
   private readonly ajv: Ajv2020;
-  private readonly operations = new Map<string, OperationInfo & { node: Record<string, unknown> }>();
   // Each schema compiled once, with the name its errors give it: the sandbox and the proxy validate on every request.
   private readonly compiled = new Map<string, { validate: ValidateFunction; name: string }>();
   // What the spec says of a response, read once: the proxy asks it of every answer of real traffic.
   private readonly answers = new Map<string, unknown>();
 
   constructor(document: OpenApiDocument) {
-    this.document = document;
+    super(document);
     // The whole document is registered so that its local $refs resolve; Ajv compiles it as a schema
     // on the way, and its OpenAPI keys (openapi, paths, ...) are not JSON Schema keywords. Schema
     // typos are Redocly's job (npm run lint:spec); here strictSchema would only reject the envelope.
@@ -50,36 +31,6 @@ export class OpenApiValidator {
     this.ajv = new Ajv2020({ allErrors: true, strictSchema: false, strictTypes: false, validateSchema: false });
     addFormats(this.ajv);
     this.ajv.addSchema({ ...document, $id: SPEC_ID } as object, undefined, undefined, false);
-    for (const [path, item] of Object.entries(document.paths)) {
-      for (const method of HTTP_METHODS) {
-        const node = item[method] as Record<string, unknown> | undefined;
-        if (!node || typeof node.operationId !== "string") continue;
-        const statuses = Object.keys((node.responses as Record<string, unknown>) ?? {});
-        this.operations.set(node.operationId, { operationId: node.operationId, method: method.toUpperCase(), path, statuses, node });
-      }
-    }
-  }
-
-  /** The operationIds of the spec, in the order its paths list them. */
-  operationIds(): string[] {
-    return [...this.operations.keys()];
-  }
-
-  /** The operation with this operationId; throws when the spec has none. */
-  operation(operationId: string): OperationInfo {
-    const found = this.operations.get(operationId);
-    if (!found) throw new Error(`The spec has no operation ${JSON.stringify(operationId)}.`);
-    const { node: _node, ...info } = found;
-    return info;
-  }
-
-  /** The documented status key that covers a status ("422", "5XX" or "default"), if any. */
-  documentedStatus(operationId: string, status: number): string | undefined {
-    const { statuses } = this.operation(operationId);
-    const exact = String(status);
-    if (statuses.includes(exact)) return exact;
-    const range = `${exact[0]}XX`;
-    return statuses.find((key) => key.toUpperCase() === range) ?? (statuses.includes("default") ? "default" : undefined);
   }
 
   /** The media types documented for a response, or [] when it is documented with no body. */

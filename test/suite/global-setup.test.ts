@@ -3,7 +3,26 @@ import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { startSuite } from "../../contract-tests/run-suite.ts";
+import { compiledSuiteConfig } from "../../contract-tests/runner/compiled-suite.ts";
+import { runCommand } from "../../lib/process.ts";
+import { fromRoot, repoRoot } from "../../scripts/lib/paths.ts";
 import { environmentWithoutSettings } from "../support/contract-suite.ts";
+
+// Ajv's modules are CommonJS: once loaded, from ESM too, they are in require.cache.
+const AJV_COUNT = `import { createRequire } from "node:module";
+for (const module of JSON.parse(process.env.MODULES)) await import(module);
+const cache = Object.keys(createRequire(import.meta.url).cache);
+console.log(cache.filter((file) => /[\\/]node_modules[\\/]ajv[\\/]/.test(file)).length);`;
+
+/** How many of Ajv's modules a fresh Node process has loaded once it has imported `modules` (through tsx, as the repo runs). */
+async function ajvModulesLoadedBy(modules: string[]): Promise<number> {
+  const run = await runCommand(process.execPath, ["--import", "tsx", "--input-type=module", "-e", AJV_COUNT], {
+    cwd: repoRoot,
+    env: { ...process.env, MODULES: JSON.stringify(modules) },
+  });
+  expect(run.code, run.output).toBe(0);
+  return Number(run.output.trim().split("\n").at(-1));
+}
 
 describe("the suite's global setup, with a runner that starts the suite before its target", () => {
   const dirs: string[] = [];
@@ -25,5 +44,21 @@ describe("the suite's global setup, with a runner that starts the suite before i
     expect(run.output).toContain(`STOPPED ${reason}`);
     expect(run.output).toContain("(the run could not finish)");
     expect(run.summary?.totals).toMatchObject({ passed: 0, failed: 0, requests: 0 });
+  });
+});
+
+describe("what vitest's own process loads of the suite", () => {
+  it("the global setup and the reporter read the spec without Ajv, as source and compiled; the workers' spec module loads it", { timeout: 60_000 }, async () => {
+    const config = await compiledSuiteConfig();
+    expect(config, "the suite compiles").toBeDefined();
+    const compiled = (file: string) => path.join(path.dirname(config!), "support", file);
+    const [source, built, workers] = await Promise.all([
+      ajvModulesLoadedBy([fromRoot("contract-tests/support/global-setup.ts"), fromRoot("contract-tests/support/summary-reporter.ts")]),
+      ajvModulesLoadedBy([compiled("global-setup.js"), compiled("summary-reporter.js")]),
+      // The control: the count sees Ajv where it loads.
+      ajvModulesLoadedBy([fromRoot("contract-tests/support/spec.ts")]),
+    ]);
+    expect({ source, built }).toEqual({ source: 0, built: 0 });
+    expect(workers).toBeGreaterThan(10);
   });
 });
