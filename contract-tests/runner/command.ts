@@ -99,7 +99,7 @@ async function run(argv: string[], options: CommandOptions, baseEnv: NodeJS.Proc
     : repo
       ? undefined
       : [defaultSpecFile, "reinstall the package: its bundled spec is missing."];
-  // Read, not compiled: the suite's worker builds the validator; here Ajv's load would only delay the suite's start.
+  // Only read: the suite's worker builds the validator; building one here (Ajv's load) would only delay the suite's start.
   if (specToCheck) orCannotStart(() => readBundledDocument(...specToCheck), SpecLoadError);
   if (live) {
     const reason = await unreachableReason(live.baseUrl);
