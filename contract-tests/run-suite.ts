@@ -3,11 +3,11 @@ import { readFile, rm } from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { defaultSpecFile, suiteConfigFile } from "./locations.ts";
-import type { ContractSummary } from "./report.ts";
+import type { ContractSummary } from "./report/shapes.ts";
 import type { StdioOptions } from "node:child_process";
 import { exitCodeOf, startChild } from "../lib/process.ts";
-import type { HandshakeMessage } from "./support/handshake.ts";
-import { processEnvironment, readSettings, settingsEnvironment, type SuiteSettingsInput } from "./support/settings.ts";
+import type { HandshakeMessage } from "./run/handshake.ts";
+import { processEnvironment, readSettings, settingsEnvironment, type SuiteSettingsInput } from "./run/settings.ts";
 
 /**
  * How to run the suite: each setting as an option, or else from `env` (FILE_LIBRARY_BASE_URL and the rest; see

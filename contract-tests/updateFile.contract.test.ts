@@ -1,3 +1,3 @@
-import { describeOperation } from "./support/run-checks.ts";
+import { describeOperation } from "./run/run-checks.ts";
 
 describeOperation("updateFile");

@@ -1,8 +1,8 @@
 import path from "node:path";
 import { defineConfig } from "vitest/config";
-import { suiteCacheDir } from "./support/cache-dir.ts";
-import { checkDeadlineMs } from "./support/deadline.ts";
-import { processSettings } from "./support/settings.ts";
+import { suiteCacheDir } from "./run/cache-dir.ts";
+import { checkDeadlineMs } from "./run/deadline.ts";
+import { processSettings } from "./run/settings.ts";
 
 // The same config runs as source in the kit's repo and compiled in the published package.
 const here = import.meta.dirname;
@@ -21,8 +21,8 @@ export default defineConfig({
     include: [`*.contract.test${ext}`],
     // vitest skips node_modules by default, and that is where the published suite lives.
     exclude: [],
-    globalSetup: [`./support/global-setup${ext}`],
-    setupFiles: [`./support/setup${ext}`],
+    globalSetup: [`./run/global-setup${ext}`],
+    setupFiles: [`./run/setup${ext}`],
     // One file at a time: checks against a live server stay ordered and light, and write checks never overlap.
     fileParallelism: false,
     // One worker, reused: the files share no state that isolation would protect, and a fresh worker per
@@ -38,7 +38,7 @@ export default defineConfig({
     experimental: { fsModuleCache: true, fsModuleCachePath: path.join(cacheDir, "modules") },
     // The summary reporter by path: imported here, vite would bundle the whole suite into this config and hash it
     // into every module's cache key, about 6% of a run's CPU.
-    reporters: ["verbose", "junit", [path.join(here, `support/summary-reporter${ext}`), { reportDir }]],
+    reporters: ["verbose", "junit", [path.join(here, `run/summary-reporter${ext}`), { reportDir }]],
     outputFile: { junit: path.join(reportDir, "contract-junit.xml") },
   },
 });

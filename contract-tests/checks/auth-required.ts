@@ -1,4 +1,4 @@
-import { authWords, NEAR_MISSES, type AuthMode } from "../support/keys.ts";
+import { authWords, NEAR_MISSES, type AuthMode } from "../inputs/keys.ts";
 import { scenarioCheck } from "./types.ts";
 
 /** auth_required: requests without the key, with a wrong one, or with a near miss of it, get 401 (strict on download, a warning elsewhere). */

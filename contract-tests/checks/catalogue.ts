@@ -14,7 +14,6 @@ import { positiveDataAcceptance } from "./positive-data-acceptance.ts";
 import { responseHeadersConformance } from "./response-headers-conformance.ts";
 import { responseSchemaConformance } from "./response-schema-conformance.ts";
 import { statusCodeConformance } from "./status-code-conformance.ts";
-import { SettingError, type SuiteSettings } from "../support/settings.ts";
 import type { Check, ResponseCheck, ScenarioCheck } from "./types.ts";
 import { unknownIdRejected } from "./unknown-id-rejected.ts";
 import { updateChangesOnlyItsFields } from "./update-changes-only-its-fields.ts";
@@ -51,18 +50,6 @@ export const responseChecks = (catalogue as readonly Check[]).filter((c): c is R
 
 /** The checks that send requests of their own. */
 export const scenarioChecks = (catalogue as readonly Check[]).filter((c): c is ScenarioCheck => c.kind === "scenario");
-
-/** The names the settings select (FILE_LIBRARY_CHECKS, less FILE_LIBRARY_EXCLUDE_CHECKS); throws SettingError on an unknown name. */
-export function selectedChecks(settings: Pick<SuiteSettings, "checks" | "excludeChecks">): Set<string> {
-  const names = new Set<string>(catalogue.map((c) => c.name));
-  for (const [variable, list] of [["FILE_LIBRARY_CHECKS", settings.checks], ["FILE_LIBRARY_EXCLUDE_CHECKS", settings.excludeChecks]] as const) {
-    const unknown = list.filter((n) => !names.has(n));
-    if (unknown.length > 0) throw new SettingError(variable, `names unknown check(s) ${unknown.join(", ")}; see --list-checks`);
-  }
-  const chosen = settings.checks.length > 0 ? new Set(settings.checks) : names;
-  for (const name of settings.excludeChecks) chosen.delete(name);
-  return chosen;
-}
 
 /** The catalogue as `--list-checks` prints it. */
 export function formatCatalogue(): string {

@@ -1,7 +1,7 @@
 import { DOWNLOAD_ACCEPT, parseDownloadUrl } from "../../src/response-body.ts";
-import { followUrl } from "../support/exchange.ts";
-import { NoAnswerError } from "../support/transport.ts";
-import type { Exchange } from "../support/exchange.ts";
+import { followUrl } from "../http/exchange.ts";
+import { NoAnswerError } from "../http/no-answer.ts";
+import type { Exchange } from "../http/exchange.ts";
 import { scenarioCheck } from "./types.ts";
 
 /** What is wrong with a download's answer as the kit reads it (text, or a JSON string; one absolute http(s) URL), if anything. */

@@ -1,5 +1,5 @@
 import type { UpdateFileRequest } from "../../src/client.ts";
-import { jsonBody } from "../support/exchange.ts";
+import { jsonBody } from "../http/exchange.ts";
 import type { Scenario } from "./types.ts";
 
 /** What the write checks read and put back: the updatable fields (UpdateFileRequest), labels always known. */

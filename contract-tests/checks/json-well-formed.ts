@@ -1,7 +1,7 @@
 import { isJsonMediaType } from "../../lib/openapi/media-type.ts";
 import { escapeControls } from "../../src/excerpt.ts";
 import { repeatedMemberName } from "../../src/json-names.ts";
-import { jsonBody } from "../support/exchange.ts";
+import { jsonBody } from "../http/exchange.ts";
 import { findings, responseCheck } from "./types.ts";
 
 /**

@@ -1,6 +1,6 @@
 import { oneLine } from "../../src/excerpt.ts";
 import type { OpenApiValidator } from "../../lib/openapi/validator.ts";
-import type { Exchange } from "../support/exchange.ts";
+import type { Exchange } from "../http/exchange.ts";
 import { responseChecks } from "./catalogue.ts";
 import type { JudgingLimits, ResponseFindings } from "./types.ts";
 

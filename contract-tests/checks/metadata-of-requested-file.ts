@@ -1,4 +1,4 @@
-import { jsonBody, type Exchange } from "../support/exchange.ts";
+import { jsonBody, type Exchange } from "../http/exchange.ts";
 import { scenarioCheck } from "./types.ts";
 
 /** What is wrong with a getFile answer for `fileId`, if anything: it must be 200, with the metadata of that file. */

@@ -1,6 +1,6 @@
 import { DOWNLOAD_ACCEPT, parseDownloadUrl } from "../../src/response-body.ts";
-import { followUrl, jsonBody } from "../support/exchange.ts";
-import { NoAnswerError } from "../support/transport.ts";
+import { followUrl, jsonBody } from "../http/exchange.ts";
+import { NoAnswerError } from "../http/no-answer.ts";
 import { scenarioCheck } from "./types.ts";
 
 /** metadata_size_matches_content: the metadata's size is the number of bytes the signed URL serves. */

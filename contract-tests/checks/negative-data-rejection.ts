@@ -1,4 +1,4 @@
-import { invalidBodies, wrongBodies, type GeneratedBody } from "../support/generators.ts";
+import { invalidBodies, wrongBodies, type GeneratedBody } from "../inputs/generators.ts";
 import { readFileState } from "./file-state.ts";
 import { scenarioCheck } from "./types.ts";
 

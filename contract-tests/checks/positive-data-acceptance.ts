@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import { arbitraryFor } from "../support/generators.ts";
+import { arbitraryFor } from "../inputs/generators.ts";
 import { withRestore } from "./file-state.ts";
 import { scenarioCheck } from "./types.ts";
 

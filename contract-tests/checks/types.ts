@@ -1,9 +1,8 @@
 import type * as fc from "fast-check";
-import type { Exchange, ExchangeRequest } from "../support/exchange.ts";
+import type { Exchange, ExchangeRequest } from "../http/exchange.ts";
 import type { OpenApiValidator } from "../../lib/openapi/validator.ts";
-import type { RunContext } from "../support/run-context.ts";
-import { DEFAULT_MAX_RESPONSE_MS } from "../support/settings.ts";
-import type { Target } from "../support/target.ts";
+import type { RequestContext } from "../http/request-context.ts";
+import type { Target } from "../http/target.ts";
 
 import type { OperationId } from "../../src/errors.ts";
 
@@ -21,6 +20,9 @@ export interface JudgingLimits {
   /** Answers slower than this warn (FILE_LIBRARY_MAX_RESPONSE_MS). */
   maxResponseMs: number;
 }
+
+/** Answers slower than this warn, unless FILE_LIBRARY_MAX_RESPONSE_MS says otherwise. */
+export const DEFAULT_MAX_RESPONSE_MS = 5_000;
 
 /** What a run judges by default: the limits a run has without settings. */
 export const DEFAULT_LIMITS: JudgingLimits = { maxResponseMs: DEFAULT_MAX_RESPONSE_MS };
@@ -90,7 +92,7 @@ export function scenarioCheck<const Name extends string>(
 export interface Scenario {
   operationId: OperationId;
   /** The run: its settings, budget, rate limiter and connections (what followUrl sends with). */
-  context: RunContext;
+  context: RequestContext;
   target: Target;
   spec: OpenApiValidator;
   /** Sends a request; every selected response check inspects the answer. */

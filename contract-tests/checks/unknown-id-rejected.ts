@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { showFileId } from "../../src/file-id.ts";
-import { awkwardUnknownIds, LONG_UNKNOWN_ID } from "../support/generators.ts";
+import { awkwardUnknownIds, LONG_UNKNOWN_ID } from "../inputs/generators.ts";
 import { scenarioCheck, type Scenario } from "./types.ts";
 
 const bodyFor = (s: Scenario) => (s.operationId === "updateFile" ? { json: { labels: ["contract-check"] } } : {});

@@ -1,4 +1,4 @@
-import type { Exchange } from "../support/exchange.ts";
+import type { Exchange } from "../http/exchange.ts";
 import { updateTarget, withRestore } from "./file-state.ts";
 import { scenarioCheck, type Scenario } from "./types.ts";
 

@@ -1,4 +1,4 @@
-import { labelClassesList, labelClassNames, LONG_URL_LENGTH, longPublicUrl } from "./label-classes.ts";
+import { labelClassesList, labelClassNames, LONG_URL_LENGTH, longPublicUrl } from "../inputs/label-classes.ts";
 import { readFileState, updateTarget, withRestore } from "./file-state.ts";
 import { scenarioCheck } from "./types.ts";
 

@@ -3,7 +3,7 @@ import path from "node:path";
 import type { OpenApiValidator } from "../../lib/openapi/validator.ts";
 import type { RequestRule } from "../../lib/openapi/request-inspection.ts";
 import { responseChecks } from "../checks/catalogue.ts";
-import { statusCoverage } from "../support/coverage.ts";
+import { statusCoverage } from "../report/coverage.ts";
 import type { CountedFinding, ProxySummary } from "./proxy-summary.ts";
 import type { TrafficLog } from "./traffic-log.ts";
 

@@ -1,4 +1,4 @@
-import type { Coverage } from "../report.ts";
+import type { Coverage } from "../report/shapes.ts";
 
 /** Whose side broke the contract: the app's request, or the service's answer. */
 export type Side = "app" | "service";

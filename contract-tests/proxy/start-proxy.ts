@@ -1,8 +1,8 @@
 import path from "node:path";
 import { parseBaseUrl } from "../../src/base-url.ts";
 import { defaultSpecFile } from "../locations.ts";
-import { processEnvironment, readSettings, SettingError, settingsEnvironment } from "../support/settings.ts";
-import { loadSuiteSpec } from "../support/spec.ts";
+import { processEnvironment, readSettings, SettingError, settingsEnvironment } from "../run/settings.ts";
+import { loadSuiteSpec } from "../run/spec.ts";
 import { startForwarding } from "./forward.ts";
 import { TrafficJudge } from "./judge-traffic.ts";
 import { proxySummary, writeProxyReports } from "./proxy-reports.ts";

@@ -2,8 +2,8 @@ import { readFileSync } from "node:fs";
 import { readBundledDocument, SpecLoadError } from "../../lib/openapi/bundled-document.ts";
 import { defaultSpecFile, packageManifestFile } from "../locations.ts";
 import { startSuite, type SuiteStart } from "../run-suite.ts";
-import { processEnvironment, readSettings, settingsEnvironment, SettingError, type SuiteSettingsInput } from "../support/settings.ts";
-import { liveTarget } from "../support/target.ts";
+import { processEnvironment, readSettings, settingsEnvironment, SettingError, type SuiteSettingsInput } from "../run/settings.ts";
+import { liveTarget } from "../run/target.ts";
 import { parseContractArgs, UsageError } from "./args.ts";
 import { helpText } from "./help.ts";
 import { unreachableReason } from "./reachability.ts";
@@ -86,7 +86,7 @@ async function run(argv: string[], options: CommandOptions, baseEnv: NodeJS.Proc
   if (args.mock) delete env.FILE_LIBRARY_BASE_URL;
   const settings = orCannotStart(() => readSettings(env), SettingError);
   if (settings.checks.length > 0 || settings.excludeChecks.length > 0) {
-    const { selectedChecks } = await catalogue();
+    const { selectedChecks } = await import("../run/check-selection.ts");
     orCannotStart(() => selectedChecks(settings), SettingError);
   }
   const live = orCannotStart(() => liveTarget(settings), SettingError);

@@ -1,7 +1,7 @@
 import { parseArgs } from "node:util";
 import { exitCodeOf, signalChild, startChild } from "../../lib/process.ts";
 import { SpecLoadError } from "../../lib/openapi/bundled-document.ts";
-import { processEnvironment, SettingError } from "../support/settings.ts";
+import { processEnvironment, SettingError } from "../run/settings.ts";
 import { startProxy, type ProxyRun } from "../proxy/start-proxy.ts";
 
 /** What `proxy --help` prints. */

@@ -23,9 +23,18 @@ const FILES: Record<string, string> = {
   // A circle of two modules, and one of three (the suite's, as it was before its run context).
   "src/fetch.ts": `import type { O } from "./options.ts";\nexport type F = O;\n`,
   "src/options.ts": `import type { F } from "./fetch.ts";\nexport type O = F | 1;\n`,
-  "contract-tests/checks/types.ts": `import type { X } from "../support/exchange.ts";\nexport type T = X;\n`,
-  "contract-tests/support/exchange.ts": `import type { C } from "./curl.ts";\nexport type X = C;\n`,
-  "contract-tests/support/curl.ts": `import type { T } from "../checks/types.ts";\nexport type C = T | 1;\n`,
+  "contract-tests/checks/types.ts": `import type { X } from "../http/exchange.ts";\nexport type T = X;\n`,
+  "contract-tests/http/exchange.ts": `import type { C } from "./curl.ts";\nexport type X = C;\n`,
+  "contract-tests/http/curl.ts": `import type { T } from "../checks/types.ts";\nexport type C = T | 1;\n`,
+  // The suite's folders, each above those it uses: runner/ → run/, proxy/ → checks/ → report/ → http/ → inputs/.
+  "contract-tests/runner/args.ts": `export const args = 1;\n`,
+  "contract-tests/run/settings.ts": `import { args } from "../runner/args.ts";\nimport { r } from "../report/shapes.ts";\nexport const settings = args + r;\n`,
+  "contract-tests/checks/check.ts": `import { settings } from "../run/settings.ts";\nimport { k } from "../inputs/keys.ts";\nexport const c = settings + k;\n`,
+  "contract-tests/report/shapes.ts": `import { b } from "../http/budget.ts";\nexport const r = b;\n`,
+  "contract-tests/report/format.ts": `import { c } from "../checks/check.ts";\nexport const f = c;\n`,
+  "contract-tests/http/budget.ts": `import { k } from "../inputs/keys.ts";\nexport const b = k;\n`,
+  "contract-tests/inputs/keys.ts": `export const k = 1;\n`,
+  "contract-tests/inputs/ids.ts": `import { b } from "../http/budget.ts";\nexport const i = b;\n`,
 };
 
 let scratch: string;
@@ -61,6 +70,11 @@ describe("npm run lint:boundaries", { timeout: 60_000 }, () => {
       "error no-circular: contract-tests/check.ts →",
       "error no-circular: contract-tests/checks/types.ts →",
       "error no-circular: src/fetch.ts →",
+      "error suite-requests-at-the-bottom: contract-tests/http/curl.ts → contract-tests/checks/types.ts",
+      "error suite-runner-on-top: contract-tests/run/settings.ts → contract-tests/runner/args.ts",
+      "error suite-checks-below-the-run: contract-tests/checks/check.ts → contract-tests/run/settings.ts",
+      "error suite-reports-below-the-checks: contract-tests/report/format.ts → contract-tests/checks/check.ts",
+      "error suite-inputs-know-no-requests: contract-tests/inputs/ids.ts → contract-tests/http/budget.ts",
       "error sandbox-is-a-server-of-its-own: sandbox/server.ts → contract-tests/check.ts",
       "error sandbox-is-a-server-of-its-own: sandbox/server.ts → src/errors.ts",
       "error suite-ships-alone: contract-tests/check.ts → scripts/tool.ts",

@@ -1,4 +1,4 @@
-// covers: contract-tests/checks/body-within-limit.ts, contract-tests/support/transport.ts, contract-tests/support/run-checks.ts
+// covers: contract-tests/checks/body-within-limit.ts, contract-tests/http/transport.ts, contract-tests/run/run-checks.ts
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";

@@ -1,4 +1,4 @@
-// covers: contract-tests/support/rate-limits.ts, contract-tests/support/handshake.ts
+// covers: contract-tests/http/rate-limits.ts, contract-tests/run/handshake.ts
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";

@@ -53,10 +53,10 @@ describe("what vitest's own process loads of the suite", () => {
     expect(config, "the suite compiles").toBeDefined();
     const compiled = (file: string) => path.join(path.dirname(config!), "support", file);
     const [source, built, workers] = await Promise.all([
-      ajvModulesLoadedBy([fromRoot("contract-tests/support/global-setup.ts"), fromRoot("contract-tests/support/summary-reporter.ts")]),
+      ajvModulesLoadedBy([fromRoot("contract-tests/run/global-setup.ts"), fromRoot("contract-tests/run/summary-reporter.ts")]),
       ajvModulesLoadedBy([compiled("global-setup.js"), compiled("summary-reporter.js")]),
       // The control: the count sees Ajv where it loads.
-      ajvModulesLoadedBy([fromRoot("contract-tests/support/spec.ts")]),
+      ajvModulesLoadedBy([fromRoot("contract-tests/run/spec.ts")]),
     ]);
     expect({ source, built }).toEqual({ source: 0, built: 0 });
     expect(workers).toBeGreaterThan(10);

@@ -1,6 +1,6 @@
 import { execFileSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
-import { authorizationFor, curlAuthorization, NEAR_MISSES, secretsOf, shownAuthorization, type AuthMode } from "../../contract-tests/support/keys.ts";
+import { authorizationFor, curlAuthorization, NEAR_MISSES, secretsOf, shownAuthorization, type AuthMode } from "../../contract-tests/inputs/keys.ts";
 
 const KEY = "sk-live-0123456789abcdefX";
 const MODES: AuthMode[] = ["valid", "none", "wrong", ...NEAR_MISSES];

@@ -4,8 +4,8 @@ import { existsSync } from "node:fs";
 import { bundledSpec, bin } from "../../scripts/lib/paths.ts";
 import type { OpenApiValidator } from "../../lib/openapi/validator.ts";
 import { loadBundledSpec } from "../../lib/openapi/load.ts";
-import { contractProblems, toMatchOperation } from "../../contract-tests/support/match-operation.ts";
-import type { Exchange } from "../../contract-tests/support/exchange.ts";
+import { contractProblems, toMatchOperation } from "../../contract-tests/run/match-operation.ts";
+import type { Exchange } from "../../contract-tests/http/exchange.ts";
 import type { OperationId } from "../../contract-tests/checks/types.ts";
 
 let spec: OpenApiValidator;

@@ -1,7 +1,8 @@
-// covers: contract-tests/support/rate-limits.ts
+// covers: contract-tests/http/rate-limits.ts
 import { describe, expect, it } from "vitest";
-import { RateLimitedError, RateLimiter, type Clock } from "../../contract-tests/support/rate-limits.ts";
-import { parseRate, readSettings, SettingError, type RateLimitSettings } from "../../contract-tests/support/settings.ts";
+import { RateLimitedError, RateLimiter, type Clock } from "../../contract-tests/http/rate-limits.ts";
+import type { RateLimitSettings } from "../../contract-tests/http/rate-limits.ts";
+import { parseRate, readSettings, SettingError } from "../../contract-tests/run/settings.ts";
 
 /** A clock that only moves when the limiter sleeps, recording each sleep. */
 function fakeClock(): Clock & { sleeps: number[] } {

@@ -1,10 +1,10 @@
-// covers: contract-tests/support/settings.ts, contract-tests/support/run-context.ts, contract-tests/support/request-budget.ts, contract-tests/support/worker-context.ts, contract-tests/support/target.ts
+// covers: contract-tests/run/settings.ts, contract-tests/run/run-context.ts, contract-tests/http/request-budget.ts, contract-tests/run/worker-context.ts, contract-tests/run/target.ts
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { runSuite } from "../../contract-tests/index.ts";
-import { createRunContext, RequestBudgetError } from "../../contract-tests/support/run-context.ts";
-import { readSettings, SettingError, settingsEnvironment, VARIABLES, type SuiteSettingsInput } from "../../contract-tests/support/settings.ts";
-import { liveTarget } from "../../contract-tests/support/target.ts";
+import { createRunContext, RequestBudgetError } from "../../contract-tests/run/run-context.ts";
+import { readSettings, SettingError, settingsEnvironment, VARIABLES, type SuiteSettingsInput } from "../../contract-tests/run/settings.ts";
+import { liveTarget } from "../../contract-tests/run/target.ts";
 import { loadBundledSpec } from "../../lib/openapi/load.ts";
 import { fromRoot } from "../../scripts/lib/paths.ts";
 import { trackedFiles } from "../support/tracked-files.ts";
@@ -111,7 +111,7 @@ describe("the suite's settings", () => {
     const readers = trackedFiles()
       .filter((file) => /^contract-tests\/.+\.ts$/.test(file))
       .filter((file) => readFileSync(fromRoot(file), "utf8").split("\n").some((line) => /process\.env\b/.test(line) && !/^\s*(\/\/|\*|\/\*\*)/.test(line)));
-    expect(readers).toEqual(["contract-tests/support/settings.ts"]);
+    expect(readers).toEqual(["contract-tests/run/settings.ts"]);
   });
 });
 

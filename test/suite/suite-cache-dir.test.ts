@@ -1,9 +1,9 @@
-// covers: contract-tests/support/cache-dir.ts
+// covers: contract-tests/run/cache-dir.ts
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { suiteCacheDir } from "../../contract-tests/support/cache-dir.ts";
+import { suiteCacheDir } from "../../contract-tests/run/cache-dir.ts";
 
 // vitest empties its module cache when another lockfile's metadata is there: two installs of the suite sharing one
 // folder (the repo's and a packed copy, run side by side by npm test) failed each other's runs with ENOENT.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { SettingError } from "../../contract-tests/support/settings.ts";
-import { readSuiteDocument, SPEC_REMEDY } from "../../contract-tests/support/suite-document.ts";
+import { SettingError } from "../../contract-tests/run/settings.ts";
+import { readSuiteDocument, SPEC_REMEDY } from "../../contract-tests/run/suite-document.ts";
 import { SpecLoadError } from "../../lib/openapi/bundled-document.ts";
 import { bundledSpec } from "../../scripts/lib/paths.ts";
 

@@ -1,8 +1,9 @@
-// covers: contract-tests/support/transport.ts
+// covers: contract-tests/http/transport.ts, contract-tests/http/no-answer.ts
 import { afterEach, describe, expect, it } from "vitest";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
-import { NoAnswerError, Transport, type SendPolicy } from "../../contract-tests/support/transport.ts";
+import { NoAnswerError } from "../../contract-tests/http/no-answer.ts";
+import { Transport, type SendPolicy } from "../../contract-tests/http/transport.ts";
 import { closedPort } from "../support/closed-port.ts";
 
 type Handler = (req: IncomingMessage, res: ServerResponse, requestOnSocket: number) => void;

@@ -1,6 +1,6 @@
 import { Worker } from "node:worker_threads";
 import { afterEach, describe, expect, it } from "vitest";
-import { offerTarget, receiveTarget, type TargetOffer } from "../../contract-tests/support/target-channel.ts";
+import { offerTarget, receiveTarget, type TargetOffer } from "../../contract-tests/run/target-channel.ts";
 
 describe("target-channel: the mock's URL, from the global set-up to the suite's workers", () => {
   let offer: TargetOffer | undefined;
@@ -33,7 +33,7 @@ describe("target-channel: the mock's URL, from the global set-up to the suite's 
   it("reaches a real worker thread of the same process", async () => {
     offer = offerTarget();
     // The worker's side as the suite's worker runs it: this very module, in a thread of its own.
-    const module = new URL("../../contract-tests/support/target-channel.ts", import.meta.url).href;
+    const module = new URL("../../contract-tests/run/target-channel.ts", import.meta.url).href;
     const worker = new Worker(
       `import { parentPort } from "node:worker_threads";
        (await import("tsx/esm/api")).register();

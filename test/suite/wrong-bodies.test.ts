@@ -1,6 +1,6 @@
-// covers: contract-tests/support/generators.ts
+// covers: contract-tests/inputs/generators.ts
 import { beforeAll, describe, expect, it } from "vitest";
-import { wrongBodies, type WrongBody } from "../../contract-tests/support/generators.ts";
+import { wrongBodies, type WrongBody } from "../../contract-tests/inputs/generators.ts";
 import { loadBundledSpec } from "../../lib/openapi/load.ts";
 import type { OpenApiValidator } from "../../lib/openapi/validator.ts";
 import { bundledSpec } from "../../scripts/lib/paths.ts";

@@ -2,7 +2,7 @@ import { mkdtemp } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { runSuite, type ContractSummary, type SuiteOptions, type SuiteRun } from "../../contract-tests/index.ts";
-import { settingsEnvironment } from "../../contract-tests/support/settings.ts";
+import { settingsEnvironment } from "../../contract-tests/run/settings.ts";
 import type { SandboxConfig } from "../../sandbox/start.ts";
 import { fromRoot } from "../../scripts/lib/paths.ts";
 import { sandbox, SANDBOX_KEY, storedMetadata } from "./sandbox.ts";

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { exampleFileId } from "../../contract-tests/support/example-file-id.ts";
+import { exampleFileId } from "../../contract-tests/run/example-file-id.ts";
 import { runCommand } from "../../lib/process.ts";
 import { bin, bundledSpec, fromRoot } from "../../scripts/lib/paths.ts";
 import { sandbox, SANDBOX_KEY } from "./sandbox.ts";

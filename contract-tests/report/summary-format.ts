@@ -1,6 +1,6 @@
-import type { ContractSummary } from "../report.ts";
+import type { ContractSummary } from "./shapes.ts";
 import { truncate } from "../../src/excerpt.ts";
-import { describeAttempt } from "./transport.ts";
+import { describeAttempt } from "../http/no-answer.ts";
 
 // A path holds the file id, which the suite makes up to 1000 characters long.
 const SHOWN_PATH = 120;

@@ -4,7 +4,8 @@ import type { HandshakeMessage } from "./handshake.ts";
 import type { RunSettings } from "./run-context.ts";
 import { processSettings } from "./settings.ts";
 import { readSuiteDocument } from "./suite-document.ts";
-import { liveTarget, MOCK_API_KEY, type Target } from "./target.ts";
+import { MOCK_API_KEY, type Target } from "../http/target.ts";
+import { liveTarget } from "./target.ts";
 import { offerTarget } from "./target-channel.ts";
 
 declare module "vitest" {

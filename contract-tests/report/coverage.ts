@@ -1,4 +1,4 @@
-import type { Coverage, ExchangeEvidence } from "../report.ts";
+import type { Coverage, ExchangeEvidence } from "./shapes.ts";
 import type { SpecOperations } from "../../lib/openapi/spec-operations.ts";
 
 /** Coverage of the spec's statuses by the answers of a run. */

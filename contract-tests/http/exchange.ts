@@ -1,13 +1,13 @@
 import { redactString } from "../../src/redact.ts";
-import type { FailedAttempt, NoAnswerEvidence } from "../report.ts";
+import { NoAnswerError, type FailedAttempt, type NoAnswerEvidence } from "./no-answer.ts";
 import { curlFor, type ShownRequest } from "./curl.ts";
 import { mediaTypeOf } from "../../lib/openapi/media-type.ts";
 import type { OperationId } from "../../src/errors.ts";
-import { authorizationFor, secretsOf, shownAuthorization, type AuthMode } from "./keys.ts";
-import type { RunContext } from "./run-context.ts";
-import { NoAnswerError, type Answered } from "./transport.ts";
+import { authorizationFor, secretsOf, shownAuthorization, type AuthMode } from "../inputs/keys.ts";
+import type { RequestContext } from "./request-context.ts";
+import type { Answered } from "./transport.ts";
 
-export type { AuthMode } from "./keys.ts";
+export type { AuthMode } from "../inputs/keys.ts";
 export type { ShownRequest } from "./curl.ts";
 
 /** A request the suite sends, described by the operation it exercises. */
@@ -61,7 +61,7 @@ export class ExchangeFailedError extends Error {
  * Sends one request to the target over plain fetch (not our client: the suite must see the raw answer). A 429 is
  * waited out and the request sent again; each 429 goes to `onRateLimited` first, to be recorded and inspected.
  */
-export async function exchange(context: RunContext, request: ExchangeRequest, onRateLimited?: (ex: Exchange) => void): Promise<Exchange> {
+export async function exchange(context: RequestContext, request: ExchangeRequest, onRateLimited?: (ex: Exchange) => void): Promise<Exchange> {
   const { target, spec, budget, rateLimiter, transport } = context;
   const { method, path: template } = spec.operation(request.operationId);
   const path = template.replace("{file_id}", encodeURIComponent(request.fileId));
@@ -120,7 +120,7 @@ export interface Followed {
  * Fetches a URL the server handed out (the signed download URL), following redirects, as a request of the run:
  * within its budget and pace, its 429s waited out.
  */
-export async function followUrl(context: RunContext, url: string): Promise<Followed> {
+export async function followUrl(context: RequestContext, url: string): Promise<Followed> {
   const policy = { beforeAttempt: () => context.budget.take(), rateLimiter: context.rateLimiter };
   const { response, bytes, cut } = await context.transport.send(url, { method: "GET", redirect: "follow" }, policy);
   return { status: response.status, bytes, cut };

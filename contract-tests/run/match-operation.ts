@@ -3,7 +3,7 @@ import { responseSchemaConformance } from "../checks/response-schema-conformance
 import { statusCodeConformance } from "../checks/status-code-conformance.ts";
 import type { OperationId } from "../checks/types.ts";
 import { truncate } from "../../src/excerpt.ts";
-import type { Exchange } from "./exchange.ts";
+import type { Exchange } from "../http/exchange.ts";
 import type { OpenApiValidator } from "../../lib/openapi/validator.ts";
 
 /** Which statuses a check expects: one, several, or any documented one (undefined). */

@@ -1,4 +1,4 @@
-import { requestLimit } from "./request-budget.ts";
+import { requestLimit } from "../http/request-budget.ts";
 import type { SuiteSettings } from "./settings.ts";
 import { liveTarget } from "./target.ts";
 

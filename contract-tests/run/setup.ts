@@ -1,6 +1,6 @@
 import { afterEach, beforeAll, beforeEach, expect } from "vitest";
 import { setCurrentTest } from "./evidence.ts";
-import type { Exchange } from "./exchange.ts";
+import type { Exchange } from "../http/exchange.ts";
 import { toMatchOperation, type ExpectedStatus } from "./match-operation.ts";
 import { runContext, targetReady } from "./worker-context.ts";
 import type { OperationId } from "../../src/errors.ts";

@@ -1,4 +1,3 @@
-import type { SuiteSettings } from "./settings.ts";
 import type { Target } from "./target.ts";
 
 /** The run sent as many requests as it may (FILE_LIBRARY_MAX_REQUESTS). */
@@ -7,7 +6,7 @@ export class RequestBudgetError extends Error {
 }
 
 /** The most requests a run may send: FILE_LIBRARY_MAX_REQUESTS, else 100 for a read-only live run, 300 with write checks, none against the mock. */
-export function requestLimit(target: Pick<Target, "mode" | "writeChecks">, settings: Pick<SuiteSettings, "maxRequests">): number {
+export function requestLimit(target: Pick<Target, "mode" | "writeChecks">, settings: { maxRequests?: number | undefined }): number {
   if (settings.maxRequests !== undefined) return settings.maxRequests;
   if (target.mode === "mock") return Number.POSITIVE_INFINITY;
   return target.writeChecks ? 300 : 100;

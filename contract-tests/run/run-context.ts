@@ -1,11 +1,12 @@
 import type { OpenApiValidator } from "../../lib/openapi/validator.ts";
-import { RateLimiter } from "./rate-limits.ts";
-import { RequestBudget, requestLimit } from "./request-budget.ts";
+import type { RequestContext } from "../http/request-context.ts";
+import { RateLimiter } from "../http/rate-limits.ts";
+import { RequestBudget, requestLimit } from "../http/request-budget.ts";
 import type { SuiteSettings } from "./settings.ts";
-import type { Target } from "./target.ts";
-import { Transport } from "./transport.ts";
+import type { Target } from "../http/target.ts";
+import { Transport } from "../http/transport.ts";
 
-export { RequestBudget, RequestBudgetError, requestLimit } from "./request-budget.ts";
+export { RequestBudget, RequestBudgetError, requestLimit } from "../http/request-budget.ts";
 
 /** The settings a run's global setup hands to its workers: every setting, the seed drawn, and the target resolved. */
 export interface RunSettings {
@@ -19,12 +20,7 @@ export interface RunSettings {
  * Everything one run of the suite shares, passed explicitly to the transport and the checks: its settings, the
  * target, the spec, the request budget, the rate limiter and the connections. Nothing of a run lives in a global.
  */
-export interface RunContext extends RunSettings {
-  spec: OpenApiValidator;
-  budget: RequestBudget;
-  rateLimiter: RateLimiter;
-  transport: Transport;
-}
+export interface RunContext extends RunSettings, RequestContext {}
 
 /** A fresh context for a run: its budget unspent, no 429 waited out, no connection open. */
 export function createRunContext(run: RunSettings, spec: OpenApiValidator): RunContext {

@@ -1,13 +1,14 @@
 import { appendFileSync, mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { Reporter, SerializedError, TestModule, Vitest } from "vitest/node";
-import { catalogue, responseChecks, selectedChecks } from "../checks/catalogue.ts";
-import { statusCoverage } from "./coverage.ts";
+import { catalogue, responseChecks } from "../checks/catalogue.ts";
+import { selectedChecks } from "./check-selection.ts";
+import { statusCoverage } from "../report/coverage.ts";
 import { processSettings, type SuiteSettings } from "./settings.ts";
 import { readSuiteDocument } from "./suite-document.ts";
 import { SpecOperations } from "../../lib/openapi/spec-operations.ts";
-import type { CheckFailureRecord, CheckOutcome, ContractSummary, ExchangeEvidence } from "../report.ts";
-import { coverageMarkdown, formatSummary } from "./summary-format.ts";
+import type { CheckFailureRecord, CheckOutcome, ContractSummary, ExchangeEvidence } from "../report/shapes.ts";
+import { coverageMarkdown, formatSummary } from "../report/summary-format.ts";
 
 /** Prints one line per failed check (with a curl that reproduces it) and per warning, the coverage, and writes the reports. */
 export default class SummaryReporter implements Reporter {

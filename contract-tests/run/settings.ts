@@ -1,5 +1,7 @@
 import { parseBaseUrl } from "../../src/base-url.ts";
 import { DEFAULT_MAX_RESPONSE_BYTES } from "../../src/response-limit.ts";
+import { DEFAULT_MAX_RESPONSE_MS } from "../checks/types.ts";
+import type { RateLimitSettings } from "../http/rate-limits.ts";
 
 /**
  * The one reader of the environment in the suite: every FILE_LIBRARY_* setting is parsed here, once, into one typed
@@ -89,16 +91,6 @@ export const VARIABLES = {
   stepSummaryFile: "GITHUB_STEP_SUMMARY",
 } as const satisfies Record<keyof SuiteSettingsInput, string>;
 
-/** How the run paces itself and how long it may wait out 429s. */
-export interface RateLimitSettings {
-  /** The longest single wait accepted. */
-  maxWaitMs: number;
-  /** The most waiting a run accepts in all. */
-  maxTotalWaitMs: number;
-  /** At most this many requests a second; undefined: no pacing. */
-  perSecond: number | undefined;
-}
-
 /** Every setting of a run, parsed and checked; plain data, so that vitest can hand it to its workers. */
 export interface SuiteSettings {
   baseUrl: string | undefined;
@@ -121,9 +113,6 @@ export interface SuiteSettings {
   awaitReady: boolean;
   stepSummaryFile: string | undefined;
 }
-
-/** Answers slower than this warn, unless FILE_LIBRARY_MAX_RESPONSE_MS says otherwise. */
-export const DEFAULT_MAX_RESPONSE_MS = 5_000;
 
 type Environment = Readonly<Record<string, string | undefined>>;
 

@@ -1,4 +1,4 @@
-import { curlAuthorization, type AuthMode } from "./keys.ts";
+import { curlAuthorization, type AuthMode } from "../inputs/keys.ts";
 
 /** A request as reports show it: the key redacted. */
 export interface ShownRequest {

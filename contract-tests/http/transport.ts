@@ -1,10 +1,9 @@
 import { createRequire } from "node:module";
 import type { Agent as AgentType } from "undici";
-import { truncate } from "../../src/excerpt.ts";
 import { causeOf } from "../../src/cause.ts";
 import { invalidUtf8 } from "../../src/invalid-utf8.ts";
 import { readLimited } from "../../src/response-limit.ts";
-import type { FailedAttempt } from "../report.ts";
+import { NoAnswerError, type FailedAttempt } from "./no-answer.ts";
 import type { RateLimiter } from "./rate-limits.ts";
 
 // undici's Agent alone, for Node's own fetch to send through (its dispatch is the one Node's fetch calls), loaded at the
@@ -49,18 +48,6 @@ export interface SendPolicy {
   essential?: boolean | undefined;
   /** Hears of every 429 before the request is sent again, for the caller to record and inspect. */
   onRateLimited?: ((answer: Answered) => void) | undefined;
-}
-
-/** The request got no HTTP answer; `attempts` says what happened to each try. */
-export class NoAnswerError extends Error {
-  override name = "NoAnswerError";
-  constructor(
-    readonly method: string,
-    readonly url: string,
-    readonly attempts: FailedAttempt[],
-  ) {
-    super(describeNoAnswer(method, url, attempts));
-  }
 }
 
 // RFC 9110, 9.2.2: repeating these has the same effect as sending them once.
@@ -227,21 +214,4 @@ function describeFailure(
     },
     retryable: closedByServer,
   };
-}
-
-/** One attempt in words, for a report line. */
-export function describeAttempt(a: FailedAttempt): string {
-  const connection = a.reusedConnection
-    ? `, on a kept-alive connection${a.idleMs === undefined ? "" : ` ${(a.idleMs / 1000).toFixed(1)} s after the server's previous answer`}${a.keepAlive ? ` (it advertised Keep-Alive: ${a.keepAlive})` : ""}`
-    : a.reusedConnection === false
-      ? ", on a new connection"
-      : "";
-  return `attempt ${a.attempt}: ${a.reason}, ${a.afterMs} ms after sending${connection}`;
-}
-
-/** The whole failure on one line: which request, then every attempt. */
-export function describeNoAnswer(method: string, url: string, attempts: readonly FailedAttempt[]): string {
-  const { origin, pathname } = new URL(url);
-  const count = attempts.length === 1 ? "" : ` after ${attempts.length} attempts`;
-  return `${method} ${truncate(pathname, 120)} got no HTTP answer from ${origin}${count}: ${attempts.map(describeAttempt).join("; ")}`;
 }

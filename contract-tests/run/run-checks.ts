@@ -1,15 +1,16 @@
 import fc from "fast-check";
 import { describe, it, type TestContext } from "vitest";
-import { scenarioChecks, selectedChecks } from "../checks/catalogue.ts";
+import { scenarioChecks } from "../checks/catalogue.ts";
+import { selectedChecks } from "./check-selection.ts";
 import { judgeAnswer, unexpected } from "../checks/judge-answer.ts";
 import type { OperationId, Scenario, ScenarioCheck } from "../checks/types.ts";
 import { driftAfter, takeBaseline, type FileBaseline } from "../checks/update-changes-only-its-fields.ts";
 import { evidenceOf, recordExchange, recordFailure, recordInput, recordStop, recordWarning } from "./evidence.ts";
-import { exchange, ExchangeFailedError, type Exchange } from "./exchange.ts";
-import { RateLimitedError } from "./rate-limits.ts";
+import { exchange, ExchangeFailedError, type Exchange } from "../http/exchange.ts";
+import { RateLimitedError } from "../http/rate-limits.ts";
 import { RequestBudgetError, type RunContext } from "./run-context.ts";
 import { runContext } from "./worker-context.ts";
-import type { CheckFailureRecord } from "../report.ts";
+import type { CheckFailureRecord } from "../report/shapes.ts";
 // Shrinking a failure found by a generated input may take this many requests, and only while the budget lasts:
 // on a live server each one is a real request, and the checks after this one need theirs.
 const SHRINK_REQUESTS = 30;

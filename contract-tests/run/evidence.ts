@@ -1,8 +1,8 @@
 import type { TestContext } from "vitest";
-import type { Exchange } from "./exchange.ts";
+import type { Exchange } from "../http/exchange.ts";
 import { oneLine } from "../../src/excerpt.ts";
-import { curlFor } from "./curl.ts";
-import type { CheckFailureRecord, ExchangeEvidence } from "../report.ts";
+import { curlFor } from "../http/curl.ts";
+import type { CheckFailureRecord, ExchangeEvidence } from "../report/shapes.ts";
 
 declare module "vitest" {
   interface TaskMeta {

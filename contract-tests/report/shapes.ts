@@ -1,32 +1,7 @@
 /** The shapes of the suite's JSON reports (contract-summary.json, contract-coverage.json), for programs that read them. */
+import type { FailedAttempt, NoAnswerEvidence } from "../http/no-answer.ts";
 
-/** One attempt of a request that got no HTTP answer. */
-export interface FailedAttempt {
-  /** 1 for the first try, 2 for the retry. */
-  attempt: number;
-  /** What happened, in words ("the server closed the connection before answering (other side closed)"). */
-  reason: string;
-  /** Milliseconds from sending the attempt to its failure. */
-  afterMs: number;
-  /** Whether the server closed or reset the connection (rather than a timeout, or nothing listening). */
-  closedByServer: boolean;
-  /** Whether the connection had carried earlier answers: a kept-alive connection, reused. */
-  reusedConnection?: boolean | undefined;
-  /** Milliseconds since the previous answer from this server. */
-  idleMs?: number | undefined;
-  /** The Keep-Alive header of that previous answer (the idle timeout the server advertised). */
-  keepAlive?: string | undefined;
-}
-
-/** A request that got no HTTP answer: the request, every attempt, and a curl that repeats it. */
-export interface NoAnswerEvidence {
-  operationId: string;
-  method: string;
-  path: string;
-  url: string;
-  curl: string;
-  attempts: FailedAttempt[];
-}
+export type { FailedAttempt, NoAnswerEvidence };
 
 /** What a report shows of one exchange: the request line and the start of the answer; the key is already redacted. */
 export interface ExchangeEvidence {
