@@ -1,3 +1,5 @@
+import { parseHttpDate } from "./http-date.js";
+
 /** Retries a call makes after the first attempt, unless told otherwise. */
 export const DEFAULT_MAX_RETRIES = 2;
 /** The first backoff wait; it doubles per retry. */
@@ -42,17 +44,17 @@ export function retryDelay(
 }
 
 /**
- * The wait the server asked for: `retry-after-ms`, else `Retry-After` in seconds or as an HTTP date (a past one is 0);
- * undefined when neither says, or says a negative wait.
+ * The wait the server asked for: `retry-after-ms` (milliseconds), else `Retry-After` as RFC 9110 defines it, delay-seconds
+ * (digits only) or an HTTP-date (a past one is 0); undefined when neither says, or says anything else ("-5", "1.", "+5").
  */
 export function serverDelay(headers: Headers | undefined, now: number = Date.now()): RetryDelay | undefined {
-  // A missing header reads as "null" or "undefined": neither a number nor a date.
-  const ms = Number.parseFloat(String(headers?.get("retry-after-ms")));
-  if (ms >= 0 && ms < Infinity) return { ms, source: "retry-after-ms" };
+  // A missing header reads as "null": neither a number nor a date.
+  const ms = String(headers?.get("retry-after-ms")).trim();
+  if (/^\d+(\.\d+)?$/.test(ms) && Number(ms) < Infinity) return { ms: Number(ms), source: "retry-after-ms" };
   const retryAfter = String(headers?.get("retry-after")).trim();
-  if (/^\d+(\.\d+)?$/.test(retryAfter)) return { ms: Number(retryAfter) * 1000, source: "retry-after" };
-  const date = Date.parse(retryAfter);
-  return Number.isNaN(date) ? undefined : { ms: Math.max(0, date - now), source: "retry-after" };
+  if (/^\d+$/.test(retryAfter)) return { ms: Number(retryAfter) * 1000, source: "retry-after" };
+  const date = parseHttpDate(retryAfter, now);
+  return date === undefined ? undefined : { ms: Math.max(0, date - now), source: "retry-after" };
 }
 
 /** Waits `ms`, or rejects with the signal's reason as soon as it aborts; leaves no timer behind either way. */

@@ -272,6 +272,24 @@ describe("waiting between attempts (fake timers, in-memory fetch)", () => {
     }
   });
 
+  // RFC 9110 allows digits or an HTTP-date: "-5", "+5" and "1." are neither, so the client backs off (0.5 s with jitter
+  // pinned to none). Date.parse read each as a date in the past, and the retries went out at once.
+  it.each(["-5", "+5", "1."])("backs off 500 ms after Retry-After: %s, which says no wait at all", async (retryAfter) => {
+    vi.useFakeTimers();
+    const spy = vi.spyOn(Math, "random").mockReturnValue(0);
+    try {
+      const { client, seen } = scripted(json({}, 429, { "retry-after": retryAfter }), json(sampleMetadata));
+      const call = client.files.get("f");
+      await vi.advanceTimersByTimeAsync(499);
+      expect(seen).toHaveLength(1);
+      await vi.advanceTimersByTimeAsync(1);
+      await expect(call).resolves.toEqual(sampleMetadata);
+      expect(seen).toHaveLength(2);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
   it("ignores a Retry-After over 60 s and backs off instead", async () => {
     vi.useFakeTimers();
     const { client, seen } = scripted(json({}, 429, { "retry-after": "3600" }), json(sampleMetadata));

@@ -191,7 +191,9 @@ describe("every documented property, from real answers of the fake", () => {
 
   it.each([
     ["seconds", { "retry-after": "3" }, 3_000],
-    ["fractional seconds", { "retry-after": "1.5" }, 1_500],
+    // RFC 9110: delay-seconds are digits only; a fraction, a sign or a trailing dot is no wait (the backoff decides).
+    ["fractional seconds", { "retry-after": "1.5" }, undefined],
+    ["a negative number", { "retry-after": "-5" }, undefined],
     ["retry-after-ms", { "retry-after-ms": "250" }, 250],
     ["retry-after-ms before Retry-After", { "retry-after-ms": "40", "retry-after": "9" }, 40],
     ["an HTTP date 30 s ahead", () => ({ "retry-after": new Date(Date.now() + 30_000).toUTCString() }), 30_000],

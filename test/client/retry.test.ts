@@ -15,10 +15,13 @@ describe("serverDelay", () => {
     [{ "retry-after": " 3 " }, { ms: 3_000, source: "retry-after" }],
     [{ "retry-after": "3\u00a0" }, { ms: 3_000, source: "retry-after" }],
     [{ "retry-after": "0" }, { ms: 0, source: "retry-after" }],
-    [{ "retry-after": "1.25" }, { ms: 1_250, source: "retry-after" }],
     [{ "retry-after": "12" }, { ms: 12_000, source: "retry-after" }],
     [{ "retry-after": "Thu, 01 Jan 1970 00:00:05 GMT" }, { ms: 4_000, source: "retry-after" }],
     [{ "retry-after": "Thu, 01 Jan 1970 00:00:00 GMT" }, { ms: 0, source: "retry-after" }],
+    // The two obsolete forms RFC 9110 makes recipients accept: rfc850-date and asctime-date.
+    [{ "retry-after": "Thursday, 01-Jan-70 00:00:07 GMT" }, { ms: 6_000, source: "retry-after" }],
+    [{ "retry-after": "Thu Jan  1 00:00:09 1970" }, { ms: 8_000, source: "retry-after" }],
+    [{ "retry-after-ms": "2.5e3", "retry-after": "4" }, { ms: 4_000, source: "retry-after" }],
     [{}, undefined],
     [{ "retry-after": "" }, undefined],
     [{ "retry-after": "soon" }, undefined],
@@ -26,9 +29,19 @@ describe("serverDelay", () => {
     expect(serverDelay(h(headers), 1_000)).toEqual(expected);
   });
 
-  it.each(["3s", "x3", "1.", ".5", "1.2.3", "-3"])("reads %j not as seconds, only as an HTTP date if it parses as one", (value) => {
-    const date = Date.parse(value);
-    expect(serverDelay(h({ "retry-after": value }), 0)).toEqual(Number.isNaN(date) ? undefined : { ms: Math.max(0, date), source: "retry-after" });
+  // V8's Date.parse reads "-5" as a day in 2001, "1." as 1 January 2001 and "+5" as the year 5: each a past date, so a
+  // wait of 0, and retries 4 ms apart. RFC 9110 allows only digits or an HTTP-date.
+  it.each(["-5", "+5", "1.", "1.25", ".5", "3s", "x3", "1.2.3", "Thu, 01 Jan 1970 00:00:05", "Thu, 31 Feb 2026 00:00:00 GMT", "Thu, 01 Jan 2026 24:00:00 GMT", "2026-01-01T00:00:00Z"])(
+    "reads %j as no wait at all",
+    (value) => {
+      expect(serverDelay(h({ "retry-after": value }), 0)).toBeUndefined();
+    },
+  );
+
+  it("reads a two-digit year as the past century when it would be more than 50 years ahead (RFC 9110, 5.6.7)", () => {
+    const now = Date.UTC(2026, 10, 26);
+    expect(serverDelay(h({ "retry-after": "Friday, 27-Nov-26 00:00:00 GMT" }), now)).toEqual({ ms: 86_400_000, source: "retry-after" });
+    expect(serverDelay(h({ "retry-after": "Sunday, 06-Nov-94 08:49:37 GMT" }), now)).toEqual({ ms: 0, source: "retry-after" });
   });
 
   it("reads nothing without headers", () => {

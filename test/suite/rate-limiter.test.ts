@@ -51,6 +51,16 @@ describe("the contract suite's rate limiter", () => {
     expect(limiter.waitedMs).toBe(2250 + clock.sleeps[2]!);
   });
 
+  // The client's reading (src/retry.ts): "-5", "+5" and "1." are no wait RFC 9110 knows, so the backoff decides.
+  it.each(["-5", "+5", "1."])("waits the backoff (375 to 500 ms) after Retry-After: %s", async (retryAfter) => {
+    const clock = fakeClock();
+    const limiter = new RateLimiter(settings(), clock);
+    await limiter.waitOut(headers({ "retry-after": retryAfter }), 0);
+    expect(clock.sleeps).toHaveLength(1);
+    expect(clock.sleeps[0]).toBeGreaterThanOrEqual(375);
+    expect(clock.sleeps[0]).toBeLessThanOrEqual(500);
+  });
+
   it("stops the run, without waiting, when one wait would pass the cap per wait", async () => {
     const clock = fakeClock();
     const limiter = new RateLimiter(settings({ maxWaitMs: 10_000 }), clock);
