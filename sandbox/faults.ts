@@ -254,6 +254,11 @@ export const legitimateVariants = {
   "download-as-json-string": variation("the download URL comes as a JSON string under application/json", () =>
     download((url) => ({ body: JSON.stringify(url), contentType: "application/json" })),
   ),
+  // Whitespace around the URL is not part of it (docs/decisions.md, The download's body): an echo-style handler's newline,
+  // a template's indentation.
+  "download-url-padded": variation("the download URL comes with whitespace around it: a space and a tab before, CRLF after", () =>
+    download((url) => ({ body: ` \t${url}\r\n`, contentType: "text/plain" })),
+  ),
   "metadata-extra-fields": variation("the metadata carries fields the spec does not list", () =>
     metadata((file) => ({ ...file, checksum: "sha256:0f3c", owner: { id: "u_1" }, version: 3 })),
   ),

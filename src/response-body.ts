@@ -55,11 +55,17 @@ export function parseMetadata(text: string): Parsed<FileMetadata> {
   return { ok: true, value: value as FileMetadata };
 }
 
+/**
+ * The download's body as its value: whitespace around the URL (a final newline, a leading space) is not part of it
+ * (docs/decisions.md, The download's body). The client and the contract suite read it so, and only so.
+ */
+export const downloadText = (text: string): string => text.trim();
+
 /** Reads a download body: the URL as plain text, or a JSON string holding it; absolute http(s) only. */
 export function parseDownloadUrl(text: string, contentType: string | null): Parsed<string> {
   // Checked first: no parsing or pattern runs on an unbounded string.
   if (text.length > 2 * MAX_URL_LENGTH) return fail(`the body is longer than a URL may be (${MAX_URL_LENGTH} characters)`);
-  let candidate = text.trim();
+  let candidate = downloadText(text);
   // JSON frameworks quote the URL; some do so under text/plain too.
   // Stryker disable next-line StringLiteral: equivalent; no content type matches the pattern whatever stands for it.
   if (JSON_CONTENT_TYPE.test(contentType ?? "") || candidate.startsWith('"')) {
@@ -70,7 +76,7 @@ export function parseDownloadUrl(text: string, contentType: string | null): Pars
       return fail("the body is not a JSON string");
     }
     if (typeof value !== "string") return fail("the body is JSON but not a string");
-    candidate = value.trim();
+    candidate = downloadText(value);
   }
   if (candidate === "") return fail("the body is empty");
   if (candidate.length > MAX_URL_LENGTH) return fail(`the URL is longer than ${MAX_URL_LENGTH} characters`);
