@@ -3,8 +3,9 @@ import { NoAnswerError, type FailedAttempt, type NoAnswerEvidence } from "./no-a
 import { curlFor, type ShownRequest } from "./curl.ts";
 import { mediaTypeOf } from "../../lib/openapi/media-type.ts";
 import type { OperationId } from "../../src/errors.ts";
-import { authorizationFor, secretsOf, shownAuthorization, type AuthMode } from "../inputs/keys.ts";
+import { authorizationFor, secretsOf, sentCredential, shownAuthorization, type AuthMode } from "../inputs/keys.ts";
 import type { RequestContext } from "./request-context.ts";
+import { echoesOf } from "./secret-echo.ts";
 import type { Answered } from "./transport.ts";
 
 export type { AuthMode } from "../inputs/keys.ts";
@@ -25,7 +26,10 @@ export interface ExchangeRequest {
   essential?: boolean;
 }
 
-/** One request and its answer, with the key redacted from everything shown. */
+/**
+ * One request and its answer. The answer is as received, for the checks to judge the bytes the server sent; the request
+ * is as reports show it (the key redacted), and `redact` is for anything else printed or written of the exchange.
+ */
 export interface Exchange {
   operationId: OperationId;
   request: ShownRequest;
@@ -33,15 +37,17 @@ export interface Exchange {
   headers: Headers;
   /** The media type of the answer, lower-cased, without parameters ("" when absent). */
   mediaType: string;
-  /** The body as text, up to the limit the suite reads (`cut`). */
+  /** The body as text, as received, up to the limit the suite reads (`cut`). */
   text: string;
   /** The limit the body was cut at (FILE_LIBRARY_MAX_RESPONSE_BYTES), when it was longer: the rest was never read. */
   cut?: number | undefined;
   /** Where the body stops being UTF-8, its bytes there escaped (`\xE9`), when it does; `text` has U+FFFD in their place. */
   invalidUtf8?: string | undefined;
   durationMs: number;
-  /** Where the API key came back in the answer ("body", "header x-..."), before it was redacted. */
+  /** Where the API key, or what the request sent in its place, came back in the answer ("the body", "header x-..."). */
   secretEchoedIn: string[];
+  /** Redacts the key and its near misses from a text about this exchange, for what is printed or written, never for what is judged. */
+  redact(text: string): string;
   /** Attempts that got no answer before this one did (a connection closed before any answer is retried once). */
   failedAttempts: FailedAttempt[];
 }
@@ -85,8 +91,9 @@ export async function exchange(context: RequestContext, request: ExchangeRequest
   const takeFromBudget = () => {
     if (!request.essential) budget.take();
   };
+  const credentials = [target.apiKey, sentCredential(auth, target.apiKey)].filter((c): c is string => c !== undefined);
   const toExchange = (answered: Answered, failedAttempts: FailedAttempt[] = []) =>
-    exchangeFrom(request.operationId, shown, { ...answered, status: answered.response.status, headers: answered.response.headers }, secrets, failedAttempts);
+    exchangeFrom(request.operationId, shown, { ...answered, status: answered.response.status, headers: answered.response.headers }, { secrets, credentials }, failedAttempts);
   let delivered;
   try {
     delivered = await transport.send(
@@ -137,29 +144,34 @@ export interface AnswerSeen {
   durationMs: number;
 }
 
-/** An answer as the checks see it: every secret redacted, and where any came back noted first. */
-export function exchangeFrom(operationId: OperationId, request: ShownRequest, answer: AnswerSeen, secrets: readonly string[], failedAttempts: FailedAttempt[] = []): Exchange {
+/** What an exchange keeps out of what is shown (`secrets`: the key and its near misses), and looks for in an echo (`credentials`). */
+export interface ExchangeSecrets {
+  secrets: readonly string[];
+  /** The key, and what the request sent in its place (a near miss): an answer that holds one echoes it. */
+  credentials: readonly string[];
+}
+
+/**
+ * An answer as the checks see it: as received, with where a credential came back noted. Nothing is redacted here:
+ * a check judges the bytes the server sent, whatever the key is spelt like; `redact` serves what is printed.
+ */
+export function exchangeFrom(operationId: OperationId, request: ShownRequest, answer: AnswerSeen, { secrets, credentials }: ExchangeSecrets, failedAttempts: FailedAttempt[] = []): Exchange {
   const { text, durationMs, cut, invalidUtf8 } = answer;
-  const secretEchoedIn: string[] = [];
-  const echoes = (value: string) => secrets.some((secret) => value.includes(secret));
-  if (echoes(text)) secretEchoedIn.push("the body");
-  const headersShown = new Headers();
-  answer.headers.forEach((value, name) => {
-    if (echoes(value)) secretEchoedIn.push(`header ${name}`);
-    headersShown.append(name, redactString(value, secrets));
-  });
+  const headers = new Headers();
+  answer.headers.forEach((value, name) => headers.append(name, value));
   return {
     operationId,
     request,
     status: answer.status,
-    headers: headersShown,
+    headers,
     mediaType: mediaTypeOf(answer.headers.get("content-type")),
-    text: redactString(text, secrets),
+    text,
     cut,
-    ...(invalidUtf8 === undefined ? {} : { invalidUtf8: redactString(invalidUtf8, secrets) }),
+    ...(invalidUtf8 === undefined ? {} : { invalidUtf8 }),
     durationMs,
-    secretEchoedIn,
+    secretEchoedIn: echoesOf(answer, credentials),
     failedAttempts,
+    redact: (shown) => redactString(shown, secrets),
   };
 }
 

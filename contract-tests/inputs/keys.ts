@@ -1,4 +1,4 @@
-import { REDACTED } from "../../src/redact.ts";
+import { redactString } from "../../src/redact.ts";
 
 /** A key no server issues, for the wrong-key checks; not a secret, so reports show it. */
 export const WRONG_API_KEY = "file-library-contract-wrong-key";
@@ -70,10 +70,13 @@ export function secretsOf(apiKey: string): string[] {
 /** The Authorization header as reports show it: the key and every near miss of it are `[REDACTED]`. */
 export function shownAuthorization(mode: AuthMode, apiKey: string): string | undefined {
   const header = authorizationFor(mode, apiKey);
-  if (header === undefined || mode === "wrong") return header;
-  let shown = header;
-  for (const secret of secretsOf(apiKey)) shown = shown.split(secret).join(REDACTED);
-  return shown;
+  return header === undefined || mode === "wrong" ? header : redactString(header, secretsOf(apiKey));
+}
+
+/** The credential a mode sends, without its scheme: the key, or the near miss in its place; undefined when it sends none of them. */
+export function sentCredential(mode: AuthMode, apiKey: string): string | undefined {
+  if (mode === "wrong") return undefined;
+  return authorizationFor(mode, apiKey)?.replace(/^(Bearer|Token)\s+/, "") || undefined;
 }
 
 /** The Authorization header as a curl command sends it, already quoted for a POSIX shell; undefined for none. */

@@ -98,7 +98,8 @@ export class TrafficJudge {
     if (token) this.learnSecret(token);
     const requestText = passed.requestBody.total === 0 ? undefined : passed.requestBody.cut ? undefined : new TextDecoder().decode(passed.requestBody.bytes);
     const inspected = this.inspect({ method: passed.method, rawPath: pathOf(passed.target), headers: passed.requestHeaders, body: requestText });
-    const operation = inspected.operationId ?? `${passed.method} ${pathOf(passed.target).slice(0, 120)}`;
+    // An undocumented path is named as it came, redacted: a key in the path (/keys/<key>/ping) is no name to print.
+    const operation = inspected.operationId ?? this.redact(`${passed.method} ${pathOf(passed.target).slice(0, 120)}`);
     this.events.seen(inspected.operationId, passed.status);
     const shown = this.shownRequest(passed, token !== undefined, requestText);
     // Made only for an exchange that has something to report: most have nothing.
@@ -125,7 +126,8 @@ export class TrafficJudge {
       inspected.operationId as OperationId,
       shown,
       { status: passed.status, headers: headersOf(passed.responseHeaders), text: decoded.text, invalidUtf8: decoded.invalidUtf8, durationMs: passed.endedAt - passed.startedAt },
-      this.secretList,
+      // Judged as received; only what is reported is redacted (report, below).
+      { secrets: this.secretList, credentials: [token, this.apiKey].filter((c): c is string => c !== undefined) },
     );
     for (const { check, failures, warnings } of judgeAnswer(ex, this.spec, this.limits)) {
       for (const problem of failures) report("service", check, problem);

@@ -29,7 +29,7 @@ export function setCurrentTest(context: TestContext | undefined): void {
   current = context;
 }
 
-/** The evidence of an exchange, short enough for a one-line report. */
+/** The evidence of an exchange, short enough for a one-line report, the key redacted. */
 export function evidenceOf(ex: Exchange): ExchangeEvidence {
   return {
     operationId: ex.operationId,
@@ -38,8 +38,9 @@ export function evidenceOf(ex: Exchange): ExchangeEvidence {
     path: ex.request.path,
     url: ex.request.url,
     status: ex.status,
-    contentType: ex.headers.get("content-type"),
-    bodyExcerpt: oneLine(ex.text, EXCERPT),
+    contentType: ex.headers.has("content-type") ? ex.redact(ex.headers.get("content-type")!) : null,
+    // The answer is kept as received for the checks: what a report shows of it is redacted here.
+    bodyExcerpt: ex.redact(oneLine(ex.text, EXCERPT)),
     ...(ex.failedAttempts.length > 0 ? { failedAttempts: ex.failedAttempts } : {}),
   };
 }

@@ -85,7 +85,7 @@ async function runScenario(run: RunContext, check: ScenarioCheck, operationId: O
     fail(problem, ex) {
       throw new ScenarioFailure(problem, ex);
     },
-    warn: (message) => warn(check.name, operationId, message),
+    warn: (message) => warn(run, check.name, operationId, message),
     skip(reason) {
       throw new ScenarioSkip(reason);
     },
@@ -101,7 +101,8 @@ async function runScenario(run: RunContext, check: ScenarioCheck, operationId: O
       recordStop(error.message);
       return context.skip(error.message);
     }
-    recordFailure({ check: check.name, operation: operationId, ...failureOf(error, doing) });
+    const failure = failureOf(error, doing);
+    recordFailure({ check: check.name, operation: operationId, ...failure, problem: run.redact(failure.problem) });
   }
   const failures = context.task.meta.failures ?? [];
   if (failures.length > 0) {
@@ -125,7 +126,7 @@ async function judgeWrite(scenario: Scenario, baseline: FileBaseline, write: Exc
     if (error instanceof RequestBudgetError || error instanceof RateLimitedError || error instanceof ExchangeFailedError) return;
     throw error;
   }
-  if (drift) recordFailure({ check: "update_changes_only_its_fields", operation: "updateFile", problem: drift.problem, evidence: evidenceOf(drift.exchange) });
+  if (drift) recordFailure({ check: "update_changes_only_its_fields", operation: "updateFile", problem: drift.exchange.redact(drift.problem), evidence: evidenceOf(drift.exchange) });
 }
 
 /**
@@ -188,12 +189,13 @@ function failureOf(error: unknown, doing: string): Omit<CheckFailureRecord, "che
 /** Applies every selected response check to an answer (429s included), recording failures and warnings. */
 function inspect(run: RunContext, selected: Set<string>, ex: Exchange): void {
   for (const { check, failures, warnings } of judgeAnswer(ex, run.spec, run.settings, (name) => selected.has(name))) {
-    for (const problem of failures) recordFailure({ check, operation: ex.operationId, problem, evidence: evidenceOf(ex) });
-    for (const message of warnings) warn(check, ex.operationId, message);
+    for (const problem of failures) recordFailure({ check, operation: ex.operationId, problem: ex.redact(problem), evidence: evidenceOf(ex) });
+    for (const message of warnings) warn(run, check, ex.operationId, message);
   }
 }
 
-function warn(check: string, operation: string, message: string): void {
-  recordWarning(`${operation} ${check}: ${message}`);
-  console.warn(`WARNING ${operation} ${check}: ${message}`);
+function warn(run: RunContext, check: string, operation: string, message: string): void {
+  const shown = run.redact(message);
+  recordWarning(`${operation} ${check}: ${shown}`);
+  console.warn(`WARNING ${operation} ${check}: ${shown}`);
 }

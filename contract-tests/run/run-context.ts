@@ -1,5 +1,7 @@
 import type { OpenApiValidator } from "../../lib/openapi/validator.ts";
 import type { RequestContext } from "../http/request-context.ts";
+import { redactString } from "../../src/redact.ts";
+import { secretsOf } from "../inputs/keys.ts";
 import { RateLimiter } from "../http/rate-limits.ts";
 import { RequestBudget, requestLimit } from "../http/request-budget.ts";
 import type { SuiteSettings } from "./settings.ts";
@@ -20,7 +22,10 @@ export interface RunSettings {
  * Everything one run of the suite shares, passed explicitly to the transport and the checks: its settings, the
  * target, the spec, the request budget, the rate limiter and the connections. Nothing of a run lives in a global.
  */
-export interface RunContext extends RunSettings, RequestContext {}
+export interface RunContext extends RunSettings, RequestContext {
+  /** Redacts the key and its near misses from what a run prints or writes; checks judge what they received. */
+  redact(text: string): string;
+}
 
 /** A fresh context for a run: its budget unspent, no 429 waited out, no connection open. */
 export function createRunContext(run: RunSettings, spec: OpenApiValidator): RunContext {
@@ -32,5 +37,7 @@ export function createRunContext(run: RunSettings, spec: OpenApiValidator): RunC
     budget: new RequestBudget(requestLimit(target, settings)),
     rateLimiter: new RateLimiter(settings.rateLimits),
     transport: new Transport({ timeoutMs: settings.requestTimeoutMs, maxBytes: settings.maxResponseBytes }),
+    // The target's key is read when a text is redacted: the mock's target gets its address (and key) after the context is made.
+    redact: (text) => redactString(text, secretsOf(target.apiKey)),
   };
 }

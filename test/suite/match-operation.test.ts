@@ -28,6 +28,7 @@ function answer(operationId: OperationId, status: number, body: unknown, content
     text: body === undefined ? "" : text,
     durationMs: 1,
     secretEchoedIn: [],
+    redact: (shown) => shown,
     failedAttempts: [],
   };
 }

@@ -38,11 +38,11 @@ export const FILES = "/studio/v1/library/files";
  * A file's metadata as the sandbox has it, whatever variant it plays: read on a connection of its own (closed
  * after the answer), a 429 waited out as its Retry-After says.
  */
-export async function storedMetadata(base: string, fileId: string): Promise<unknown> {
+export async function storedMetadata(base: string, fileId: string, apiKey = SANDBOX_KEY): Promise<unknown> {
   for (;;) {
     const answer = await new Promise<{ status: number; retryAfter: string | undefined; body: string }>((resolve, reject) => {
       const url = `${base}${FILES}/${encodeURIComponent(fileId)}`;
-      const req = get(url, { agent: false, headers: { authorization: `Bearer ${SANDBOX_KEY}` } }, (res) => {
+      const req = get(url, { agent: false, headers: { authorization: `Bearer ${apiKey}` } }, (res) => {
         let body = "";
         res.on("data", (chunk: Buffer) => (body += chunk.toString()));
         res.on("end", () => resolve({ status: res.statusCode!, retryAfter: res.headers["retry-after"], body }));
