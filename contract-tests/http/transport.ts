@@ -131,9 +131,11 @@ async function sendRequest(transport: Transport, url: string, init: RequestInit 
     const previous = transport.previousAnswer(origin);
     const started = performance.now();
     let response: Response;
+    // One deadline for the whole attempt, headers and body: FILE_LIBRARY_REQUEST_TIMEOUT_MS.
+    const deadline = AbortSignal.timeout(timeoutMs);
     try {
       // Redirects are answers to check, unless the caller follows them (a signed URL may redirect to storage).
-      response = await transport.fetch(url, { redirect: "manual", ...init, signal: AbortSignal.timeout(timeoutMs) });
+      response = await transport.fetch(url, { redirect: "manual", ...init, signal: deadline });
     } catch (error) {
       const failed = describeFailure(error, attempt, performance.now() - started, timeoutMs, previous, started);
       failedAttempts.push(failed.attempt);
@@ -156,13 +158,17 @@ async function sendRequest(transport: Transport, url: string, init: RequestInit 
       // A cut may fall within a character: only a whole body is judged.
       if (!cut && text.includes("\uFFFD")) undecodable = invalidUtf8(body.bytes);
     } catch (error) {
+      // The suite's own deadline stopped the read: said as the suite's, not blamed on the server.
+      const timedOut = deadline.aborted;
       // An answer came, then broke off: not retried, a server that cuts its bodies short is worth reporting.
       const cause = causeOf(error) as Cause;
       failedAttempts.push({
         attempt,
-        reason: `the answer (HTTP ${response.status}) broke off while its body was read (${cause.message})`,
+        reason: timedOut
+          ? `the answer (HTTP ${response.status}) began, but its body did not end within the suite's ${timeoutMs} ms (FILE_LIBRARY_REQUEST_TIMEOUT_MS)`
+          : `the answer (HTTP ${response.status}) broke off while its body was read: the server closed the connection (${cause.message})`,
         afterMs: Math.round(performance.now() - started),
-        closedByServer: true,
+        closedByServer: !timedOut,
       });
       throw new NoAnswerError(init.method, url, failedAttempts);
     }

@@ -105,6 +105,30 @@ describe("the contract suite's transport", () => {
     expect(timedOut.attempts).toEqual([expect.objectContaining({ attempt: 1, closedByServer: false, reason: "no answer within 200 ms" })]);
   });
 
+  // The suite's own deadline is the suite's, and a connection the server closed is the server's: one attempt each.
+  it("says when its own timeout stopped a body that began, and when the server cut one short", async () => {
+    const stalls = await serve((_req, res) => {
+      res.writeHead(200, { "content-type": "application/json", "content-length": "100" });
+      res.write('{"id":');
+    });
+    const slow = (await sendRequest(stalls, { method: "GET" }, { timeoutMs: 300 }).catch((e: unknown) => e)) as NoAnswerError;
+    expect(slow).toBeInstanceOf(NoAnswerError);
+    expect(slow.attempts).toEqual([
+      expect.objectContaining({
+        attempt: 1,
+        closedByServer: false,
+        reason: "the answer (HTTP 200) began, but its body did not end within the suite's 300 ms (FILE_LIBRARY_REQUEST_TIMEOUT_MS)",
+      }),
+    ]);
+
+    const cuts = await serve((req, res) => {
+      res.writeHead(200, { "content-type": "application/json", "content-length": "100" });
+      res.write('{"id":', () => req.socket.destroy());
+    });
+    const cut = (await sendRequest(cuts, { method: "GET" }, { timeoutMs: 5_000 }).catch((e: unknown) => e)) as NoAnswerError;
+    expect(cut.attempts).toEqual([expect.objectContaining({ attempt: 1, closedByServer: true, reason: expect.stringMatching(/^the answer \(HTTP 200\) broke off while its body was read: the server closed the connection \(.+\)$/) })]);
+  });
+
   it("counts the retry against the budget: when none is left, the failure stands and says why it was not retried", async () => {
     const url = await serve((req) => drop(req));
     let left = 1;
