@@ -37,7 +37,10 @@ export interface AbortSignalLike {
 
 /** The outcome of one run of the suite. */
 export interface SuiteRun {
-  /** 0 when every selected check passed, 1 when one failed, 2 when the run could not finish (`summary.stopped` says why). */
+  /**
+   * 0 when every selected check ran and passed; 1 when one failed (even if others could not run); 2 when the run could
+   * not start or could not finish (`summary.stopped` says why, and names each selected check that did not run).
+   */
   exitCode: 0 | 1 | 2;
   /** What the suite printed, when captured ("" otherwise). */
   output: string;
@@ -160,6 +163,7 @@ async function run(options: SuiteOptions, signal: AbortSignal, start: SuiteStart
     (text) => JSON.parse(text) as ContractSummary,
     () => undefined,
   );
-  const exitCode = summary?.stopped ? 2 : code === 0 ? 0 : 1;
+  // A failed check is the verdict even when the run could not finish; a run that could not finish never passes.
+  const exitCode = (summary?.totals.failed ?? 0) > 0 ? 1 : summary?.stopped ? 2 : code === 0 ? 0 : 1;
   return { exitCode, output, reportDir, summary };
 }

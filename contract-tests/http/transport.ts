@@ -3,7 +3,7 @@ import type { Agent as AgentType } from "undici";
 import { causeOf } from "../../src/cause.ts";
 import { invalidUtf8 } from "../../src/invalid-utf8.ts";
 import { readLimited } from "../../src/response-limit.ts";
-import { NoAnswerError, type FailedAttempt } from "./no-answer.ts";
+import { NoAnswerError, REFUSED, type FailedAttempt } from "./no-answer.ts";
 import type { RateLimiter } from "./rate-limits.ts";
 
 // undici's Agent alone, for Node's own fetch to send through (its dispatch is the one Node's fetch calls), loaded at the
@@ -205,7 +205,7 @@ function describeFailure(
     ECONNRESET: "the server reset the connection before answering (ECONNRESET)",
     EPIPE: "the server closed the connection while the request was being sent (EPIPE)",
   };
-  const reason = closed[code] ?? (code === "ECONNREFUSED" ? "nothing accepts connections there (ECONNREFUSED)" : cause.message);
+  const reason = closed[code] ?? (code === "ECONNREFUSED" ? REFUSED : cause.message);
   const closedByServer = code in closed;
   const bytesRead = cause.socket?.bytesRead;
   return {

@@ -37,7 +37,12 @@ export interface Coverage {
 export interface CheckOutcome {
   operation: string;
   check: string;
-  state: "passed" | "failed" | "skipped";
+  /**
+   * "skipped" by design (not selected, the mock keeps no state, a read-only run); "not run" when the check was selected
+   * and applies, but the run could not get to it (the request budget spent, rate-limited past a cap, the server gone):
+   * the run then exits 2.
+   */
+  state: "passed" | "failed" | "skipped" | "not run";
   note?: string | undefined;
   warnings: string[];
   requests: number;
@@ -55,6 +60,8 @@ export interface ContractSummary {
     passed: number;
     failed: number;
     skipped: number;
+    /** Checks selected and applicable that did not run: any makes the run exit 2 (`stopped` names them). */
+    notRun: number;
     warnings: number;
     requests: number;
     /** Requests sent again after a connection closed before any answer. */

@@ -36,7 +36,7 @@ export function formatSummary(summary: ContractSummary): string {
     lines.push(`  ${op.operation.padEnd(20)} ${marks}${op.undocumented.length > 0 ? `  UNDOCUMENTED: ${op.undocumented.join(", ")}` : ""}`);
   }
   if (summary.seed !== undefined) lines.push(`Generated inputs used seed ${summary.seed}: replay with --seed ${summary.seed}.`);
-  lines.push(`contract: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped${summary.stopped ? " (the run could not finish)" : ""}`, "");
+  lines.push(`contract: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped${totals.notRun > 0 ? `, ${totals.notRun} not run` : ""}${summary.stopped ? " (the run could not finish)" : ""}`, "");
   return lines.join("\n");
 }
 

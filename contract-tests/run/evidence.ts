@@ -18,6 +18,8 @@ declare module "vitest" {
     inputs?: Record<string, number>;
     /** Why the run stopped here (rate-limited past a cap): it cannot finish. */
     stopped?: string;
+    /** Why this selected check did not run, though it applies to the target (budget spent, rate limits, a server gone). */
+    notRun?: string;
   }
 }
 
@@ -60,6 +62,11 @@ export function recordInput(kind: string): void {
   if (!current) return;
   const inputs = (current.task.meta.inputs ??= {});
   inputs[kind] = (inputs[kind] ?? 0) + 1;
+}
+
+/** Records that the running check, selected and applicable, did not run, and why: the run then exits 2. */
+export function recordNotRun(reason: string): void {
+  if (current) current.task.meta.notRun = reason;
 }
 
 /** Records that the run stopped during the running check, and why. */

@@ -5,7 +5,8 @@ import { selectedChecks } from "./check-selection.ts";
 import { judgeAnswer, unexpected } from "../checks/judge-answer.ts";
 import type { OperationId, Scenario, ScenarioCheck } from "../checks/types.ts";
 import { driftAfter, takeBaseline, type FileBaseline } from "../checks/update-changes-only-its-fields.ts";
-import { evidenceOf, recordExchange, recordFailure, recordInput, recordStop, recordWarning } from "./evidence.ts";
+import { evidenceOf, recordExchange, recordFailure, recordInput, recordNotRun, recordStop, recordWarning } from "./evidence.ts";
+import { allRefused } from "../http/no-answer.ts";
 import { exchange, ExchangeFailedError, type Exchange } from "../http/exchange.ts";
 import { RateLimitedError } from "../http/rate-limits.ts";
 import { RequestBudgetError, type RunContext } from "./run-context.ts";
@@ -57,7 +58,12 @@ async function runScenario(run: RunContext, check: ScenarioCheck, operationId: O
   if (check.requires?.includes("writes") && !target.writeChecks) {
     return context.skip("read-only run: set FILE_LIBRARY_WRITE_CHECKS=1 to check updates of the file");
   }
-  if (rateLimiter.stoppedBecause) return context.skip(`not run: ${rateLimiter.stoppedBecause}`);
+  // Selected and applicable from here on: a check that does not run now makes the run exit 2 (it cannot pass unchecked).
+  const notRun = (reason: string) => {
+    recordNotRun(reason);
+    return context.skip(`not run: ${reason}`);
+  };
+  if (rateLimiter.stoppedBecause) return notRun(rateLimiter.stoppedBecause);
 
   // What the check was doing last, for a report of an error it did not expect.
   let doing = "before its first request";
@@ -95,12 +101,15 @@ async function runScenario(run: RunContext, check: ScenarioCheck, operationId: O
   try {
     await check.run(scenario);
   } catch (error) {
-    if (error instanceof ScenarioSkip || error instanceof RequestBudgetError) return context.skip(error.message);
-    // Not a contract failure: the run cannot finish (exit 2), and every later check is skipped with the reason.
+    if (error instanceof ScenarioSkip) return context.skip(error.message);
+    // Not a contract failure: the run cannot finish (exit 2), and every later check is not run, with the reason.
+    if (error instanceof RequestBudgetError) return notRun(error.message);
     if (error instanceof RateLimitedError) {
       recordStop(error.message);
-      return context.skip(error.message);
+      return notRun(error.message);
     }
+    // Nothing listens any more: the server went away (or never answered at all); what it did not answer is not judged.
+    if (error instanceof ExchangeFailedError && allRefused(error.evidence.attempts)) return notRun(`the server stopped accepting connections: ${error.message}`);
     const failure = failureOf(error, doing);
     recordFailure({ check: check.name, operation: operationId, ...failure, problem: run.redact(failure.problem) });
   }

@@ -61,7 +61,7 @@ export default class SummaryReporter implements Reporter {
       outcomes.push({
         operation: scenario.operation,
         check: scenario.check,
-        state: own.length > 0 || unexplained ? "failed" : result.state === "skipped" ? "skipped" : "passed",
+        state: own.length > 0 || unexplained ? "failed" : meta.notRun !== undefined ? "not run" : result.state === "skipped" ? "skipped" : "passed",
         note: result.state === "skipped" ? result.note : undefined,
         warnings: (meta.warnings ?? []).filter((w) => w.startsWith(`${scenario.operation} ${scenario.check}:`)),
         requests: meta.exchanges?.length ?? 0,
@@ -93,6 +93,8 @@ export default class SummaryReporter implements Reporter {
 
     const order = new Map<string, number>(catalogue.map((c, i) => [c.name, i]));
     outcomes.sort((a, b) => order.get(a.check)! - order.get(b.check)! || operations.indexOf(a.operation) - operations.indexOf(b.operation));
+    // A selected check that did not run is not a pass: the run could not finish, and says which and why.
+    stopped = notRunReason(outcomes, stopped);
     const count = (state: CheckOutcome["state"]) => outcomes.filter((c) => c.state === state).length;
     // Every attempt is a request sent: the retried ones, and those of requests that never got an answer.
     const unanswered = failures.flatMap((f) => f.noAnswer?.attempts ?? []);
@@ -107,6 +109,7 @@ export default class SummaryReporter implements Reporter {
         passed: count("passed"),
         failed: count("failed"),
         skipped: count("skipped"),
+        notRun: count("not run"),
         warnings: outcomes.reduce((n, c) => n + c.warnings.length, 0),
         requests: exchanges.length + retriedBeforeAnswer + unanswered.length,
         connectionRetries: retriedBeforeAnswer + unanswered.filter((a) => a.attempt > 1).length,
@@ -132,6 +135,23 @@ function suiteError(testModules: ReadonlyArray<TestModule>, unhandledErrors: Rea
   const errors = [...testModules.flatMap((module) => [module, ...module.children.allSuites()].flatMap((suite) => suite.errors())), ...unhandledErrors];
   const first = errors[0];
   return first && `the suite itself failed: ${first.message}`;
+}
+
+/**
+ * Why the run could not finish, naming every check that did not run and its reason (once, when it is why the run
+ * stopped); `stopped` as it was when every check ran.
+ */
+function notRunReason(outcomes: CheckOutcome[], stopped: string | undefined): string | undefined {
+  const notRun = outcomes.filter((o) => o.state === "not run");
+  if (notRun.length === 0) return stopped;
+  const byReason = new Map<string, string[]>();
+  for (const o of notRun) {
+    const reason = (o.note ?? "").replace(/^not run: /, "");
+    byReason.set(reason, [...(byReason.get(reason) ?? []), `${o.operation} ${o.check}`]);
+  }
+  const groups = [...byReason].map(([reason, checks]) => (reason === stopped ? checks.join(", ") : `${checks.join(", ")} (${reason})`));
+  const list = `${notRun.length} selected check${notRun.length === 1 ? "" : "s"} did not run: ${groups.join("; ")}`;
+  return stopped ? `${stopped} ${list}` : list;
 }
 
 /** The failures, each problem once (several tests may find the same). */

@@ -1,4 +1,4 @@
-// covers: contract-tests/http/rate-limits.ts, contract-tests/run/handshake.ts
+// covers: contract-tests/http/rate-limits.ts, contract-tests/run/handshake.ts, contract-tests/run/summary-reporter.ts, contract-tests/run/run-checks.ts
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -25,10 +25,12 @@ const saw429 = (run: ContractRun) =>
 
 // Concurrently: most of each run is waiting out 429s, and each run has a sandbox of its own.
 describe.concurrent("a correct server that rate-limits the suite (429 with Retry-After: 1 to every seventh request)", { timeout: 180_000 }, () => {
-  it("passes a read-only run within 100 requests, each 429 waited out, seen and inspected", async () => {
+  it("passes a read-only run within 100 requests, each 429 waited out, seen and inspected, with every check run", async () => {
     const run = await suiteAgainstSandbox({ variant: "rate-limited" });
     expect(run.exitCode, run.output).toBe(0);
-    expect(run.summary.totals.failed).toBe(0);
+    // Only the write checks are skipped (by design, read-only): none for want of budget.
+    expect(run.summary.totals).toMatchObject({ failed: 0, notRun: 0, skipped: 4 });
+    expect(run.summary.checks.filter((c) => c.state === "skipped").map((c) => c.note)).toEqual(Array(4).fill("read-only run: set FILE_LIBRARY_WRITE_CHECKS=1 to check updates of the file"));
     expect(run.summary.totals.requests).toBeLessThanOrEqual(100);
     expect(saw429(run), "every operation's coverage shows its 429").toBe(true);
     expect(run.fileBefore).toMatchObject({ id: "doc-1" });
@@ -38,10 +40,35 @@ describe.concurrent("a correct server that rate-limits the suite (429 with Retry
   it("passes a run with write checks, and puts the file back", async () => {
     const run = await suiteAgainstSandbox({ variant: "rate-limited" }, { writeChecks: true });
     expect(run.exitCode, run.output).toBe(0);
-    expect(run.summary.totals).toMatchObject({ failed: 0, skipped: 0 });
+    expect(run.summary.totals).toMatchObject({ failed: 0, skipped: 0, notRun: 0 });
     expect(saw429(run)).toBe(true);
     expect(run.fileBefore).toMatchObject({ id: "doc-1" });
     expect(run.fileAfter).toEqual(run.fileBefore);
+  });
+});
+
+// The 429s spent the budget before the strict auth_required check on the download ran, and the run passed unchecked.
+describe("a broken server behind the same gateway", { timeout: 180_000 }, () => {
+  it("fails read-only: its download takes an empty bearer token, and auth_required runs and says so", async () => {
+    const run = await suiteAgainstSandbox({ variant: "rate-limited", fault: "empty-bearer-passes-on-download" });
+    expect(run.exitCode, run.output).toBe(1);
+    expect(run.summary.totals.notRun).toBe(0);
+    expect(run.summary.checks.filter((c) => c.state === "failed").map((c) => `${c.operation} ${c.check}`)).toEqual(["getFileDownloadUrl auth_required"]);
+  });
+});
+
+describe("a run that cannot get to every check it was asked for", { timeout: 120_000 }, () => {
+  it("exits 2, naming each check that did not run and why, and counts none as passed", async () => {
+    const run = await suiteAgainstSandbox({}, { maxRequests: 40 });
+    expect(run.exitCode, run.output).toBe(2);
+    const notRun = run.summary.checks.filter((c) => c.state === "not run");
+    expect(notRun.length).toBeGreaterThan(0);
+    expect(run.summary.totals.notRun).toBe(notRun.length);
+    for (const c of notRun) expect(c.note).toBe("not run: the run's request budget of 40 is spent (FILE_LIBRARY_MAX_REQUESTS raises it)");
+    expect(run.summary.stopped?.reason).toBe(
+      `${notRun.length} selected checks did not run: ${notRun.map((c) => `${c.operation} ${c.check}`).join(", ")} (the run's request budget of 40 is spent (FILE_LIBRARY_MAX_REQUESTS raises it))`,
+    );
+    expect(run.summary.totals.requests).toBeLessThanOrEqual(40);
   });
 });
 
@@ -73,7 +100,7 @@ describe.concurrent("a server that rate-limits past the caps: the run cannot fin
     const ours = stderr.split("\n").filter((line) => line.startsWith("contract: "));
     expect(ours).toEqual([
       expect.stringMatching(
-        /^contract: cannot finish: the server rate-limited the run: waiting out its 429s took 2\.0 s, and the next wait of 1\.0 s would pass the cap of 2\.5 s per run \(FILE_LIBRARY_MAX_TOTAL_WAIT_MS raises it\)\. Pace the run with --rate-limit N\/s, or raise the cap\.$/,
+        /^contract: cannot finish: the server rate-limited the run: waiting out its 429s took 2\.0 s, and the next wait of 1\.0 s would pass the cap of 2\.5 s per run \(FILE_LIBRARY_MAX_TOTAL_WAIT_MS raises it\)\. Pace the run with --rate-limit N\/s, or raise the cap\. \d+ selected checks? did not run: [a-zA-Z_, ]+$/,
       ),
     ]);
   });
