@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { readFile, rm } from "node:fs/promises";
+import { appendFile, mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { defaultSpecFile, suiteConfigFile } from "./locations.ts";
@@ -7,13 +7,14 @@ import type { ContractSummary } from "./report/shapes.ts";
 import type { StdioOptions } from "node:child_process";
 import { exitCodeOf, startChild } from "../lib/process.ts";
 import type { HandshakeMessage } from "./run/handshake.ts";
-import { processEnvironment, readSettings, settingsEnvironment, type SuiteSettingsInput } from "./run/settings.ts";
+import { processEnvironment, settingsEnvironment, type SuiteSettingsInput } from "./run/settings.ts";
+import { CannotStartError, checkSettings, checkTarget, type CheckedSettings } from "./runner/start.ts";
 
 /**
  * How to run the suite: each setting as an option, or else from `env` (FILE_LIBRARY_BASE_URL and the rest; see
  * `file-library-contract --help`). Options win over the environment.
  */
-export interface SuiteOptions extends Omit<SuiteSettingsInput, "mockUrl" | "awaitReady"> {
+export interface SuiteOptions extends Omit<SuiteSettingsInput, "mockUrl" | "awaitReady" | "requestsBefore"> {
   /** The environment the settings not given as options come from (default: process.env). */
   env?: Record<string, string | undefined> | undefined;
   /** "inherit" prints the suite's output as it runs; "capture" returns it in `output` (default). */
@@ -89,12 +90,18 @@ export interface SuiteStart {
   release: Promise<void>;
 }
 
+/** What a runner hears of a run it started: when its checks are about to start (after every check before the run passed). */
+export interface SuiteHooks {
+  /** The run passed its start: the settings, the spec, and a live server's reachability and preflight read. */
+  started?: ((checked: CheckedSettings) => void) | undefined;
+}
+
 /**
  * Runs the suite like runSuite, for a runner whose target is not ready yet (the kit's repo, starting its Prism mock):
  * vitest starts at once, its workers once the spec is bundled, and its checks' requests wait until the target is ready:
  * the suite's start-up overlaps the target's. When `release` rejects, startSuite rejects with the same reason.
  */
-export async function startSuite(options: SuiteOptions, start?: SuiteStart): Promise<SuiteRun> {
+export async function startSuite(options: SuiteOptions, start?: SuiteStart, hooks: SuiteHooks = {}): Promise<SuiteRun> {
   const outer = options.signal;
   if (outer?.aborted) throw outer.reason;
   // A signal of our own for the child process, linked to the caller's, so that any signal-like object works.
@@ -102,21 +109,36 @@ export async function startSuite(options: SuiteOptions, start?: SuiteStart): Pro
   const forward = () => controller.abort(outer?.reason);
   outer?.addEventListener("abort", forward, { once: true });
   try {
-    return await run(options, controller.signal, start);
+    return await run(options, controller.signal, start, hooks);
   } finally {
     outer?.removeEventListener("abort", forward);
   }
 }
 
-async function run(options: SuiteOptions, signal: AbortSignal, start: SuiteStart | undefined): Promise<SuiteRun> {
+async function run(options: SuiteOptions, signal: AbortSignal, start: SuiteStart | undefined, hooks: SuiteHooks): Promise<SuiteRun> {
   const { env: baseEnv = processEnvironment(), output: _output, cwd: givenCwd, signal: _signal, ...given } = options;
   const cwd = givenCwd ?? process.cwd();
-  // Every setting is checked here, before anything starts: a bad one rejects with a SettingError that names it.
-  const settings = readSettings({ ...baseEnv, ...settingsEnvironment(given) });
+  const env = { ...baseEnv, ...settingsEnvironment(given) };
+  // The one start of every runner (runner/start.ts): a run that cannot start resolves exit 2 with summary.stopped.
+  let checked: CheckedSettings;
+  let requestsBefore = 0;
+  try {
+    checked = await checkSettings(env, { mock: start ? "started-by-runner" : "none" });
+    if (checked.live) {
+      // In the kit's repo the spec may still be bundling: the preflight reads its path; a failed bundle is release's to report.
+      if (!checked.specFile) await start?.spec.catch(() => {});
+      ({ requestsBefore } = await checkTarget(checked.live, checked.settings, checked.specFile ?? defaultSpecFile));
+    }
+  } catch (error) {
+    if (!(error instanceof CannotStartError)) throw error;
+    return cannotStart(error.message, path.resolve(cwd, given.reportDir ?? env.FILE_LIBRARY_REPORT_DIR ?? "reports"), env, options.output === "inherit");
+  }
+  const { settings } = checked;
+  hooks.started?.(checked);
   const reportDir = path.resolve(cwd, settings.reportDir ?? "reports");
   const childEnv: NodeJS.ProcessEnv = {
     ...baseEnv,
-    ...settingsEnvironment({ ...given, specFile: settings.specFile ?? defaultSpecFile, reportDir, awaitReady: start !== undefined }),
+    ...settingsEnvironment({ ...given, specFile: settings.specFile ?? defaultSpecFile, reportDir, awaitReady: start !== undefined, requestsBefore }),
   };
   const summaryFile = path.join(reportDir, "contract-summary.json");
   // A summary left by an earlier run must not pass for this one's.
@@ -166,4 +188,26 @@ async function run(options: SuiteOptions, signal: AbortSignal, start: SuiteStart
   // A failed check is the verdict even when the run could not finish; a run that could not finish never passes.
   const exitCode = (summary?.totals.failed ?? 0) > 0 ? 1 : summary?.stopped ? 2 : code === 0 ? 0 : 1;
   return { exitCode, output, reportDir, summary };
+}
+
+/**
+ * A run that could not start: exit 2, and a summary that says why (`stopped`, with `atStart`), written where the
+ * reports go, so that a pipeline reading contract-summary.json, or GitHub's step summary, reads the reason too.
+ */
+async function cannotStart(reason: string, reportDir: string, env: Readonly<Record<string, string | undefined>>, inherit: boolean): Promise<SuiteRun> {
+  const summary: ContractSummary = {
+    target: { mode: env.FILE_LIBRARY_BASE_URL ? "live" : "mock", baseUrl: env.FILE_LIBRARY_BASE_URL },
+    seed: undefined,
+    totals: { passed: 0, failed: 0, skipped: 0, notRun: 0, warnings: 0, requests: 0, connectionRetries: 0 },
+    checks: [],
+    coverage: { operations: [] },
+    retried: [],
+    stopped: { reason, atStart: true },
+  };
+  await mkdir(reportDir, { recursive: true });
+  await writeFile(path.join(reportDir, "contract-summary.json"), `${JSON.stringify(summary, null, 2)}\n`);
+  const markdown = `## File Library contract: could not start\n\n${reason}\n`;
+  await writeFile(path.join(reportDir, "contract-coverage.md"), markdown);
+  if (env.GITHUB_STEP_SUMMARY) await appendFile(env.GITHUB_STEP_SUMMARY, markdown);
+  return { exitCode: 2, output: inherit ? "" : `cannot start: ${reason}\n`, reportDir, summary };
 }

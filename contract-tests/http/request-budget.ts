@@ -14,9 +14,15 @@ export function requestLimit(target: Pick<Target, "mode" | "writeChecks">, setti
 
 /** Counts the run's requests, retries included, against its limit. */
 export class RequestBudget {
-  private taken = 0;
+  private taken: number;
 
-  constructor(readonly limit: number) {}
+  /** `spent`: requests the run sent before this budget was made (the runner's preflight read). */
+  constructor(
+    readonly limit: number,
+    spent = 0,
+  ) {
+    this.taken = spent;
+  }
 
   /** How many requests the run has sent so far. */
   get sent(): number {

@@ -72,5 +72,5 @@ export interface ContractSummary {
   /** Requests that got an answer only on a retry, with what happened to the attempts before. */
   retried: ExchangeEvidence[];
   /** Set when the run could not finish (the server rate-limited it past a cap, or the suite failed outside every check): the run exits 2. */
-  stopped?: { reason: string } | undefined;
+  stopped?: { reason: string; /** The run could not start: no check ran (a setting, the spec, the server's answer to its first read). */ atStart?: true | undefined } | undefined;
 }

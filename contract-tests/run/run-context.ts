@@ -34,7 +34,7 @@ export function createRunContext(run: RunSettings, spec: OpenApiValidator): RunC
     settings,
     target,
     spec,
-    budget: new RequestBudget(requestLimit(target, settings)),
+    budget: new RequestBudget(requestLimit(target, settings), settings.requestsBefore),
     rateLimiter: new RateLimiter(settings.rateLimits),
     transport: new Transport({ timeoutMs: settings.requestTimeoutMs, maxBytes: settings.maxResponseBytes }),
     // The target's key is read when a text is redacted: the mock's target gets its address (and key) after the context is made.

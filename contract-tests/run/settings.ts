@@ -62,6 +62,8 @@ export interface SuiteSettingsInput {
   mockUrl?: string | undefined;
   /** The runner says when the target is ready (FILE_LIBRARY_AWAIT_READY; the kit's own runner only). */
   awaitReady?: boolean | undefined;
+  /** Requests the runner sent before the suite (its preflight read), counted in the budget (FILE_LIBRARY_REQUESTS_BEFORE; runners only). */
+  requestsBefore?: number | undefined;
   /** A file the Markdown coverage is appended to (GITHUB_STEP_SUMMARY, as GitHub Actions sets it). */
   stepSummaryFile?: string | undefined;
 }
@@ -88,6 +90,7 @@ export const VARIABLES = {
   reportDir: "FILE_LIBRARY_REPORT_DIR",
   mockUrl: "FILE_LIBRARY_MOCK_URL",
   awaitReady: "FILE_LIBRARY_AWAIT_READY",
+  requestsBefore: "FILE_LIBRARY_REQUESTS_BEFORE",
   stepSummaryFile: "GITHUB_STEP_SUMMARY",
 } as const satisfies Record<keyof SuiteSettingsInput, string>;
 
@@ -111,6 +114,7 @@ export interface SuiteSettings {
   reportDir: string | undefined;
   mockUrl: string | undefined;
   awaitReady: boolean;
+  requestsBefore: number;
   stepSummaryFile: string | undefined;
 }
 
@@ -187,6 +191,7 @@ export function readSettings(env: Environment): SuiteSettings {
     reportDir: text("reportDir"),
     mockUrl: text("mockUrl"),
     awaitReady: flag("awaitReady"),
+    requestsBefore: number("requestsBefore", { whole: true, min: 0 }) ?? 0,
     stepSummaryFile: text("stepSummaryFile"),
   };
 }

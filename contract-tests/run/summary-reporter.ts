@@ -111,7 +111,8 @@ export default class SummaryReporter implements Reporter {
         skipped: count("skipped"),
         notRun: count("not run"),
         warnings: outcomes.reduce((n, c) => n + c.warnings.length, 0),
-        requests: exchanges.length + retriedBeforeAnswer + unanswered.length,
+        // The runner's preflight read is a request of the run too.
+        requests: settings.requestsBefore + exchanges.length + retriedBeforeAnswer + unanswered.length,
         connectionRetries: retriedBeforeAnswer + unanswered.filter((a) => a.attempt > 1).length,
       },
       checks: outcomes,

@@ -1,12 +1,10 @@
 import { readFileSync } from "node:fs";
-import { readBundledDocument, SpecLoadError } from "../../lib/openapi/bundled-document.ts";
-import { defaultSpecFile, packageManifestFile } from "../locations.ts";
+import { packageManifestFile } from "../locations.ts";
 import { startSuite, type SuiteStart } from "../run-suite.ts";
-import { processEnvironment, readSettings, settingsEnvironment, SettingError, type SuiteSettingsInput } from "../run/settings.ts";
-import { liveTarget } from "../run/target.ts";
+import { processEnvironment, settingsEnvironment, type SuiteSettingsInput } from "../run/settings.ts";
 import { parseContractArgs, UsageError } from "./args.ts";
 import { helpText } from "./help.ts";
-import { unreachableReason } from "./reachability.ts";
+import { CannotStartError, checkSettings } from "./start.ts";
 
 /** The exit codes of a contract run, the same for the published CLI and `npm run contract`. */
 export const EXIT = { passed: 0, failed: 1, cannotStart: 2 } as const;
@@ -38,8 +36,6 @@ export interface CommandOptions {
   repo?: RepoPreparation | undefined;
 }
 
-class CannotStart extends Error {}
-
 // The catalogue brings every check (and fast-check): it loads only when needed, so that the suite's process starts sooner.
 const catalogue = () => import("../checks/catalogue.ts");
 
@@ -48,7 +44,7 @@ export async function runContractCommand(argv: string[], options: CommandOptions
   try {
     return await run(argv, options, baseEnv);
   } catch (error) {
-    if (error instanceof CannotStart) {
+    if (error instanceof CannotStartError) {
       console.error(`${options.name}: cannot start: ${error.message}`);
       return EXIT.cannotStart;
     }
@@ -84,27 +80,9 @@ async function run(argv: string[], options: CommandOptions, baseEnv: NodeJS.Proc
   };
   const env: NodeJS.ProcessEnv = { ...baseEnv, ...settingsEnvironment(given) };
   if (args.mock) delete env.FILE_LIBRARY_BASE_URL;
-  const settings = orCannotStart(() => readSettings(env), SettingError);
-  if (settings.checks.length > 0 || settings.excludeChecks.length > 0) {
-    const { selectedChecks } = await import("../run/check-selection.ts");
-    orCannotStart(() => selectedChecks(settings), SettingError);
-  }
-  const live = orCannotStart(() => liveTarget(settings), SettingError);
-  if (!live && !repo) {
-    throw new CannotStart("no server to check: give its base URL with --base-url URL or FILE_LIBRARY_BASE_URL, and a file id with --file-id ID or FILE_LIBRARY_FILE_ID.");
-  }
-  // The spec is checked before anything starts; in the kit's repo without FILE_LIBRARY_SPEC, the steps bundle it.
-  const specToCheck: [string, string] | undefined = settings.specFile
-    ? [settings.specFile, "point FILE_LIBRARY_SPEC at a bundled OpenAPI document (JSON), or unset it to use the suite's own."]
-    : repo
-      ? undefined
-      : [defaultSpecFile, "reinstall the package: its bundled spec is missing."];
-  // Only read: the suite's worker builds the validator; building one here (Ajv's load) would only delay the suite's start.
-  if (specToCheck) orCannotStart(() => readBundledDocument(...specToCheck), SpecLoadError);
-  if (live) {
-    const reason = await unreachableReason(live.baseUrl);
-    if (reason) throw new CannotStart(`the server at ${live.baseUrl} is unreachable (${reason}); check FILE_LIBRARY_BASE_URL or --base-url.`);
-  }
+  // The settings and the spec, checked before anything starts (the mock, the steps); startSuite checks them again, with
+  // the server (the same code as runSuite's: runner/start.ts), and says why a run cannot start in summary.stopped.
+  const { live } = await checkSettings(env, { mock: repo ? "started-by-runner" : "none" });
 
   const header = () =>
     console.log(`\n── contract suite against ${live ? `the live server ${live.baseUrl}` : "the embedded Prism mock"}${live?.writeChecks ? " (write checks on)" : ""}`);
@@ -134,11 +112,9 @@ async function run(argv: string[], options: CommandOptions, baseEnv: NodeJS.Proc
       // Each is awaited by startSuite; marked as handled now, so that an early failure is no unhandled rejection.
       for (const settled of [spec, target, release]) settled.catch(() => {});
       start = { spec, target, release };
-    } else {
-      header();
     }
-    const { exitCode, summary } = await startSuite({ env, output: "inherit" }, start);
-    if (summary?.stopped) console.error(`${options.name}: cannot finish: ${summary.stopped.reason}`);
+    const { exitCode, summary } = await startSuite({ env, output: "inherit" }, start, { started: repo ? undefined : header });
+    if (summary?.stopped) console.error(`${options.name}: ${summary.stopped.atStart ? "cannot start" : "cannot finish"}: ${summary.stopped.reason}`);
     return exitCode;
   } catch (error) {
     if (!(error instanceof StepFailed)) throw error;
@@ -157,7 +133,7 @@ function orCannotStart<T>(work: () => T, kind: new (...args: never[]) => Error, 
   try {
     return work();
   } catch (error) {
-    if (error instanceof kind) throw new CannotStart(`${error.message}${suffix}`);
+    if (error instanceof kind) throw new CannotStartError(`${error.message}${suffix}`);
     throw error;
   }
 }

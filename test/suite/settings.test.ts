@@ -30,6 +30,7 @@ describe("the suite's settings", () => {
       reportDir: undefined,
       mockUrl: undefined,
       awaitReady: false,
+      requestsBefore: 0,
       stepSummaryFile: undefined,
     });
   });
@@ -56,6 +57,7 @@ describe("the suite's settings", () => {
       reportDir: "out/reports",
       mockUrl: "http://127.0.0.1:4010",
       awaitReady: true,
+      requestsBefore: 2,
       stepSummaryFile: "/tmp/summary.md",
     };
     const env = settingsEnvironment(input);

@@ -1,0 +1,58 @@
+import { readBundledDocument } from "../../lib/openapi/bundled-document.ts";
+import { SpecOperations } from "../../lib/openapi/spec-operations.ts";
+import { RateLimitedError, RateLimiter } from "../http/rate-limits.ts";
+import type { Target } from "../http/target.ts";
+import { Transport } from "../http/transport.ts";
+import type { SuiteSettings } from "../run/settings.ts";
+
+/** The run cannot start: one line that names what to fix (a setting, the spec, the server), for exit 2. */
+export class CannotStartError extends Error {
+  override name = "CannotStartError";
+}
+
+/** What the preflight read cost: requests sent (a 429 waited out is one more), for the run's budget. */
+export interface Preflight {
+  requests: number;
+}
+
+// The statuses that say the key is not accepted: 401 as the spec documents it, 403 as gateways send it.
+const REFUSED_KEY = new Set([401, 403]);
+
+/**
+ * One read of the file with the given key, before any check: a refused key or a file the server does not know is a
+ * wrong setting, not a broken server, and the run stops with one line that names it (exit 2). Anything else (200, a
+ * 5xx, an undocumented status, no answer) is left to the checks, which judge it. A 429 is waited out as the run would.
+ */
+export async function preflight(target: Target, settings: Pick<SuiteSettings, "requestTimeoutMs" | "maxResponseBytes" | "rateLimits">, specFile: string): Promise<Preflight> {
+  const { method, path } = new SpecOperations(readBundledDocument(specFile, "")).operation("getFile");
+  const url = `${target.baseUrl}${path.replace("{file_id}", encodeURIComponent(target.fileId))}`;
+  const transport = new Transport({ timeoutMs: settings.requestTimeoutMs, maxBytes: settings.maxResponseBytes });
+  let requests = 0;
+  let answer;
+  try {
+    answer = await transport.send(
+      url,
+      { method, headers: { authorization: `Bearer ${target.apiKey}` } },
+      { beforeAttempt: () => void requests++, rateLimiter: new RateLimiter(settings.rateLimits) },
+    );
+  } catch (error) {
+    if (error instanceof RateLimitedError) throw new CannotStartError(`the first read of the file got no answer but 429s: ${error.message}`);
+    // No answer at all: the checks report it, with every attempt.
+    return { requests };
+  } finally {
+    await transport.close();
+  }
+  const status = answer.response.status;
+  const shown = `HTTP ${status} to ${method} ${path.replace("{file_id}", "<file id>")}`;
+  if (REFUSED_KEY.has(status)) {
+    throw new CannotStartError(
+      `the server refused FILE_LIBRARY_API_KEY (${shown}): check that the key is current and meant for ${target.baseUrl} (--base-url), and that the variable holds the key alone.`,
+    );
+  }
+  if (status === 422) {
+    throw new CannotStartError(
+      `file id ${JSON.stringify(target.fileId)} was not found on ${target.baseUrl} (${shown}, the service's answer for an unknown id): give the id of an existing file with --file-id or FILE_LIBRARY_FILE_ID.`,
+    );
+  }
+  return { requests };
+}
