@@ -105,7 +105,7 @@ describe("the suite compiled from source", () => {
 
   it("is undefined, so that the source runs as it is, when the source does not compile", async () => {
     const broken = await copyOfTheSuite(path.join(scratch, "broken"));
-    await writeFile(path.join(broken, "support", "curl.ts"), "export const curl = (;\n");
+    await writeFile(path.join(broken, "http", "curl.ts"), "export const curl = (;\n");
     const brokenCache = path.join(scratch, "broken-cache");
     expect(await compiledSuiteConfig(broken, brokenCache)).toBeUndefined();
     // Nothing half-written is left, and no record claims a compile.

@@ -51,7 +51,7 @@ describe("what vitest's own process loads of the suite", () => {
   it("the global setup and the reporter read the spec without Ajv, as source and compiled; the workers' spec module loads it", { timeout: 60_000 }, async () => {
     const config = await compiledSuiteConfig();
     expect(config, "the suite compiles").toBeDefined();
-    const compiled = (file: string) => path.join(path.dirname(config!), "support", file);
+    const compiled = (file: string) => path.join(path.dirname(config!), "run", file);
     const [source, built, workers] = await Promise.all([
       ajvModulesLoadedBy([fromRoot("contract-tests/run/global-setup.ts"), fromRoot("contract-tests/run/summary-reporter.ts")]),
       ajvModulesLoadedBy([compiled("global-setup.js"), compiled("summary-reporter.js")]),

@@ -1,5 +1,8 @@
 // covers: contract-tests/run/settings.ts, contract-tests/run/run-context.ts, contract-tests/http/request-budget.ts, contract-tests/run/worker-context.ts, contract-tests/run/target.ts
 import { readFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { mkdtemp } from "node:fs/promises";
 import { describe, expect, it } from "vitest";
 import { runSuite } from "../../contract-tests/index.ts";
 import { createRunContext, RequestBudgetError } from "../../contract-tests/run/run-context.ts";
@@ -103,10 +106,11 @@ describe("the suite's settings", () => {
     expect(liveTarget(readSettings({}))).toBeUndefined();
   });
 
-  it("runSuite refuses a bad option before it starts anything, naming the setting", async () => {
-    await expect(runSuite({ env: {}, baseUrl: "https://files.example.com", apiKey: "k", fileId: "f", maxRequests: 0 })).rejects.toThrow(
-      /^FILE_LIBRARY_MAX_REQUESTS takes a whole number of at least 1, got "0"$/,
-    );
+  it("runSuite refuses a bad option before it starts anything: exit 2, and the summary names the setting", async () => {
+    const reportDir = await mkdtemp(path.join(os.tmpdir(), "file-library-settings-"));
+    const run = await runSuite({ env: {}, baseUrl: "https://files.example.com", apiKey: "k", fileId: "f", maxRequests: 0, reportDir });
+    expect(run.exitCode).toBe(2);
+    expect(run.summary?.stopped).toEqual({ reason: 'FILE_LIBRARY_MAX_REQUESTS takes a whole number of at least 1, got "0"', atStart: true });
   });
 
   it("no module of the suite but the settings reads process.env", () => {
