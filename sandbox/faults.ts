@@ -181,6 +181,10 @@ export const faults = {
     validUpdateBody(({ labels, ...rest }) => (Array.isArray(labels) && labels.length === 0 ? rest : { ...rest, labels })),
   ),
   "public-url-ignored": variation("the publicUrl of an update is ignored, though the metadata shows publicUrl", () => validUpdateBody(({ publicUrl: _ignored, ...rest }) => rest)),
+  // A handler that writes one column per request: the suite's own restore sends both fields, and only the labels stay.
+  "public-url-dropped-beside-labels": variation("an update that carries labels ignores its publicUrl (one sent alone is kept)", () =>
+    validUpdateBody(({ publicUrl, ...rest }) => (rest.labels === undefined ? { ...rest, ...(publicUrl === undefined ? {} : { publicUrl }) } : rest)),
+  ),
   "update-resets-created-at": variation("an update sets created_at to the time of the update", () => {
     // A clock that moves on with every update: two updates in one millisecond still differ.
     let updates = 0;
@@ -258,6 +262,10 @@ export const legitimateVariants = {
   // a template's indentation.
   "download-url-padded": variation("the download URL comes with whitespace around it: a space and a tab before, CRLF after", () =>
     download((url) => ({ body: ` \t${url}\r\n`, contentType: "text/plain" })),
+  ),
+  // FileMetadata.publicUrl is any string, UpdateFileRequest.publicUrl a URI: "" is shown, and refused in an update.
+  "public-url-shown-empty": variation('the metadata shows publicUrl as "" (no public URL set), which an update refuses (format: uri)', () =>
+    metadata((file) => ({ ...file, publicUrl: "" })),
   ),
   "metadata-extra-fields": variation("the metadata carries fields the spec does not list", () =>
     metadata((file) => ({ ...file, checksum: "sha256:0f3c", owner: { id: "u_1" }, version: 3 })),

@@ -2,6 +2,7 @@ import { authRequired } from "./auth-required.ts";
 import { bodyWithinLimit } from "./body-within-limit.ts";
 import { contentTypeConformance } from "./content-type-conformance.ts";
 import { downloadUrlValid } from "./download-url-valid.ts";
+import { fileLeftAsFound } from "./file-left-as-found.ts";
 import { jsonWellFormed } from "./json-well-formed.ts";
 import { maxResponseTime } from "./max-response-time.ts";
 import { metadataSizeMatchesContent } from "./metadata-size-matches-content.ts";
@@ -37,6 +38,7 @@ export const catalogue = [
   updatePersisted,
   updateChangesOnlyItsFields,
   omittedFieldsKept,
+  fileLeftAsFound,
   downloadUrlValid,
   metadataSizeMatchesContent,
   metadataOfRequestedFile,

@@ -17,7 +17,7 @@ export async function readMetadata(s: Scenario): Promise<Record<string, unknown>
 
 /** Reads the target file's labels and publicUrl through getFile; fails the scenario if it cannot. */
 export async function readFileState(s: Scenario): Promise<FileState> {
-  return stateOf(await readMetadata(s));
+  return stateOf(s, await readMetadata(s));
 }
 
 /** Updates the target file with `body`; fails the scenario, naming the update as `what`, unless the answer is 200. */
@@ -26,26 +26,48 @@ export async function updateTarget(s: Scenario, body: Record<string, unknown>, w
   if (ex.status !== 200) s.fail(`${what} got HTTP ${ex.status}, expected 200`, ex);
 }
 
-/** The updatable fields of a file's metadata. */
-export const stateOf = (metadata: Record<string, unknown> & { labels: string[] }): FileState => ({
-  labels: metadata.labels,
-  ...(typeof metadata.publicUrl === "string" ? { publicUrl: metadata.publicUrl } : {}),
-});
+/**
+ * The updatable fields of a file's metadata that the run can put back: each only when an update may send it as the
+ * metadata shows it (UpdateFileRequest). A publicUrl shown as "" is not a `format: uri` an update takes: a run never
+ * changes what it cannot restore (docs/decisions.md, Live runs read, unless told to write).
+ */
+export function stateOf(s: Pick<Scenario, "spec">, metadata: Record<string, unknown> & { labels: string[] }): FileState {
+  const takes = (field: string, value: unknown) => s.spec.validateRequestBody("updateFile", "application/json", { [field]: value }).valid;
+  return {
+    labels: metadata.labels,
+    ...(typeof metadata.publicUrl === "string" && takes("publicUrl", metadata.publicUrl) ? { publicUrl: metadata.publicUrl } : {}),
+  };
+}
 
 /**
- * Puts labels (and publicUrl, when the file had one) back as they were; warns when the server refuses. The request
- * is essential: sent past the request budget and the run's wait cap, so that a run that stops still leaves the file
- * as it found it (docs/decisions.md, Live runs read, unless told to write).
+ * Puts labels (and publicUrl, when the run may have changed it) back as they were. A server that refuses the two
+ * together gets each on its own, so that one field's refusal never drops the other's restore; the run says so. The
+ * requests are essential: sent past the request budget and the run's wait cap, so that a run that stops still leaves
+ * the file as it found it. Resolves with the fields the server would not take back (file_left_as_found then fails).
  */
-export async function restoreFileState(s: Scenario, before: FileState): Promise<void> {
-  const ex = await s.send({ operationId: "updateFile", fileId: s.target.fileId, json: before, essential: true });
-  if (ex.status !== 200) s.warn(`could not put file ${s.target.fileId} back (HTTP ${ex.status}); its labels were ${JSON.stringify(before.labels)}`);
+export async function restoreFileState(s: Scenario, before: Partial<FileState>): Promise<string[]> {
+  const put = (json: Partial<FileState>) => s.send({ operationId: "updateFile", fileId: s.target.fileId, json, essential: true });
+  const together = await put(before);
+  if (together.status === 200) return [];
+  const fields = Object.keys(before) as Array<keyof FileState>;
+  const refused: string[] = [];
+  if (fields.length > 1) {
+    for (const field of fields) {
+      const alone = await put({ [field]: before[field] });
+      if (alone.status !== 200) refused.push(`${field} (HTTP ${alone.status})`);
+    }
+  } else refused.push(`${fields[0]} (HTTP ${together.status})`);
+  s.warn(
+    `putting file ${s.target.fileId} back: the server refused ${JSON.stringify(before)} (HTTP ${together.status})` +
+      (fields.length > 1 ? `, so each field was sent on its own; ${refused.length === 0 ? "each was taken" : `refused: ${refused.join(", ")}`}` : ""),
+  );
+  return refused;
 }
 
 /** Runs `work` with the file's whole metadata before it, and always restores the file's state afterwards. */
 export async function withRestore(s: Scenario, work: (before: FileState, metadata: Record<string, unknown>) => Promise<void>): Promise<void> {
   const metadata = await readMetadata(s);
-  const before = stateOf(metadata);
+  const before = stateOf(s, metadata);
   try {
     await work(before, metadata);
   } finally {

@@ -50,6 +50,8 @@ export interface ScenarioCheck<Name extends string = string> {
   operations: readonly OperationId[];
   /** "state": a server that remembers (not the mock); "writes": FILE_LIBRARY_WRITE_CHECKS=1. */
   requires?: readonly Requirement[];
+  /** Runs after every other check of its operation, in any order (--shuffle): it judges what they left. */
+  last?: boolean;
   run(scenario: Scenario): Promise<void>;
 }
 
@@ -107,4 +109,6 @@ export interface Scenario {
   record(kind: string): void;
   /** Runs a property over generated inputs (seeded, shrunk on failure); `FILE_LIBRARY_FUZZ_RUNS` inputs. */
   forAll<T>(arbitrary: fc.Arbitrary<T>, property: (value: T) => Promise<void>): Promise<void>;
+  /** The file as the run found it before its first write; undefined when the run wrote nothing to it. */
+  baseline(): Promise<{ metadata: Record<string, unknown> | undefined } | undefined> | undefined;
 }

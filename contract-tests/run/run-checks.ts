@@ -32,18 +32,25 @@ class ScenarioSkip extends Error {}
 // Each run's baseline, taken before its first write (one run context per run; a context that is gone takes its entry along).
 const baselines = new WeakMap<RunContext, Promise<FileBaseline>>();
 
-/** Whether every write of the run is held to the file as the run found it (update_changes_only_its_fields). */
-const guardsWrites = (run: RunContext, selected: Set<string>) =>
-  run.target.mode === "live" && run.target.writeChecks && selected.has("update_changes_only_its_fields");
+/** Whether the run takes the file's baseline before its first write: a live run with write checks. */
+const takesBaseline = (run: RunContext) => run.target.mode === "live" && run.target.writeChecks;
 
-/** Registers one test per scenario check of the operation; every answer also goes through the response checks. */
+/** Whether every write of the run is held to the file as the run found it (update_changes_only_its_fields). */
+const guardsWrites = (run: RunContext, selected: Set<string>) => takesBaseline(run) && selected.has("update_changes_only_its_fields");
+
+/**
+ * Registers one test per scenario check of the operation; every answer also goes through the response checks. The
+ * checks run in an order drawn from the seed with --shuffle, but one that must come last (file_left_as_found, after
+ * every write) comes last in any order: the others are a suite of their own, shuffled, and it follows that suite.
+ */
 export function describeOperation(operationId: OperationId): void {
   const run = runContext();
   const { method, path } = run.spec.operation(operationId);
-  describe(`${operationId}: ${method} ${path}`, () => {
-    for (const check of scenarioChecks.filter((c) => c.operations.includes(operationId))) {
-      it(`${check.name}: ${check.description}`, (context) => runScenario(run, check, operationId, context));
-    }
+  const checks = scenarioChecks.filter((c) => c.operations.includes(operationId));
+  const test = (check: ScenarioCheck) => it(`${check.name}: ${check.description}`, (context) => runScenario(run, check, operationId, context));
+  describe(`${operationId}: ${method} ${path}`, { shuffle: false }, () => {
+    describe("checks", { shuffle: run.settings.shuffle }, () => checks.filter((c) => !c.last).forEach(test));
+    checks.filter((c) => c.last).forEach(test);
   });
 }
 
@@ -77,9 +84,9 @@ async function runScenario(run: RunContext, check: ScenarioCheck, operationId: O
     target,
     spec,
     async send(request) {
-      const guarded = (request.operationId ?? operationId) === "updateFile" && request.fileId === target.fileId && guardsWrites(run, selected);
-      if (guarded && !baselines.has(run)) baselines.set(run, takeBaseline(scenario));
-      const baseline = guarded ? await baselines.get(run) : undefined;
+      const writes = (request.operationId ?? operationId) === "updateFile" && request.fileId === target.fileId && takesBaseline(run);
+      if (writes && !baselines.has(run)) baselines.set(run, takeBaseline(scenario));
+      const baseline = writes && guardsWrites(run, selected) ? await baselines.get(run) : undefined;
       doing = `sending ${request.operationId ?? operationId} for ${JSON.stringify(request.fileId)}`;
       const ex = await exchange(run, { operationId, ...request }, answered);
       answered(ex);
@@ -96,6 +103,7 @@ async function runScenario(run: RunContext, check: ScenarioCheck, operationId: O
       throw new ScenarioSkip(reason);
     },
     forAll: (arbitrary, property) => forAllInputs(run, arbitrary, property),
+    baseline: () => baselines.get(run),
   };
 
   try {
