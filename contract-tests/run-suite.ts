@@ -146,7 +146,7 @@ async function run(options: SuiteOptions, signal: AbortSignal, start: SuiteStart
   const inherit = options.output === "inherit";
   // Output is piped when it is captured, or held back until released; colours stay as on a terminal.
   const piped = !inherit || start !== undefined;
-  if (piped && inherit && process.stdout.isTTY) childEnv.FORCE_COLOR ??= "1";
+  if (piped && inherit && process.stdout.isTTY && !childEnv.NO_COLOR) childEnv.FORCE_COLOR ??= "1";
   const stdio: StdioOptions = piped ? ["ignore", "pipe", "pipe", ...(start ? (["ipc"] as const) : [])] : "inherit";
   // An abort of the signal kills the child (spawn's own `signal`).
   const child = startChild(process.execPath, [vitestEntry(), "run", "--config", configFile], { cwd, env: childEnv, signal, stdio });

@@ -213,6 +213,6 @@ function inspect(run: RunContext, selected: Set<string>, ex: Exchange): void {
 
 function warn(run: RunContext, check: string, operation: string, message: string): void {
   const shown = run.redact(message);
+  // Printed once, by the summary, with the others.
   recordWarning(`${operation} ${check}: ${shown}`);
-  console.warn(`WARNING ${operation} ${check}: ${shown}`);
 }

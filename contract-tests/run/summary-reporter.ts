@@ -8,6 +8,7 @@ import { processSettings, type SuiteSettings } from "./settings.ts";
 import { readSuiteDocument } from "./suite-document.ts";
 import { SpecOperations } from "../../lib/openapi/spec-operations.ts";
 import type { CheckFailureRecord, CheckOutcome, ContractSummary, ExchangeEvidence } from "../report/shapes.ts";
+import { junitXml } from "../report/junit.ts";
 import { coverageMarkdown, formatSummary } from "../report/summary-format.ts";
 
 /** Prints one line per failed check (with a curl that reproduces it) and per warning, the coverage, and writes the reports. */
@@ -121,12 +122,16 @@ export default class SummaryReporter implements Reporter {
       ...(stopped ? { stopped: { reason: stopped } } : {}),
     };
     mkdirSync(this.reportDir, { recursive: true });
-    writeFileSync(path.join(this.reportDir, "contract-summary.json"), `${JSON.stringify(summary, null, 2)}\n`);
-    writeFileSync(path.join(this.reportDir, "contract-coverage.json"), `${JSON.stringify({ coverage: summary.coverage, checks: outcomes.map(({ operation, check, state, note }) => ({ operation, check, state, note })) }, null, 2)}\n`);
     const markdown = coverageMarkdown(summary);
-    writeFileSync(path.join(this.reportDir, "contract-coverage.md"), markdown);
+    const reports: Record<string, string> = {
+      "contract-junit.xml": junitXml(summary),
+      "contract-summary.json": `${JSON.stringify(summary, null, 2)}\n`,
+      "contract-coverage.json": `${JSON.stringify({ coverage: summary.coverage, checks: outcomes.map(({ operation, check, state, note }) => ({ operation, check, state, note })) }, null, 2)}\n`,
+      "contract-coverage.md": markdown,
+    };
+    for (const [file, text] of Object.entries(reports)) writeFileSync(path.join(this.reportDir, file), text);
     if (settings.stepSummaryFile) appendFileSync(settings.stepSummaryFile, markdown);
-    process.stdout.write(formatSummary(summary));
+    process.stdout.write(formatSummary(summary, { reportDir: this.reportDir, files: Object.keys(reports), stepSummaryFile: settings.stepSummaryFile }));
     performance.mark("suite:report");
   }
 }

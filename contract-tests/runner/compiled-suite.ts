@@ -20,7 +20,7 @@ export const SUITE_BUILD = { ...NODE_PACKAGE_BUILD, define: { "import.meta.suite
 /** The files vitest loads of the suite in `root`: its config, the files the config names by path, the test files. */
 export async function suiteEntries(root: string, ext = ".ts"): Promise<string[]> {
   const tests = (await readdir(root)).filter((file) => file.endsWith(`.contract.test${ext}`)).sort();
-  return [`vitest.config${ext}`, `run/global-setup${ext}`, `run/setup${ext}`, `run/summary-reporter${ext}`, ...tests];
+  return [`vitest.config${ext}`, `run/global-setup${ext}`, `run/setup${ext}`, `run/progress-reporter${ext}`, `run/summary-reporter${ext}`, ...tests];
 }
 
 /** Where the compiled suites live: the cache folder of the node_modules that holds vitest (a fresh install has none). */

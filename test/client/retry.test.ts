@@ -1,3 +1,4 @@
+// covers: src/retry.ts, src/http-date.ts
 // How retries behave in calls is test/client/client-retries.test.ts; this is the policy module's own edges.
 import { getEventListeners } from "node:events";
 import { describe, expect, it } from "vitest";
