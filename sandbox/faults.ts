@@ -99,6 +99,10 @@ export const faults = {
   "metadata-latin1": variation("the metadata is sent as ISO-8859-1, not UTF-8, for a file named Café.pdf", () =>
     metadataBody((file) => latin1Json(JSON.stringify({ ...file, name: "Café.pdf" }))),
   ),
+  // A framework that writes its JSON through a UTF-8 writer "with BOM" (.NET's Encoding.UTF8, say): TextDecoder drops it.
+  "metadata-with-bom": variation("the metadata starts with a byte-order mark (EF BB BF), which JSON must not", () =>
+    metadataBody((file) => `\uFEFF${JSON.stringify(file)}`),
+  ),
   "metadata-missing-labels": variation("the required labels field is left out", () => metadata((file) => ({ ...file, labels: undefined }))),
   "metadata-local-time": variation("created_at is in local time (+02:00), not UTC", () =>
     metadata((file) => ({

@@ -19,8 +19,14 @@ const EXCERPT_LENGTH = 120;
 /** The longest download URL the client accepts: what HTTP servers and libraries commonly accept in a request line. */
 export const MAX_URL_LENGTH = 8_192;
 
-// UTF-8 is the default encoding.
-const utf8 = new TextDecoder(undefined, { fatal: true });
+// UTF-8 is the default encoding. A byte-order mark is kept, not dropped in silence: JSON must not start with one.
+const utf8 = new TextDecoder(undefined, { fatal: true, ignoreBOM: true });
+
+/** A byte-order mark at the start of a text, as it is decoded with the BOM kept. */
+export const BOM = "\uFEFF";
+
+/** What is wrong with a JSON body that starts with a byte-order mark, which RFC 8259 (8.1) says MUST NOT be sent. */
+export const BOM_PROBLEM = "the body starts with a byte-order mark (EF BB BF), which JSON must not (RFC 8259, 8.1)";
 
 /** A 2xx body's bytes as text, or a problem: invalid UTF-8 is an error, never silently replaced. */
 export function decodeBody(bytes: Uint8Array): Parsed<string> {
@@ -41,6 +47,7 @@ export function bodyExcerpt(text: string): string {
 
 /** Parses a metadata body: a JSON object, or a problem. */
 export function parseMetadata(text: string): Parsed<FileMetadata> {
+  if (text.startsWith(BOM)) return fail(BOM_PROBLEM);
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -69,6 +76,8 @@ export function parseDownloadUrl(text: string, contentType: string | null): Pars
   // JSON frameworks quote the URL; some do so under text/plain too.
   // Stryker disable next-line StringLiteral: equivalent; no content type matches the pattern whatever stands for it.
   if (JSON_CONTENT_TYPE.test(contentType ?? "") || candidate.startsWith('"')) {
+    // trim() takes a BOM for whitespace: it is looked for first.
+    if (text.startsWith(BOM)) return fail(BOM_PROBLEM);
     let value: unknown;
     try {
       value = JSON.parse(candidate);

@@ -1,5 +1,6 @@
 import { isJsonMediaType } from "../../lib/openapi/media-type.ts";
 import { downloadText } from "../../src/response-body.ts";
+import { jsonBody } from "../http/exchange.ts";
 import { documentedAnswerCheck, findings } from "./types.ts";
 
 // The spec documents the update's 200 with no body; these are the empty answers servers really send.
@@ -25,11 +26,8 @@ export const responseSchemaConformance = documentedAnswerCheck(
     if (judgedAs === undefined) return findings(); // content_type_conformance reports it
     let body: unknown;
     if (isJsonMediaType(ex.mediaType)) {
-      try {
-        body = JSON.parse(ex.text);
-      } catch {
-        return findings([`the body is not valid JSON although the content type is ${ex.mediaType}`]);
-      }
+      body = jsonBody(ex);
+      if (body === undefined) return findings([`the body is not valid JSON although the content type is ${ex.mediaType}`]);
     } else {
       // The one text body is the download's: read as the client reads it, whitespace around the URL not part of it.
       body = downloadText(ex.text);

@@ -1,4 +1,4 @@
-import type { Exchange } from "../http/exchange.ts";
+import { jsonBody, type Exchange } from "../http/exchange.ts";
 import { updateTarget, withRestore } from "./file-state.ts";
 import { scenarioCheck, type Scenario } from "./types.ts";
 
@@ -29,7 +29,7 @@ export function changedFields(before: Record<string, unknown>, after: Record<str
 /** Reads the file before the run's first write: the baseline every later write is held to. */
 export async function takeBaseline(s: Scenario): Promise<FileBaseline> {
   const ex = await s.send({ operationId: "getFile", fileId: s.target.fileId });
-  const body = ex.status === 200 && ex.invalidUtf8 === undefined ? (JSON.parse(ex.text || "null") as unknown) : undefined;
+  const body = ex.status === 200 && ex.invalidUtf8 === undefined ? jsonBody(ex) : undefined;
   return { metadata: body !== null && typeof body === "object" && !Array.isArray(body) ? (body as Record<string, unknown>) : undefined };
 }
 
@@ -42,13 +42,8 @@ export async function driftAfter(s: Scenario, baseline: FileBaseline, write: Exc
   if (!baseline.metadata || write.status < 200 || write.status >= 300) return undefined;
   const read = await s.send({ operationId: "getFile", fileId: s.target.fileId });
   if (read.status !== 200 || read.invalidUtf8 !== undefined) return undefined;
-  let after: unknown;
-  try {
-    after = JSON.parse(read.text);
-  } catch {
-    return undefined;
-  }
-  if (after === null || typeof after !== "object" || Array.isArray(after)) return undefined;
+  const after = jsonBody(read);
+  if (after === undefined || after === null || typeof after !== "object" || Array.isArray(after)) return undefined;
   const changed = changedFields(baseline.metadata, after as Record<string, unknown>);
   if (changed.length === 0) return undefined;
   const sent = write.request.body === undefined ? "" : ` of ${write.request.body.length > 120 ? `${write.request.body.slice(0, 120)}…` : write.request.body}`;

@@ -1,4 +1,5 @@
 import { redactString } from "../../src/redact.ts";
+import { BOM } from "../../src/response-body.ts";
 import { NoAnswerError, type FailedAttempt, type NoAnswerEvidence } from "./no-answer.ts";
 import { curlFor, type ShownRequest } from "./curl.ts";
 import { mediaTypeOf } from "../../lib/openapi/media-type.ts";
@@ -183,7 +184,8 @@ export function jsonBody(ex: Exchange): unknown {
   if (parsed.has(ex)) return parsed.get(ex);
   let body: unknown;
   try {
-    body = JSON.parse(ex.text);
+    // A BOM before the JSON is json_well_formed's finding; what the body holds is read past it.
+    body = JSON.parse(ex.text.startsWith(BOM) ? ex.text.slice(1) : ex.text);
   } catch {
     body = undefined;
   }

@@ -153,7 +153,8 @@ async function sendRequest(transport: Transport, url: string, init: RequestInit 
     try {
       const body = await readLimited(response.body, maxBytes);
       bytes = body.bytes.byteLength;
-      text = new TextDecoder().decode(body.bytes);
+      // The BOM kept: json_well_formed judges it (RFC 8259 8.1: JSON must not start with one).
+      text = new TextDecoder("utf-8", { ignoreBOM: true }).decode(body.bytes);
       cut = body.cut ? maxBytes : undefined;
       // A cut may fall within a character: only a whole body is judged.
       if (!cut && text.includes("\uFFFD")) undecodable = invalidUtf8(body.bytes);

@@ -32,6 +32,7 @@ export function decodeBody(body: CapturedBody, contentEncoding: string | undefin
       return { unchecked: over ? `the body is over ${maxBytes} bytes once decoded (FILE_LIBRARY_MAX_RESPONSE_BYTES)` : `the body does not decode as ${coding}` };
     }
   }
-  const text = new TextDecoder().decode(bytes);
+  // The BOM kept: json_well_formed judges it (RFC 8259 8.1: JSON must not start with one).
+  const text = new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes);
   return { text, invalidUtf8: text.includes("\uFFFD") ? invalidUtf8(bytes) : undefined };
 }

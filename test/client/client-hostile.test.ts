@@ -48,6 +48,17 @@ describe("hostile answers: every failure is a FileLibraryError that says what wa
     expect(String(error.body).length).toBeLessThanOrEqual(4_097);
   });
 
+  // RFC 8259 8.1: JSON MUST NOT start with a BOM. A default TextDecoder drops it in silence, so the client never saw it.
+  it.each([
+    ["metadata", (c: ReturnType<typeof client>) => c.get("f1"), JSON.stringify(sampleMetadata), "application/json"],
+    ["a download URL as a JSON string", (c: ReturnType<typeof client>) => c.downloadUrl("f1"), JSON.stringify("https://cdn.example.test/f1"), "application/json"],
+  ])("%s that starts with a byte-order mark is a MalformedResponseError that says so", async (_, call, json, contentType) => {
+    const bytes = new Uint8Array([0xef, 0xbb, 0xbf, ...new TextEncoder().encode(json)]);
+    const error = await failureOf(call(client(respond(bytes, 200, { "content-type": contentType }))));
+    expect(error).toBeInstanceOf(MalformedResponseError);
+    expect(error!.message).toContain("but the body starts with a byte-order mark (EF BB BF), which JSON must not (RFC 8259, 8.1)");
+  });
+
   it("a download URL longer than a URL may be is a MalformedResponseError, before any parsing", async () => {
     const long = `https://cdn.example.test/${"a".repeat(MAX_URL_LENGTH)}`;
     const error = await failureOf(client(respond(long, 200, { "content-type": "text/plain" })).downloadUrl("f1"));

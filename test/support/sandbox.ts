@@ -49,7 +49,8 @@ export async function storedMetadata(base: string, fileId: string, apiKey = SAND
       });
       req.on("error", reject);
     });
-    if (answer.status !== 429) return JSON.parse(answer.body);
+    // Past a BOM a fault may put before it: what the sandbox stored is the point here.
+    if (answer.status !== 429) return JSON.parse(answer.body.replace(/^\uFEFF/, ""));
     await new Promise((resolve) => setTimeout(resolve, Number(answer.retryAfter ?? 1) * 1000));
   }
 }
