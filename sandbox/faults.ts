@@ -104,6 +104,10 @@ export const faults = {
     metadataBody((file) => `\uFEFF${JSON.stringify(file)}`),
   ),
   "metadata-missing-labels": variation("the required labels field is left out", () => metadata((file) => ({ ...file, labels: undefined }))),
+  // Older Jackson versions write the offset without its colon: ISO 8601's basic form, which RFC 3339 does not allow.
+  "created-at-offset-without-colon": variation("created_at ends in +0000, an offset without its colon (not RFC 3339)", () =>
+    metadata((file) => ({ ...file, created_at: String(file.created_at).replace(/Z$/, "+0000") })),
+  ),
   "metadata-local-time": variation("created_at is in local time (+02:00), not UTC", () =>
     metadata((file) => ({
       ...file,
@@ -273,6 +277,10 @@ export const legitimateVariants = {
   ),
   "metadata-extra-fields": variation("the metadata carries fields the spec does not list", () =>
     metadata((file) => ({ ...file, checksum: "sha256:0f3c", owner: { id: "u_1" }, version: 3 })),
+  ),
+  // RFC 3339 5.6: T and Z may be lower case; a leap second is 23:59:60 UTC.
+  "created-at-leap-second-lower-case": variation("created_at is a leap second written with a lower-case t and z (2016-12-31t23:59:60z)", () =>
+    metadata((file) => ({ ...file, created_at: "2016-12-31t23:59:60z" })),
   ),
   "created-at-zero-offset": variation("created_at ends in +00:00 instead of Z", () =>
     metadata((file) => ({ ...file, created_at: String(file.created_at).replace(/\.\d+Z$|Z$/, "+00:00") })),

@@ -1,6 +1,7 @@
 import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
 import addFormatsModule from "ajv-formats";
 import { escapeSegment, followRefs, nodeAt } from "./json-pointer.ts";
+import { isRfc3339DateTime } from "./rfc3339.ts";
 import { SpecOperations, type OpenApiDocument } from "./spec-operations.ts";
 import { resultOf, unsupportedMediaType, type ValidationResult } from "./validation-errors.ts";
 
@@ -30,6 +31,8 @@ export class OpenApiValidator extends SpecOperations {
     // worker, the sandbox, the proxy).
     this.ajv = new Ajv2020({ allErrors: true, strictSchema: false, strictTypes: false, validateSchema: false });
     addFormats(this.ajv);
+    // format: date-time is RFC 3339, which requires the offset's colon; ajv-formats' own check takes "+0000".
+    this.ajv.addFormat("date-time", isRfc3339DateTime);
     this.ajv.addSchema({ ...document, $id: SPEC_ID } as object, undefined, undefined, false);
   }
 

@@ -67,6 +67,33 @@ const OPAQUE = [
   "dependentSchemas", "propertyNames", "patternProperties", "unevaluatedProperties", "unevaluatedItems",
 ];
 
+/** Whether index `at` of a pattern is inside a character class (`[...]`), where `?` is a character like any other. */
+function inCharacterClass(pattern: string, at: number): boolean {
+  let inside = false;
+  for (let i = 0; i < at; i++) {
+    if (pattern[i] === "\\") i++;
+    else if (pattern[i] === "[") inside = true;
+    else if (pattern[i] === "]") inside = false;
+  }
+  return inside;
+}
+
+/**
+ * Whether pattern `b` is pattern `a` with one `?` quantifier taken out (`X?` became `X`): every string `b` matches,
+ * `a` matches too, so the change narrows. Not a `?` of a group's opening (`(?:`), a lazy quantifier's (`*?`), an
+ * escaped one (`\?`) or one inside a character class: those change what is matched otherwise.
+ */
+export function optionalMadeRequired(a: string, b: string): boolean {
+  if (a.length !== b.length + 1) return false;
+  for (let i = 1; i < a.length; i++) {
+    if (a[i] !== "?" || `${a.slice(0, i)}${a.slice(i + 1)}` !== b || "(*+?}".includes(a[i - 1]!)) continue;
+    let backslashes = 0;
+    for (let j = i - 1; j >= 0 && a[j] === "\\"; j--) backslashes++;
+    if (backslashes % 2 === 0 && !inCharacterClass(a, i)) return true;
+  }
+  return false;
+}
+
 type Side = "lower" | "upper";
 type Bound = { value: number; exclusive: boolean };
 
@@ -206,7 +233,11 @@ function compareSchemas(
   }
   for (const keyword of OPAQUE) {
     const [a, b] = [o[keyword], n[keyword]];
-    if (json(a) !== json(b)) emit(keyword, b !== undefined, a !== undefined, `${keyword} ${json(a ?? "none")} became ${json(b ?? "none")}`);
+    if (json(a) === json(b)) continue;
+    const said = `${keyword} ${json(a ?? "none")} became ${json(b ?? "none")}`;
+    // The one change of a pattern proven to go one way: an optional part made required narrows (X? became X).
+    if (keyword === "pattern" && typeof a === "string" && typeof b === "string" && optionalMadeRequired(a, b)) emit(keyword, true, false, `${said} (an optional part became required)`);
+    else emit(keyword, b !== undefined, a !== undefined, said);
   }
 
   const oldRequired = new Set((o.required as string[] | undefined) ?? []);

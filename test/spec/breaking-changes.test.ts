@@ -30,6 +30,9 @@ const CASES: Case[] = [
   ["publicUrl's format changes from uri to email", (d) => (update(d).publicUrl.format = "email"), "breaking", /format "uri" became "email"/],
   ["publicUrl gets a pattern", (d) => (update(d).publicUrl.pattern = "^https://"), "breaking", /pattern "none" became "\^https:\/\/"/],
   ["publicUrl loses its format", (d) => delete update(d).publicUrl.format, "not breaking", /format "uri" became "none"; the new spec accepts more/],
+  // A pattern with an optional part made required matches a subset of what it matched: proven narrower, one way only.
+  ["the signed URL must be https: its pattern's optional s becomes required", (d) => (schemas(d).SignedDownloadUrl.pattern = "^[Hh][Tt][Tt][Pp][Ss]://"), "not breaking", /\(an optional part became required\); the answers the new spec allows are a subset/],
+  ["created_at's offset may leave out its colon again", (d) => (metadata(d).properties.created_at.pattern = "(?:[Zz]|[+-]00:?00)$"), "breaking", /pattern "\(\?:\[Zz\]\|\[\+-\]00:00\)\$" became "\(\?:\[Zz\]\|\[\+-\]00:\?00\)\$"; the new spec may answer/],
   ["labels get maxItems 5", (d) => (update(d).labels.maxItems = 5), "breaking", /maxItems none became 5/],
   ["a label gets minLength 1", (d) => (update(d).labels.items.minLength = 1), "breaking", /minLength none became 1/],
   ["a label gets maxLength 100", (d) => (update(d).labels.items.maxLength = 100), "breaking", /maxLength none became 100/],
