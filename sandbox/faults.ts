@@ -54,6 +54,17 @@ const metadataBody = (body: (file: Record<string, unknown>) => string | Uint8Arr
     call?.operationId === "getFile" && answer.status === 200 ? { ...answer, body: body(jsonOf(answer.body) as Record<string, unknown>) } : answer,
   );
 
+/** A lookup that is not exact: the file id of each call is folded (as a collation, a trim or a second decode would) first. */
+const lenientLookup = (fold: (fileId: string) => string) =>
+  requests((request, { call }) => {
+    if (!call) return request;
+    const [path = "", query] = request.target.split("?");
+    const segments = path.split("/");
+    // /studio/v1/library/files/{file_id}[/download]: the id is the sixth segment.
+    segments[5] = encodeURIComponent(fold(call.fileId));
+    return { ...request, target: `${segments.join("/")}${query === undefined ? "" : `?${query}`}` };
+  });
+
 /** JSON text as ISO-8859-1 bytes, one per character; what that charset cannot hold is written as a JSON escape (`\u65e5`). */
 const latin1Json = (text: string) =>
   Uint8Array.from(text.replace(/[\u0100-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`), (c) => c.charCodeAt(0));
@@ -83,6 +94,20 @@ export const faults = {
   "unknown-id-404": variation("an unknown id gets 404 instead of 422", () => unknownIdStatus(404)),
   "unknown-id-created-on-update": variation("an update of an unknown id succeeds instead of getting 422", () =>
     answers((answer, _request, { call }) => (call?.operationId === "updateFile" && isUnknownId(answer) ? emptyAnswer(200) : answer)),
+  ),
+  "file-id-case-insensitive": variation("file ids are looked up without regard to case, as by a case-insensitive collation", () => lenientLookup((id) => id.toLowerCase())),
+  "file-id-trimmed": variation("file ids are trimmed before the lookup", () => lenientLookup((id) => id.trim())),
+  "file-id-decoded-twice": variation("the file id is percent-decoded a second time, so %64oc-1 finds doc-1", () =>
+    lenientLookup((id) => {
+      try {
+        return decodeURIComponent(id);
+      } catch {
+        return id;
+      }
+    }),
+  ),
+  "file-id-folded": variation("file ids are compared without accents and full-width forms (NFKD, marks dropped, NFKC), as an accent-insensitive collation", () =>
+    lenientLookup((id) => id.normalize("NFKD").replace(/\p{M}/gu, "").normalize("NFKC")),
   ),
   "awkward-id-404": variation("an unknown id with characters other than letters, digits, - and _ gets 404, as from a router", () =>
     unknownIdStatus(404, (fileId) => !/^[A-Za-z0-9_-]+$/.test(fileId)),
