@@ -210,6 +210,22 @@ export const faults = {
     validUpdateBody((body) => (Array.isArray(body.labels) ? { ...body, labels: (body.labels as string[]).map((label) => label.normalize("NFC")) } : body)),
   ),
   "labels-first-ten": variation("only the first ten labels are stored", () => validUpdateBody((body) => (Array.isArray(body.labels) ? { ...body, labels: body.labels.slice(0, 10) } : body))),
+  // A limit applied in silence: the list is cut to the column's 100 entries and the update answers 200.
+  "labels-first-hundred": variation("only the first 100 labels are stored, and a longer list is accepted with 200", () =>
+    validUpdateBody((body) => (Array.isArray(body.labels) ? { ...body, labels: body.labels.slice(0, 100) } : body)),
+  ),
+  // A template engine's escaping applied when the labels are stored, not when they are shown.
+  "labels-html-escaped": variation("labels are stored HTML-escaped: & < > \" ' become entities", () =>
+    validUpdateBody((body) =>
+      Array.isArray(body.labels)
+        ? { ...body, labels: body.labels.map((l: string) => l.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;")) }
+        : body,
+    ),
+  ),
+  // A framework that keeps publicUrl as a URL object and writes back its serialization.
+  "public-url-reserialized": variation("publicUrl is stored as a URL parser writes it back (new URL(x).href: lower-case host, / added, default port dropped)", () =>
+    validUpdateBody((body) => (typeof body.publicUrl === "string" ? { ...body, publicUrl: new URL(body.publicUrl).href } : body)),
+  ),
   "empty-labels-ignored": variation("labels: [] leaves the labels as they were, instead of clearing them", () =>
     validUpdateBody(({ labels, ...rest }) => (Array.isArray(labels) && labels.length === 0 ? rest : { ...rest, labels })),
   ),
@@ -346,6 +362,13 @@ export const legitimateVariants = {
     "idle connections are closed 5 ms after the last answer, though Keep-Alive: timeout=5 is advertised (a server may close an idle connection at any time)",
     () => (service) => service,
     { keepAlive: { advertisedSeconds: 5, keptMs: 5 } },
+  ),
+  // A limit refused as the spec documents a refusal: 422, the list left as it was.
+  "long-lists-refused": variation("an update with more than 200 labels is refused with 422", () =>
+    requests((request, tools) => {
+      const labels = validUpdate(request, tools)?.labels;
+      return Array.isArray(labels) && labels.length > 200 ? errorAnswer(422, "too_many_labels", `At most 200 labels, got ${labels.length}.`) : request;
+    }),
   ),
   "ignores-unknown-fields": variation("update bodies may carry fields the schema does not know; they are ignored", () =>
     requests((request, { call, context }) => {

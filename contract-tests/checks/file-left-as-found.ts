@@ -1,5 +1,5 @@
 import { curlFor } from "../http/curl.ts";
-import { readMetadata, restoreFileState, stateOf, type FileState } from "./file-state.ts";
+import { readMetadata, restorableState, restoreFileState, type FileState } from "./file-state.ts";
 import { scenarioCheck, type Scenario } from "./types.ts";
 
 /** The updatable fields whose value now is not the one the run found, in words: `publicUrl is "…" (was "…")`. */
@@ -41,7 +41,7 @@ export const fileLeftAsFound = scenarioCheck(
       const baseline = await s.baseline();
       // No write reached the file (or it could not be read before the first): there is nothing to have put back.
       if (!baseline?.metadata || !Array.isArray(baseline.metadata.labels)) return;
-      const found = stateOf(s, baseline.metadata as Record<string, unknown> & { labels: string[] });
+      const found = restorableState(s, baseline.metadata as Record<string, unknown> & { labels: string[] });
       const now = await readMetadata(s);
       const left = leftChanged(found, now);
       if (left.length === 0) return;

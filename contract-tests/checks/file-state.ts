@@ -17,7 +17,7 @@ export async function readMetadata(s: Scenario): Promise<Record<string, unknown>
 
 /** Reads the target file's labels and publicUrl through getFile; fails the scenario if it cannot. */
 export async function readFileState(s: Scenario): Promise<FileState> {
-  return stateOf(s, await readMetadata(s));
+  return stateOf(await readMetadata(s));
 }
 
 /** Updates the target file with `body`; fails the scenario, naming the update as `what`, unless the answer is 200. */
@@ -26,17 +26,21 @@ export async function updateTarget(s: Scenario, body: Record<string, unknown>, w
   if (ex.status !== 200) s.fail(`${what} got HTTP ${ex.status}, expected 200`, ex);
 }
 
+/** The updatable fields of a file's metadata, as it shows them. */
+export const stateOf = (metadata: Record<string, unknown> & { labels: string[] }): FileState => ({
+  labels: metadata.labels,
+  ...(typeof metadata.publicUrl === "string" ? { publicUrl: metadata.publicUrl } : {}),
+});
+
 /**
  * The updatable fields of a file's metadata that the run can put back: each only when an update may send it as the
  * metadata shows it (UpdateFileRequest). A publicUrl shown as "" is not a `format: uri` an update takes: a run never
  * changes what it cannot restore (docs/decisions.md, Live runs read, unless told to write).
  */
-export function stateOf(s: Pick<Scenario, "spec">, metadata: Record<string, unknown> & { labels: string[] }): FileState {
-  const takes = (field: string, value: unknown) => s.spec.validateRequestBody("updateFile", "application/json", { [field]: value }).valid;
-  return {
-    labels: metadata.labels,
-    ...(typeof metadata.publicUrl === "string" && takes("publicUrl", metadata.publicUrl) ? { publicUrl: metadata.publicUrl } : {}),
-  };
+export function restorableState(s: Pick<Scenario, "spec">, metadata: Record<string, unknown> & { labels: string[] }): FileState {
+  const { publicUrl, ...state } = stateOf(metadata);
+  const takes = publicUrl !== undefined && s.spec.validateRequestBody("updateFile", "application/json", { publicUrl }).valid;
+  return takes ? { ...state, publicUrl } : state;
 }
 
 /**
@@ -67,7 +71,7 @@ export async function restoreFileState(s: Scenario, before: Partial<FileState>):
 /** Runs `work` with the file's whole metadata before it, and always restores the file's state afterwards. */
 export async function withRestore(s: Scenario, work: (before: FileState, metadata: Record<string, unknown>) => Promise<void>): Promise<void> {
   const metadata = await readMetadata(s);
-  const before = stateOf(s, metadata);
+  const before = restorableState(s, metadata);
   try {
     await work(before, metadata);
   } finally {

@@ -1,4 +1,6 @@
 import { labelClassesList, labelClassNames, LONG_URL_LENGTH, longPublicUrl } from "../inputs/label-classes.ts";
+import { validUpdateBodies } from "../inputs/generators.ts";
+import { GROWING_LIST_LENGTHS, publicUrlForms } from "../inputs/url-forms.ts";
 import { readFileState, updateTarget, withRestore } from "./file-state.ts";
 import { scenarioCheck } from "./types.ts";
 
@@ -39,7 +41,7 @@ export const updatePersisted = scenarioCheck(
 
         const classes = labelClassesList();
         // The report's SENT line names each class, so that a reader sees what the run tried.
-        for (const name of labelClassNames()) s.record(`labels: ${name}`);
+        for (const name of labelClassNames()) s.record(`labels: ${name}, read back`);
         const afterClasses = await update({ labels: classes });
         if (JSON.stringify(afterClasses.labels) !== JSON.stringify(classes)) {
           const changed = classes.filter((label, i) => afterClasses.labels[i] !== label).slice(0, 5);
@@ -48,18 +50,45 @@ export const updatePersisted = scenarioCheck(
           );
         }
 
+        // Values generated from the seed (as positive_data_acceptance sends them), each read back and compared exactly.
+        await s.forAll(validUpdateBodies(s.spec, { withPublicUrl: before.publicUrl !== undefined }), async (json) => {
+          s.record("generated from the seed, read back");
+          const problem = persistedProblem(json, await update(json));
+          if (problem) s.fail(problem);
+        });
+
         const cleared = await update({ labels: [] });
         if (cleared.labels.length !== 0) s.fail(`after sending labels: [], getFile shows ${JSON.stringify(cleared.labels)}: [] must clear the list`);
 
-        // publicUrl is read back where the server's metadata carries it (it is optional in FileMetadata).
-        // It is as long as real signed URLs get, past the lengths of common column types (the spec sets none).
+        // Lists longer than common limits, climbing until the server refuses one: a refused limit is correct (422), a
+        // list cut short without a word is not.
+        for (const length of GROWING_LIST_LENGTHS) {
+          const list = Array.from({ length }, (_, i) => `contract-list-${i + 1}`);
+          s.record(`labels: a list of ${length.toLocaleString("en-US")} read back`);
+          const ex = await s.send({ fileId: s.target.fileId, json: { labels: list } });
+          if (ex.status === 422) break;
+          if (ex.status !== 200) s.fail(`a list of ${length} labels got HTTP ${ex.status}, expected 200 or a refusal with 422`, ex);
+          const read = await readFileState(s);
+          if (JSON.stringify(read.labels) !== JSON.stringify(list)) {
+            s.fail(`after sending a list of ${length} labels (accepted with 200), getFile shows ${read.labels.length}: a limit must be refused with 422, not applied in silence`);
+          }
+        }
+
+        // publicUrl is read back where the server's metadata carries it (it is optional in FileMetadata), and only
+        // where the run can put it back. It is as long as real signed URLs get, past common column types, and in each
+        // form a URL parser rewrites when it stores a URL as an object and writes it back.
         if (before.publicUrl !== undefined) {
           const url = longPublicUrl(s.target.fileId);
-          s.record(`publicUrl: ${LONG_URL_LENGTH.toLocaleString("en-US")} characters`);
+          s.record(`publicUrl: ${LONG_URL_LENGTH.toLocaleString("en-US")} characters, read back`);
           const afterUrl = await update({ publicUrl: url });
           if (afterUrl.publicUrl !== url) {
             const shown = typeof afterUrl.publicUrl === "string" ? `a publicUrl of ${afterUrl.publicUrl.length} characters${url.startsWith(afterUrl.publicUrl) ? ", the start of the one sent" : ""}` : JSON.stringify(afterUrl.publicUrl);
             s.fail(`after sending a publicUrl of ${url.length} characters (${url.slice(0, 60)}…), getFile shows ${shown}`);
+          }
+          for (const { url: formed, form } of publicUrlForms(s.target.fileId)) {
+            s.record(`publicUrl: ${form}, read back`);
+            const read = await update({ publicUrl: formed });
+            if (read.publicUrl !== formed) s.fail(`after sending the publicUrl ${JSON.stringify(formed)} (${form}), getFile shows ${JSON.stringify(read.publicUrl)}: it must read back exactly as sent`);
           }
         }
       });

@@ -142,3 +142,14 @@ export const LONG_UNKNOWN_ID = UNKNOWN_PREFIX + "x".repeat(1000 - UNKNOWN_PREFIX
 export function awkwardUnknownIds(): fc.Arbitrary<string> {
   return fc.array(fc.constantFrom(...AWKWARD), { minLength: 1, maxLength: 8 }).map((parts) => UNKNOWN_PREFIX + parts.join(""));
 }
+
+/**
+ * Valid update bodies from the spec's UpdateFileRequest, fields left out at random: labels always possible, publicUrl
+ * only when the run can put the file's own back (`withPublicUrl`).
+ */
+export function validUpdateBodies(spec: OpenApiValidator, { withPublicUrl }: { withPublicUrl: boolean }): fc.Arbitrary<Record<string, unknown>> {
+  const properties = spec.requestBodySchema("updateFile", "application/json").properties as Record<string, Schema>;
+  const fields: Record<string, fc.Arbitrary<unknown>> = { labels: arbitraryFor(spec, properties.labels!) };
+  if (withPublicUrl) fields.publicUrl = arbitraryFor(spec, properties.publicUrl!);
+  return fc.record(fields, { requiredKeys: [] });
+}

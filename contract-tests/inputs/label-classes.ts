@@ -11,6 +11,10 @@ export const LABEL_CLASSES: Record<string, readonly string[]> = {
   // The service description speaks of comma-separated values: a server may split or join on them.
   "commas, with spaces around them": ["red,green", "a , b", " ,", "x, y, z"],
   "non-Latin text and emoji": ["日本語", "Ελληνικά", "🎉 party"],
+  // A server that HTML-escapes what it stores hands &lt;b&gt; back.
+  "markup characters (& < > \" ' /)": ["<b>Q&A</b>", `say "hi" & 'bye'`, "a/b > c"],
+  "characters outside the Basic Multilingual Plane": ["𝒳𝔂𝕫", "\u{10FFFF}x"],
+  "whitespace at both ends": [" both ", "\n newline at the start", "tab at the end\t"],
 };
 
 /** How many labels the list holds: more than common limits (10, 20, 50). */
