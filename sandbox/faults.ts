@@ -211,6 +211,25 @@ export const faults = {
   ),
   "labels-first-ten": variation("only the first ten labels are stored", () => validUpdateBody((body) => (Array.isArray(body.labels) ? { ...body, labels: body.labels.slice(0, 10) } : body))),
   // A limit applied in silence: the list is cut to the column's 100 entries and the update answers 200.
+  // A lagging read replica behind a balancer that pins each connection: connections open at the time of an update
+  // stay on the primary, and the first read on a connection opened after it goes to the replica, which has not caught up.
+  "stale-read-on-new-connections": variation("after an update, the first read of the file on a connection opened after it shows the file as it was before", () => {
+    const stale = new Map<string, { openedBefore: number; before: PlainAnswer }>();
+    let newest = 0;
+    return requests(async (request, { call, context, service }) => {
+      newest = Math.max(newest, request.connection ?? 0);
+      if (call?.operationId === "updateFile") {
+        const before = await service({ ...withKey(request, context.apiKey), method: "GET", target: request.target, body: new Uint8Array() });
+        const answer = await service(request);
+        if (answer.status === 200 && before.status === 200) stale.set(call.fileId, { openedBefore: newest, before });
+        return answer;
+      }
+      const pending = call?.operationId === "getFile" ? stale.get(call.fileId) : undefined;
+      if (!pending || request.connectionRequests !== 1 || (request.connection ?? 0) <= pending.openedBefore) return request;
+      stale.delete(call!.fileId);
+      return pending.before;
+    });
+  }),
   "labels-first-hundred": variation("only the first 100 labels are stored, and a longer list is accepted with 200", () =>
     validUpdateBody((body) => (Array.isArray(body.labels) ? { ...body, labels: body.labels.slice(0, 100) } : body)),
   ),

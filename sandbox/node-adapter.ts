@@ -65,13 +65,14 @@ function send(res: ServerResponse, answer: PlainAnswer): void {
 /** A node:http request listener that serves `service`: requests in, plain requests to the service, answers out. */
 export function nodeRequestListener(service: Service, { maxBodyBytes, log }: NodeAdapterOptions): (req: IncomingMessage, res: ServerResponse) => void {
   // Per connection: how many requests it carried, and where it came to (read once: address() is a system call).
-  const connections = new WeakMap<Socket, { requests: number; origin: string }>();
+  const connections = new WeakMap<Socket, { id: number; requests: number; origin: string }>();
+  let opened = 0;
   return (req, res) => {
     const started = performance.now();
     let connection = connections.get(req.socket);
-    if (!connection) connections.set(req.socket, (connection = { requests: 0, origin: originOf(req.socket.address() as AddressInfo) }));
+    if (!connection) connections.set(req.socket, (connection = { id: ++opened, requests: 0, origin: originOf(req.socket.address() as AddressInfo) }));
     const connectionRequests = ++connection.requests;
-    const { origin } = connection;
+    const { origin, id } = connection;
     const target = req.url ?? "/";
     // The answer's request id, as sent: writeHead with an object keeps no header for getHeader to read.
     let requestId: string | undefined;
@@ -81,7 +82,7 @@ export function nodeRequestListener(service: Service, { maxBodyBytes, log }: Nod
     // node:http joins a repeated request header with ", " already; only set-cookie stays a list, and no request sends it.
     const headers = req.headers as Record<string, string | undefined>;
 
-    const serve = (body: Uint8Array) => service({ method: req.method ?? "GET", target, headers, body, origin, connectionRequests } satisfies PlainRequest);
+    const serve = (body: Uint8Array) => service({ method: req.method ?? "GET", target, headers, body, origin, connectionRequests, connection: id } satisfies PlainRequest);
     // Most requests (every GET) have no body: they go to the service at once, not a promise later. Called outside a
     // promise, a layer that throws instead of rejecting must still get the 500 below, not end the process.
     let answering: Promise<PlainAnswer>;

@@ -6,8 +6,8 @@ import type { Scenario } from "./types.ts";
 export type FileState = UpdateFileRequest & { labels: string[] };
 
 /** The target file's whole metadata through getFile, with its labels a list; fails the scenario if it cannot. */
-export async function readMetadata(s: Scenario): Promise<Record<string, unknown> & { labels: string[] }> {
-  const ex = await s.send({ operationId: "getFile", fileId: s.target.fileId });
+export async function readMetadata(s: Scenario, { freshConnection = false } = {}): Promise<Record<string, unknown> & { labels: string[] }> {
+  const ex = await s.send({ operationId: "getFile", fileId: s.target.fileId, ...(freshConnection ? { freshConnection } : {}) });
   // Its text has U+FFFD where the bytes were not UTF-8: any value read from it would be the suite's guess.
   if (ex.invalidUtf8 !== undefined) s.skip("the metadata is not UTF-8, so what it holds cannot be read back (json_well_formed fails it)");
   const body = jsonBody(ex) as Record<string, unknown> | undefined;
@@ -15,9 +15,9 @@ export async function readMetadata(s: Scenario): Promise<Record<string, unknown>
   return body as Record<string, unknown> & { labels: string[] };
 }
 
-/** Reads the target file's labels and publicUrl through getFile; fails the scenario if it cannot. */
-export async function readFileState(s: Scenario): Promise<FileState> {
-  return stateOf(await readMetadata(s));
+/** Reads the target file's labels and publicUrl through getFile (on a new connection, if asked); fails the scenario if it cannot. */
+export async function readFileState(s: Scenario, how: { freshConnection?: boolean } = {}): Promise<FileState> {
+  return stateOf(await readMetadata(s, how));
 }
 
 /** Updates the target file with `body`; fails the scenario, naming the update as `what`, unless the answer is 200. */

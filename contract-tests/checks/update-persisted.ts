@@ -30,9 +30,17 @@ export const updatePersisted = scenarioCheck(
     requires: ["state", "writes"],
     async run(s) {
       await withRestore(s, async (before) => {
+        // Each update is read back on the writer's kept-alive connection and on a new one: an accepted update shows in
+        // every read that starts after it ended, whatever connection it comes on (decisions.md, Checking real traffic).
         const update = async (body: Record<string, unknown>) => {
-          await updateTarget(s, body, `the update ${JSON.stringify(body).slice(0, 200)}`);
-          return readFileState(s);
+          const what = `the update ${JSON.stringify(body).slice(0, 200)}`;
+          await updateTarget(s, body, what);
+          const read = await readFileState(s);
+          const elsewhere = await readFileState(s, { freshConnection: true });
+          if (JSON.stringify(elsewhere) !== JSON.stringify(read)) {
+            s.fail(`after ${what} (accepted), a read on a new connection shows ${JSON.stringify(elsewhere).slice(0, 200)} where the writer's connection shows ${JSON.stringify(read).slice(0, 200)}: an accepted update shows in every read that starts after it`);
+          }
+          return read;
         };
 
         const ordered = ["contract-check-b", "contract-check-a", ...before.labels.slice(0, 1)];

@@ -25,6 +25,8 @@ export interface ExchangeRequest {
   accept?: string;
   /** Puts the file back: sent even past the request budget and the run's wait cap. */
   essential?: boolean;
+  /** Sent on a new connection of its own, not one of the run's kept-alive ones (a read that must not see a writer's cache). */
+  freshConnection?: boolean;
 }
 
 /**
@@ -104,6 +106,7 @@ export async function exchange(context: RequestContext, request: ExchangeRequest
         beforeAttempt: takeFromBudget,
         rateLimiter,
         essential: request.essential,
+        freshConnection: request.freshConnection,
         onRateLimited: onRateLimited && ((answered) => onRateLimited(toExchange(answered))),
       },
     );

@@ -48,6 +48,8 @@ export interface SendPolicy {
   essential?: boolean | undefined;
   /** Hears of every 429 before the request is sent again, for the caller to record and inspect. */
   onRateLimited?: ((answer: Answered) => void) | undefined;
+  /** Sent on a connection of its own, opened for it and closed after: never one that carried an earlier request. */
+  freshConnection?: boolean | undefined;
 }
 
 // RFC 9110, 9.2.2: repeating these has the same effect as sending them once.
@@ -79,9 +81,9 @@ export class Transport {
     return sendRequest(this, url, init, policy);
   }
 
-  /** Fetches over the run's connections. */
-  fetch(url: string, init: RequestInit): Promise<Response> {
-    return fetch(url, this.agent ? ({ ...init, dispatcher: this.agent } as RequestInit) : init);
+  /** Fetches over the run's connections, or over `dispatcher` (a connection of its own). */
+  fetch(url: string, init: RequestInit, dispatcher: AgentType | undefined = this.agent): Promise<Response> {
+    return fetch(url, dispatcher ? ({ ...init, dispatcher } as RequestInit) : init);
   }
 
   /**
@@ -113,6 +115,16 @@ export class Transport {
 }
 
 async function sendRequest(transport: Transport, url: string, init: RequestInit & { method: string }, policy: SendPolicy): Promise<Delivered> {
+  // A connection of the request's own: one connection, no pipelining, closed once the answer is read.
+  const own = policy.freshConnection ? new (loadAgent())({ connections: 1, pipelining: 0 }) : undefined;
+  try {
+    return await attempts(transport, url, init, policy, own);
+  } finally {
+    void own?.close().catch(() => {});
+  }
+}
+
+async function attempts(transport: Transport, url: string, init: RequestInit & { method: string }, policy: SendPolicy, own: AgentType | undefined): Promise<Delivered> {
   const { timeoutMs, maxBytes } = transport.limits;
   const origin = new URL(url).origin;
   const failedAttempts: FailedAttempt[] = [];
@@ -135,7 +147,7 @@ async function sendRequest(transport: Transport, url: string, init: RequestInit 
     const deadline = AbortSignal.timeout(timeoutMs);
     try {
       // Redirects are answers to check, unless the caller follows them (a signed URL may redirect to storage).
-      response = await transport.fetch(url, { redirect: "manual", ...init, signal: deadline });
+      response = await transport.fetch(url, { redirect: "manual", ...init, signal: deadline }, own);
     } catch (error) {
       const failed = describeFailure(error, attempt, performance.now() - started, timeoutMs, previous, started);
       failedAttempts.push(failed.attempt);

@@ -13,6 +13,8 @@ export interface PlainRequest {
   origin: string;
   /** How many requests its connection carried, this one included (1 when the transport has no connections). */
   connectionRequests: number;
+  /** Which connection it came on, a number per connection (absent when the transport has no connections). */
+  connection?: number | undefined;
 }
 
 /** An answer as the service gives it; the adapter sets Content-Length and writes it. */
