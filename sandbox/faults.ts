@@ -230,6 +230,48 @@ export const faults = {
       return pending.before;
     });
   }),
+  // A read-modify-write without a lock: each update reads the record, waits for the other writer of the file (up to
+  // 200 ms), and writes the whole record back, so that the second write puts back the field the first one changed.
+  "lost-update-on-concurrent-writes": variation("two updates of a file at once both read it first and write it whole, so one of them is lost", () => {
+    const waiting = new Map<string, () => void>();
+    return requests(async (request, { call, context, service }) => {
+      const body = call?.operationId === "updateFile" && request.body.length > 0 ? (jsonOf(request.body) as Record<string, unknown> | undefined) : undefined;
+      if (!call || !body || typeof body !== "object") return request;
+      const snapshot = await metadataVia(service, request, context.apiKey, call.fileId);
+      if (!snapshot) return request;
+      const other = waiting.get(call.fileId);
+      if (other) other();
+      else await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, 200);
+        waiting.set(call.fileId, () => (clearTimeout(timer), resolve()));
+      });
+      waiting.delete(call.fileId);
+      return withJsonBody(request, { labels: snapshot.labels, ...(typeof snapshot.publicUrl === "string" ? { publicUrl: snapshot.publicUrl } : {}), ...body });
+    });
+  }),
+  // An update of both fields applied in two steps, the labels first: a read between the steps sees one of each.
+  "update-applied-in-steps": variation("an update of labels and publicUrl stores the labels, then the publicUrl after the next read of the file (or 200 ms)", () => {
+    const nextRead = new Map<string, () => void>();
+    return requests(async (request, tools) => {
+      const { call, service } = tools;
+      if (call?.operationId === "getFile") {
+        const step = nextRead.get(call.fileId);
+        if (step) setTimeout(step, 0);
+        return request;
+      }
+      // Only an update the service takes is applied in steps: a refused one changes nothing, as before.
+      const body = validUpdate(request, tools);
+      if (!call || !body || body.labels === undefined || body.publicUrl === undefined) return request;
+      const first = await service(withJsonBody(request, { labels: body.labels }));
+      if (first.status !== 200) return first;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, 200);
+        nextRead.set(call.fileId, () => (clearTimeout(timer), resolve()));
+      });
+      nextRead.delete(call.fileId);
+      return withJsonBody(request, { publicUrl: body.publicUrl });
+    });
+  }),
   "labels-first-hundred": variation("only the first 100 labels are stored, and a longer list is accepted with 200", () =>
     validUpdateBody((body) => (Array.isArray(body.labels) ? { ...body, labels: body.labels.slice(0, 100) } : body)),
   ),

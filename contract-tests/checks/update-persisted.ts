@@ -1,8 +1,8 @@
 import { labelClassesList, labelClassNames, LONG_URL_LENGTH, longPublicUrl } from "../inputs/label-classes.ts";
 import { validUpdateBodies } from "../inputs/generators.ts";
 import { GROWING_LIST_LENGTHS, publicUrlForms } from "../inputs/url-forms.ts";
-import { readFileState, updateTarget, withRestore } from "./file-state.ts";
-import { scenarioCheck } from "./types.ts";
+import { readFileState, updateTarget, withRestore, type FileState } from "./file-state.ts";
+import { scenarioCheck, type Scenario } from "./types.ts";
 
 /**
  * Whether a read shows an update: the labels exactly as sent (when sent), and the publicUrl as sent (when sent, and
@@ -82,6 +82,8 @@ export const updatePersisted = scenarioCheck(
           }
         }
 
+        if (before.publicUrl !== undefined) await concurrentUpdates(s, update);
+
         // publicUrl is read back where the server's metadata carries it (it is optional in FileMetadata), and only
         // where the run can put it back. It is as long as real signed URLs get, past common column types, and in each
         // form a URL parser rewrites when it stores a URL as an object and writes it back.
@@ -103,3 +105,38 @@ export const updatePersisted = scenarioCheck(
     },
   },
 );
+
+/** How many reads the suite sends, one after another, while an update of both fields is in flight. */
+const READS_IN_FLIGHT = 3;
+
+/**
+ * Two writes at once (docs/decisions.md, Writes at once): two partial updates of the file sent together, one of labels
+ * and one of publicUrl, must both hold when the file is read afterwards (a read-modify-write without a lock loses
+ * one); and reads sent while an update of both fields is in flight must see the file as it was or as it became, never
+ * one field of each (an update applied in steps).
+ */
+async function concurrentUpdates(s: Scenario, update: (body: Record<string, unknown>) => Promise<FileState>): Promise<void> {
+  const stamp = Date.now();
+  const labels = [`contract-concurrent-${stamp}`];
+  const publicUrl = `https://contract-check.example.test/concurrent/${encodeURIComponent(s.target.fileId)}?t=${stamp}`;
+  s.record("two partial updates at once (labels, publicUrl), read back");
+  const both = await Promise.all([s.send({ fileId: s.target.fileId, json: { labels } }), s.send({ fileId: s.target.fileId, json: { publicUrl } })]);
+  for (const ex of both) if (ex.status !== 200) s.fail(`one of two partial updates sent at once got HTTP ${ex.status}, expected 200`, ex);
+  const after = await readFileState(s);
+  const lost = [JSON.stringify(after.labels) === JSON.stringify(labels) ? undefined : `labels ${JSON.stringify(after.labels)} (sent ${JSON.stringify(labels)})`, after.publicUrl === publicUrl ? undefined : `publicUrl ${JSON.stringify(after.publicUrl)} (sent ${JSON.stringify(publicUrl)})`].filter(Boolean);
+  if (lost.length > 0) s.fail(`two partial updates sent at once were both accepted, but getFile shows ${lost.join(" and ")}: one update was lost, as by a read-modify-write without a lock`);
+
+  const was = { labels, publicUrl };
+  const becomes = { labels: [`contract-in-flight-${stamp}`], publicUrl: `${publicUrl}&in-flight` };
+  s.record(`reads while an update is in flight (up to ${READS_IN_FLIGHT})`);
+  let settled = false;
+  const writing = s.send({ fileId: s.target.fileId, json: becomes }).finally(() => (settled = true));
+  const seen: FileState[] = [];
+  for (let i = 0; i < READS_IN_FLIGHT && !settled; i++) seen.push(await readFileState(s, { freshConnection: true }));
+  const written = await writing;
+  if (written.status !== 200) s.fail(`an update of both fields got HTTP ${written.status}, expected 200`, written);
+  const same = (a: FileState, b: FileState) => JSON.stringify(a.labels) === JSON.stringify(b.labels) && a.publicUrl === b.publicUrl;
+  const mixed = seen.find((read) => !same(read, was) && !same(read, becomes));
+  if (mixed) s.fail(`a read sent while the update ${JSON.stringify(becomes)} was in flight shows ${JSON.stringify(mixed)}: neither the file as it was (${JSON.stringify(was)}) nor as it became, one field of each`);
+  await update(becomes);
+}
