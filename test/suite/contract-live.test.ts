@@ -99,7 +99,7 @@ describe("the live suite against the sandbox", { timeout: 120_000 }, () => {
     const getFile = coverage.coverage.operations.find((o: { operation: string }) => o.operation === "getFile");
     expect(getFile.documented).toEqual(expect.arrayContaining([{ status: "200", observed: true }, { status: "422", observed: true }, { status: "401", observed: true }, { status: "429", observed: false }]));
     const markdown = await readFile(path.join(run.reportDir, "contract-coverage.md"), "utf8");
-    expect(markdown).toContain("| getFile | seen |");
+    expect(markdown).toContain("| getFile | 200, 401, 422 | 429, 500, 501, 502, 503, 504, 505, 506, 507, 508, 510, 511 | none |");
     expect(await readFile(stepSummary, "utf8")).toBe(markdown);
     expect(run.output).toMatch(/getFile +\[x\] 200 {2}\[x\] 401 {2}\[x\] 422 {2}\[ \] 429/);
   });
@@ -146,13 +146,22 @@ describe.concurrent("faults of one value, one class of values, one key or one en
     "metadata-latin1",
     "metadata-size-repeated",
     "update-empties-the-file",
+    // Round five's gaps, one fault each: a BOM, an offset without its colon, an id near the real one, a value
+    // rewritten on store, a read on a new connection, a lost update of two at once.
+    "metadata-with-bom",
+    "created-at-offset-without-colon",
+    "file-id-case-insensitive",
+    "labels-html-escaped",
+    "stale-read-on-new-connections",
+    "lost-update-on-concurrent-writes",
   ] as const;
   const seeds = [1, 4242, 987654321];
   it.each(faultsOfOneInput.flatMap((fault) => seeds.map((seed) => [fault, seed] as const)))("%s, seed %s", async (fault, seed) => {
     const caughtBy = faultExpectations[fault].caughtBy;
     // A response check judges the answers to other checks' requests: the plain reads send them.
     const judged = catalogue.find((c) => c.name === caughtBy)!.kind === "response" ? ["positive_data_acceptance"] : [];
-    const run = await suiteAgainst({ fault }, { seed, checks: [caughtBy, ...judged] });
+    // In an order drawn from the seed too: a verdict must not depend on it.
+    const run = await suiteAgainst({ fault }, { seed, shuffle: true, checks: [caughtBy, ...judged] });
     expect(run.exitCode, run.output).toBe(1);
     expect(failedChecks(run)).toEqual([caughtBy]);
   });
