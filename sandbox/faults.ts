@@ -291,6 +291,24 @@ export const faults = {
     validUpdateBody(({ labels, ...rest }) => (Array.isArray(labels) && labels.length === 0 ? rest : { ...rest, labels })),
   ),
   "public-url-ignored": variation("the publicUrl of an update is ignored, though the metadata shows publicUrl", () => validUpdateBody(({ publicUrl: _ignored, ...rest }) => rest)),
+  // A change check against the wrong snapshot: an update whose fields all equal the file as first read (not as it is
+  // now) is taken for "no change", answered 200 and not applied. The suite's restores send exactly those values.
+  "update-to-first-values-ignored": variation("an update whose fields all equal the file's values when the server first read it is answered 200 and not applied", () => {
+    const first = new Map<string, Record<string, unknown>>();
+    return requests(async (request, tools) => {
+      const body = tools.call?.operationId === "updateFile" ? validUpdate(request, tools) : undefined;
+      if (!body) return request;
+      const { fileId } = tools.call!;
+      if (!first.has(fileId)) {
+        const metadata = await metadataVia(tools.service, request, tools.context.apiKey, fileId);
+        if (metadata) first.set(fileId, metadata);
+      }
+      const snapshot = first.get(fileId);
+      const fields = Object.entries(body);
+      const unchanged = snapshot !== undefined && fields.length > 0 && fields.every(([field, value]) => JSON.stringify(snapshot[field]) === JSON.stringify(value));
+      return unchanged ? emptyAnswer(200) : request;
+    });
+  }),
   // A handler that writes one column per request: the suite's own restore sends both fields, and only the labels stay.
   "public-url-dropped-beside-labels": variation("an update that carries labels ignores its publicUrl (one sent alone is kept)", () =>
     validUpdateBody(({ publicUrl, ...rest }) => (rest.labels === undefined ? { ...rest, ...(publicUrl === undefined ? {} : { publicUrl }) } : rest)),
