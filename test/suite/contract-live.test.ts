@@ -244,7 +244,8 @@ describe.concurrent("verdicts do not depend on the order of the checks", { timeo
   );
 
   it("a shuffled run really changes the order, and --seed replays it", async () => {
-    const ordered = (run: ContractRun) => [...stripVTControlCharacters(run.output).matchAll(/^ *[✓×↓] \S+\.contract\.test\.js > \w+: [^>]+> (\w+):/gmu)].map((m) => m[1]).join(",");
+    // The progress lines, one per check as it ends: "  ✓ getFile auth_required (12 requests)".
+    const ordered = (run: ContractRun) => [...stripVTControlCharacters(run.output).matchAll(/^ {2}[✓✗!-] (\w+ \w+)/gmu)].map((m) => m[1]).join(",");
     const first = await suiteAgainst({}, { shuffle: true, seed: 7 });
     const again = await suiteAgainst({}, { shuffle: true, seed: 7 });
     const usual = await sharedRun({});
