@@ -1,14 +1,7 @@
 import { retryDelay, serverDelay } from "../../src/retry.ts";
+import type { RateLimitSettings } from "./rate-limit-settings.ts";
 
-/** How the run paces itself and how long it may wait out 429s. */
-export interface RateLimitSettings {
-  /** The longest single wait accepted. */
-  maxWaitMs: number;
-  /** The most waiting a run accepts in all. */
-  maxTotalWaitMs: number;
-  /** At most this many requests a second; undefined: no pacing. */
-  perSecond: number | undefined;
-}
+export type { RateLimitSettings } from "./rate-limit-settings.ts";
 
 /** The server rate-limited the run past a cap: it cannot finish (exit 2), which is not a contract failure. */
 export class RateLimitedError extends Error {

@@ -1,7 +1,7 @@
 import { parseBaseUrl } from "../../src/base-url.ts";
 import { DEFAULT_MAX_RESPONSE_BYTES } from "../../src/response-limit.ts";
 import { DEFAULT_MAX_RESPONSE_MS } from "../checks/types.ts";
-import type { RateLimitSettings } from "../http/rate-limits.ts";
+import type { RateLimitSettings } from "../http/rate-limit-settings.ts";
 
 /**
  * The one reader of the environment in the suite: every FILE_LIBRARY_* setting is parsed here, once, into one typed

@@ -1,4 +1,4 @@
-// covers: contract-tests/http/rate-limits.ts
+// covers: contract-tests/http/rate-limits.ts, contract-tests/http/rate-limit-settings.ts
 import { describe, expect, it } from "vitest";
 import { RateLimitedError, RateLimiter, type Clock } from "../../contract-tests/http/rate-limits.ts";
 import type { RateLimitSettings } from "../../contract-tests/http/rate-limits.ts";
