@@ -104,7 +104,8 @@ function forwardedHeaders(raw: string[]): string[] {
   const out: string[] = [];
   for (let i = 0; i < raw.length; i += 2) {
     const name = raw[i]!.toLowerCase();
-    if (named.has(name) || name === "host") continue;
+    // Expect: 100-continue is answered by node:http to the app itself; undici refuses to send it on (UND_ERR_NOT_SUPPORTED).
+    if (named.has(name) || name === "host" || name === "expect") continue;
     out.push(raw[i]!, raw[i + 1]!);
   }
   return out;
@@ -120,11 +121,39 @@ function answeredHeaders(headers: Record<string, string | string[] | undefined>)
   return out;
 }
 
-/** A JSON answer of the proxy's own, for what the upstream could not answer. */
+/** A JSON answer of the proxy's own, for what the upstream could not answer; a socket that cannot take one is closed. */
 function badGateway(res: ServerResponse, reason: string): void {
   const body = JSON.stringify({ error: { code: "upstream_unreachable", message: `The contract proxy could not reach the upstream: ${reason}.` } });
-  res.writeHead(502, { "content-type": "application/json", "content-length": Buffer.byteLength(body), "x-contract-proxy": "upstream-unreachable" });
-  res.end(body);
+  try {
+    res.writeHead(502, { "content-type": "application/json", "content-length": Buffer.byteLength(body), "x-contract-proxy": "upstream-unreachable" });
+    res.end(body);
+  } catch {
+    res.destroy();
+  }
+}
+
+/**
+ * The upstream's reason phrase as the bytes it sent: undici decodes them as UTF-8, and node:http writes a phrase as
+ * Latin-1, one byte a character, so the UTF-8 bytes are written back one a character. A phrase whose bytes were not
+ * UTF-8 (decoded with U+FFFD), or that holds a control character, gives way to the status's standard phrase.
+ */
+function reasonBytes(statusMessage: string | undefined): string | undefined {
+  if (!statusMessage || statusMessage.includes("\uFFFD")) return undefined;
+  const bytes = Buffer.from(statusMessage, "utf8").toString("latin1");
+  return /^[\t \x21-\x7e\x80-\xff]*$/.test(bytes) ? bytes : undefined;
+}
+
+/**
+ * Forwards an interim answer (1xx) as one: 100 and 102 as node:http writes them, 103 with its hints. Resolves whether
+ * it was interim, so that the final answer still comes after.
+ */
+function forwardInterim(res: ServerResponse, statusCode: number, headers: Record<string, string | string[] | undefined>): boolean {
+  if (statusCode >= 200 || statusCode === 101) return false;
+  if (statusCode === 100) res.writeContinue();
+  else if (statusCode === 102) res.writeProcessing();
+  else if (statusCode === 103) res.writeEarlyHints(answeredHeaders(headers) as Record<string, string | string[]>);
+  // Any other 1xx has nothing a client may rely on: it is not passed on, and the final answer follows.
+  return true;
 }
 
 /**
@@ -170,11 +199,15 @@ export async function startForwarding(options: ForwardOptions): Promise<Forwardi
       let responseHeaders: Record<string, string | string[] | undefined> = {};
       let upstream: Dispatcher.DispatchController | undefined;
       let done = false;
+      // Every exchange ends, whatever its outcome throws: the in-flight set, and so stop(), never wait on it forever.
       const finish = (outcome: () => void) => {
         if (done) return;
         done = true;
-        outcome();
-        settle();
+        try {
+          outcome();
+        } finally {
+          settle();
+        }
       };
       const appGone = () => {
         if (res.writableFinished || done) return;
@@ -189,17 +222,33 @@ export async function startForwarding(options: ForwardOptions): Promise<Forwardi
           onRequestStart(controller) {
             upstream = controller;
           },
-          onResponseStart(_controller, statusCode, headers, statusMessage) {
+          onResponseStart(controller, statusCode, headers, statusMessage) {
+            if (forwardInterim(res, statusCode, headers)) return;
             status = statusCode;
             responseHeaders = headers;
-            if (statusMessage) res.writeHead(statusCode, statusMessage, answeredHeaders(headers));
-            else res.writeHead(statusCode, answeredHeaders(headers));
+            try {
+              // A phrase node:http cannot write (outside Latin-1, as undici decodes it) gives way to the status's own.
+              const reason = reasonBytes(statusMessage);
+              if (reason) res.writeHead(statusCode, reason, answeredHeaders(headers));
+              else res.writeHead(statusCode, answeredHeaders(headers));
+            } catch (error) {
+              // Headers node:http will not write: the exchange ends with the proxy's 502 saying why, never a hang.
+              const reason = `the upstream's answer (HTTP ${statusCode}) could not be passed on: ${(error as Error).message}`;
+              controller.abort(new Error(reason));
+              finish(() => {
+                options.onUpstreamFailure({ token, method, target, reason, startedAt });
+                if (!res.headersSent) badGateway(res, reason);
+                else res.destroy();
+              });
+            }
           },
           onResponseData(controller, chunk) {
+            if (done) return;
             responseCapture.add(chunk);
             if (!res.write(chunk)) controller.pause();
           },
           onResponseEnd() {
+            if (done) return;
             res.end(() =>
               finish(() =>
                 options.onExchange({
