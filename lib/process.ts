@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess, type SpawnOptions } from "node:child_process";
-import { setPriority } from "node:os";
+import { constants, setPriority } from "node:os";
 
 const running = new Set<ChildProcess>();
 // When each child closed (exited, and its output read to the end), with its exit code.
@@ -80,8 +80,8 @@ export function exitOnInterrupt(): void {
   }
 }
 
-/** The exit code of a child that has exited: 128 + n when a signal ended it, as a shell reports it. */
-const exitCode = (child: ChildProcess) => child.exitCode ?? (child.signalCode ? 128 + (SIGNAL_NUMBERS[child.signalCode as keyof typeof SIGNAL_NUMBERS] ?? 0) : 1);
+/** The exit code of a child that has exited: 128 + n when a signal ended it, as a shell reports it (SIGKILL 137, SIGSEGV 139). */
+const exitCode = (child: ChildProcess) => child.exitCode ?? (child.signalCode ? 128 + (constants.signals[child.signalCode] ?? 0) : 1);
 
 /** Resolves with the exit code of a child started here once it has exited and its output has been read to the end. */
 export function exitCodeOf(child: ChildProcess): Promise<number> {
