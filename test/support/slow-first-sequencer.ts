@@ -12,6 +12,7 @@ export const EXPECTED_SECONDS: Readonly<Record<string, number>> = {
   "test/consumers/contract-package.test.ts": 56,
   "test/repo/readme-commands.test.ts": 50,
   "test/consumers/client-package.test.ts": 39,
+  "test/repo/command-line.test.ts": 25,
   "test/suite/contract-connections.test.ts": 29,
   "test/consumers/specmatic.test.ts": 29,
   "test/suite/contract-rate-limits.test.ts": 28,
