@@ -117,7 +117,8 @@ export function parseCommandLine<const Flags extends Record<string, Flag>>(comma
       operands.push(token.value);
       continue;
     }
-    const name = token.rawName.startsWith("--") ? token.name : shorts.get(token.name);
+    // node names a known short flag by its long name: the raw "-x" is what was typed.
+    const name = token.rawName.startsWith("--") ? token.name : shorts.get(token.rawName.slice(1));
     const flag = name === undefined ? undefined : table[name];
     if (name === undefined || flag === undefined) {
       const guess = token.rawName.startsWith("--") ? nearest(token.name, Object.keys(table)) : undefined;
