@@ -110,15 +110,17 @@ const TOOLS: Record<string, string> = {
   prepack: "npm's hook for npm pack: the build, run by npm, never typed",
 };
 
-/** `npm run -s SCRIPT -- ARGS`, with stdout and stderr apart: the help is the whole of stdout, a usage error the whole of stderr. */
-async function npmRun(script: string, args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  const child = startChild("npm", ["run", "-s", script, "--", ...args], { cwd: repoRoot, stdio: ["ignore", "pipe", "pipe"] });
+/** Runs a command with stdout and stderr apart: the help is the whole of stdout, a usage error the whole of stderr. */
+async function capture(command: string, args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  const child = startChild(command, args, { cwd: repoRoot, stdio: ["ignore", "pipe", "pipe"] });
   let stdout = "";
   let stderr = "";
   child.stdout!.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
   child.stderr!.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
   return { code: await exitCodeOf(child), stdout, stderr };
 }
+/** As a user types it: `npm run -s SCRIPT -- ARGS`. */
+const npmRun = (script: string, args: string[]) => capture("npm", ["run", "-s", script, "--", ...args]);
 
 describe("every command, typed through npm", () => {
   it("lists every script of package.json here, or says whose flags it takes", async () => {
@@ -145,6 +147,18 @@ describe("every command, typed through npm", () => {
       // contract-tests/ words it in its own way: "Unknown option '--bogus' (see --help)".
       expect(stderr.trim()).toMatch(script === "contract" ? /^contract: cannot start: Unknown option '--bogus' \(see --help\)$/ : new RegExp(`^${script}: unknown flag --bogus; the flags are .*--help`));
       expect(stdout).toBe("");
+    });
+  });
+
+  // The contract package's CLI keeps its own parser (contract-tests/runner/), in its own words; run from its source as its bin.
+  describe.concurrent.each([[[]], [["proxy"]]] as const)("file-library-contract %j", { timeout: 60_000 }, (subcommand) => {
+    const cli = (args: string[]) => capture(process.execPath, ["--import", "tsx", fromRoot("contract-tests/cli.ts"), ...subcommand, ...args]);
+    it("--help prints its usage, exit 0; --bogus is one line naming it, exit 2", async () => {
+      const [help, bogus] = await Promise.all([cli(["--help"]), cli(["--bogus"])]);
+      expect(help.code, help.stderr).toBe(0);
+      expect(help.stdout).toMatch(/^Usage: /);
+      expect(bogus.code).toBe(2);
+      expect(bogus.stderr.trim()).toMatch(/^file-library-contract( proxy)?: cannot start: Unknown option '--bogus' \(see [^)]*--help\)$/);
     });
   });
 
