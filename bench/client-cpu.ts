@@ -3,6 +3,7 @@ import type { paths } from "../src/generated/schema.d.ts";
 import { createFileLibraryClient } from "../src/index.ts";
 import { createFakeFileLibrary } from "../sandbox/fake.ts";
 import { fmt, median, type Section } from "./lib/report.ts";
+import { count } from "./lib/progress.ts";
 import { byRound } from "./lib/rounds.ts";
 
 const CALLS = 8_000;
@@ -48,6 +49,7 @@ export async function clientCpu(): Promise<Section> {
     for (const call of Object.values(variants)) await cpuPerCall(call); // warm-up: JIT
     for (let round = 0; round < ROUNDS; round++) {
       for (const [name, call] of Object.entries(variants)) rounds.get(name)!.push(await cpuPerCall(call));
+      count(round + 1, ROUNDS);
     }
     const mid = (name: string) => median(rounds.get(name)!);
     const over = (name: string) => byRound(rounds.get(name)!, rounds.get("bare openapi-fetch")!, (us, bare) => us - bare);

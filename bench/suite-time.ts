@@ -12,6 +12,7 @@ import { startScriptServer } from "../scripts/lib/script-server.ts";
 import { childrenCpuSeconds } from "./lib/children-cpu.ts";
 import { asFreshClone } from "./lib/fresh-clone.ts";
 import { readPhaseLog, withProbe } from "./lib/phase-log.ts";
+import { count } from "./lib/progress.ts";
 import { fmt, median, span, type Section } from "./lib/report.ts";
 
 const ROUNDS = 5;
@@ -128,6 +129,7 @@ async function stepsAlone(): Promise<{ steps: Array<[string, number]>; suite: { 
     for (let round = 0; round < 3; round++) {
       suite.cold.push(await suiteAlone(true, mock!.url));
       suite.warm.push(await suiteAlone(false, mock!.url));
+      count(round + 1, 3, "the suite alone, fresh and warm: round");
     }
     return {
       steps: [
@@ -174,6 +176,7 @@ export async function suiteTime(): Promise<Section[]> {
   for (let round = 0; round < ROUNDS; round++) {
     cold.push(await contractRun(true));
     warm.push(await contractRun(false));
+    count(round + 1, ROUNDS, "npm run contract, fresh and warm: round");
   }
   const { steps, suite } = await stepsAlone();
   const live = await liveRun();

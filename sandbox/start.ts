@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { fileURLToPath } from "node:url";
+import { portInUse } from "../lib/command-line.ts";
 import { loadBundledSpec } from "../lib/openapi/load.ts";
 import { createFileLibraryService } from "./core/service.ts";
 import { MemoryStorage } from "./core/memory-storage.ts";
@@ -114,7 +115,7 @@ async function openDataFile(file: string): Promise<FileStorage> {
 function listen(server: Server, port: number, host: string): Promise<void> {
   return new Promise((resolve, reject) => {
     server.once("error", (error: NodeJS.ErrnoException) =>
-      reject(error.code === "EADDRINUSE" ? new Error(`Port ${port} on ${host} is in use: pass --port 0 for a free one.`) : error),
+      reject(error.code === "EADDRINUSE" ? new Error(portInUse(port, host)) : error),
     );
     server.listen(port, host, () => resolve());
   });

@@ -4,6 +4,7 @@
  * helpers they use are bundled in, npm dependencies stay imports), the .d.ts of its library entry (tsc), and the
  * bundled spec the checks validate against.
  */
+import { readCommandLine } from "../lib/command-line.ts";
 import { copyFile, readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { build } from "esbuild";
@@ -12,6 +13,12 @@ import { SUITE_BUILD, suiteEntries } from "../contract-tests/runner/compiled-sui
 import { freshPackageDist } from "./lib/package-dist.ts";
 import { bin, bundledSpec, fromRoot, repoRoot } from "./lib/paths.ts";
 
+readCommandLine({
+  name: "build:contract",
+  invocation: "npm run build:contract --",
+  about: "Builds the contract package (file-library-contract) in contract-tests/dist/: its CLI, the suite, its .d.ts, the bundled spec.",
+  flags: {},
+});
 const pkg = fromRoot("contract-tests");
 const out = await freshPackageDist(pkg);
 

@@ -1,10 +1,17 @@
 /** Renders the bundled spec to a self-contained HTML reference, dist/docs/index.html (no resource from outside). */
+import { readCommandLine } from "../lib/command-line.ts";
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { buildSpec } from "./lib/build-spec.ts";
 import { bundledSpec, fromRoot, repoRoot } from "./lib/paths.ts";
 import { redocly } from "./lib/redocly.ts";
 
+readCommandLine({
+  name: "build:docs",
+  invocation: "npm run build:docs --",
+  about: "Renders the bundled spec to the reference site, dist/docs/index.html: one self-contained page that loads nothing from outside.",
+  flags: {},
+});
 const docs = fromRoot("dist", "docs", "index.html");
 const spec = await buildSpec();
 if (!spec.ok) {

@@ -2,6 +2,7 @@
  * `npm run build:sandbox`: the sandbox package in sandbox/dist/: main.js (its bin, esbuild, the kit's own code
  * bundled in, npm dependencies left as imports), the bundled spec it validates requests with, its README.
  */
+import { readCommandLine } from "../lib/command-line.ts";
 import { chmod, copyFile } from "node:fs/promises";
 import path from "node:path";
 import { build } from "esbuild";
@@ -9,6 +10,12 @@ import { NODE_PACKAGE_BUILD } from "../lib/node-package-build.ts";
 import { freshPackageDist } from "./lib/package-dist.ts";
 import { bundledSpec, fromRoot } from "./lib/paths.ts";
 
+readCommandLine({
+  name: "build:sandbox",
+  invocation: "npm run build:sandbox --",
+  about: "Builds the sandbox package (file-library-sandbox) in sandbox/dist/: main.js, its bin, and the bundled spec.",
+  flags: {},
+});
 const pkg = fromRoot("sandbox");
 const out = await freshPackageDist(pkg);
 await build({

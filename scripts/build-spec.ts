@@ -2,9 +2,16 @@
  * Bundles the split spec into dist/openapi.yaml and dist/openapi.json, one self-contained file each. With
  * `--if-stale`, only when no bundle made from the very same inputs is there unchanged (for commands that read it).
  */
+import { readCommandLine } from "../lib/command-line.ts";
 import { buildSpec, ensureBundledSpec } from "./lib/build-spec.ts";
 
-const result = process.argv.includes("--if-stale") ? await ensureBundledSpec() : await buildSpec();
+const { values } = readCommandLine({
+  name: "build:spec",
+  invocation: "npm run build:spec --",
+  about: "Bundles the split spec (openapi/) into dist/openapi.yaml and dist/openapi.json, one self-contained file each.",
+  flags: { "if-stale": { help: "only when no bundle made from the very same inputs is there unchanged (for the commands that read it)" } },
+});
+const result = values["if-stale"] ? await ensureBundledSpec() : await buildSpec();
 if (result) {
   (result.ok ? console.log : console.error)(result.message);
   if (!result.ok) process.exit(1);

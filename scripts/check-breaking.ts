@@ -9,8 +9,8 @@ import { mkdtemp, readFile, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import { parseArgs } from "node:util";
 import { parse } from "yaml";
+import { readCommandLine, usageFailure } from "../lib/command-line.ts";
 import { compareSpecs, followsBump, formatChange, requiredBump } from "./lib/breaking-changes.ts";
 import { buildSpec } from "./lib/build-spec.ts";
 import { bundledSpec, repoRoot } from "./lib/paths.ts";
@@ -22,7 +22,20 @@ function cannotStart(message: string): never {
   process.exit(2);
 }
 
-const { values } = parseArgs({ options: { base: { type: "string" }, "base-spec": { type: "string" }, spec: { type: "string" } }, strict: true });
+const COMMAND = {
+  name: "check:breaking",
+  invocation: "npm run check:breaking --",
+  about: `Compares the spec with an older one, judges every change by direction (what breaks an existing client or
+server), prints each with the operation, its JSON pointer in both specs and why, then the release the changes
+need. Exits 1 when info.version does not follow it, 2 when there is nothing to compare with.`,
+  flags: {
+    base: { takes: "REF", help: "the git ref of the older spec (default: the newest tag, else origin/main)" },
+    "base-spec": { takes: "FILE", help: "a bundled spec (YAML or JSON) to compare with, instead of a git ref" },
+    spec: { takes: "FILE", help: "a bundled spec to judge, instead of openapi/ bundled now" },
+  },
+} as const;
+const { values } = readCommandLine(COMMAND);
+if (values.base !== undefined && values["base-spec"] !== undefined) usageFailure(COMMAND, "--base and --base-spec both name the older spec: give one of them");
 let current: Record<string, unknown>;
 if (values.spec) {
   current = parse(await readFile(values.spec, "utf8").catch(() => cannotStart(`cannot read --spec ${values.spec}.`))) as Record<string, unknown>;
@@ -36,7 +49,7 @@ let base: unknown;
 let baseName: string;
 if (values["base-spec"]) {
   baseName = values["base-spec"];
-  base = parse(await readFile(baseName, "utf8"));
+  base = parse(await readFile(baseName, "utf8").catch(() => cannotStart(`cannot read --base-spec ${baseName}.`)));
 } else {
   const tag = values.base ? "" : await git("describe", "--tags", "--abbrev=0").catch(() => "");
   const hasOrigin = !values.base && !tag && (await git("rev-parse", "--verify", "--quiet", "origin/main").catch(() => "")) !== "";
@@ -64,9 +77,18 @@ for (const change of changes) console.log(formatChange(change));
 const versionOf = (doc: unknown) => String((doc as { info?: { version?: unknown } }).info?.version ?? "0.0.0");
 const [from, to] = [versionOf(base), versionOf(current)];
 const breaking = changes.filter((c) => c.kind === "breaking").length;
-console.log(`check:breaking: ${changes.length} change(s) since ${baseName}, ${breaking} breaking: the release needs a ${bump} version bump.`);
-if (!followsBump(from, to, bump, changes.length > 0)) {
-  console.error(`check:breaking: info.version is ${to}, after ${from}: a ${bump} release needs ${bump === "patch" ? "a higher version" : `a higher ${bump} version`}.`);
+// One verdict: what the changes need, and whether info.version already says it.
+if (changes.length === 0) {
+  if (!followsBump(from, to, bump, false)) {
+    console.error(`check:breaking: no change since ${baseName}, but info.version went down from ${from} to ${to}: set it back to ${from} or higher.`);
+    process.exit(1);
+  }
+  console.log(`check:breaking: no change since ${baseName}: no new version needed (info.version ${to}; ${from} there).`);
+  process.exit(0);
+}
+const needs = `${changes.length} change(s) since ${baseName}, ${breaking} breaking: the release needs a ${bump} version bump`;
+if (!followsBump(from, to, bump, true)) {
+  console.error(`check:breaking: ${needs}, and info.version is ${to}, after ${from}: set ${bump === "patch" ? "a higher version" : `a higher ${bump} version`}.`);
   process.exit(1);
 }
-console.log(`check:breaking: info.version ${from} → ${to} follows it.`);
+console.log(`check:breaking: ${needs}; info.version ${from} → ${to} follows it.`);

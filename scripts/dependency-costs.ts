@@ -6,7 +6,7 @@
  */
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
-import { parseArgs } from "node:util";
+import { readCommandLine, usageFailure, wholeNumber } from "../lib/command-line.ts";
 import { fromRoot, repoRoot } from "./lib/paths.ts";
 
 interface LockEntry {
@@ -18,7 +18,18 @@ interface LockEntry {
   resolved?: string;
 }
 
-const { values } = parseArgs({ options: { timing: { type: "string" }, top: { type: "string", default: "10" } } });
+const COMMAND = {
+  name: "deps:cost",
+  invocation: "npm run deps:cost --",
+  about: `What each direct dependency costs \`npm ci\`: the packages only it brings (what dropping it would remove) and
+their size on disk, from package-lock.json and the installed tree; with --timing, their install scripts' time.
+Prints the top dependencies by size, and by install-script time, as Markdown tables.`,
+  flags: {
+    timing: { takes: "FILE", help: "the timing log of an `npm ci --timing` (under ~/.npm/_logs/): adds the install-script times" },
+    top: { takes: "N", default: "10", parse: wholeNumber(1), help: "rows of each table" },
+  },
+} as const;
+const { values } = readCommandLine(COMMAND);
 const lock = JSON.parse(readFileSync(fromRoot("package-lock.json"), "utf8")) as { packages: Record<string, LockEntry> };
 const entries = lock.packages;
 
@@ -90,7 +101,12 @@ const sizes = new Map<string, number>();
 const size = (pkg: string) => sizes.get(pkg) ?? (sizes.set(pkg, sizeOf(pkg)), sizes.get(pkg)!);
 const scripts = new Map<string, number>();
 if (values.timing) {
-  const timers = (JSON.parse(readFileSync(values.timing, "utf8")) as { timers?: Record<string, number> }).timers ?? {};
+  let timers: Record<string, number>;
+  try {
+    timers = (JSON.parse(readFileSync(values.timing, "utf8")) as { timers?: Record<string, number> }).timers ?? {};
+  } catch (error) {
+    usageFailure(COMMAND, `--timing ${values.timing} is not a timing log npm wrote (${(error as Error).message.split("\n")[0]})`);
+  }
   for (const [key, ms] of Object.entries(timers)) {
     const match = /^build:run:(?:preinstall|install|postinstall):(.+)$/.exec(key);
     if (match) scripts.set(match[1]!, (scripts.get(match[1]!) ?? 0) + ms);
@@ -108,18 +124,21 @@ const rows = [...closures].map(([name, mine]) => {
     scriptMs: only.reduce((sum, pkg) => sum + (scripts.get(pkg) ?? 0), 0),
   };
 });
-const top = Number(values.top);
+const top = values.top;
 const mb = (bytes: number) => (bytes / 2 ** 20).toFixed(1);
+// Without a timing log the scripts' times are unknown, not zero: the column is left out and a line says so.
+const timed = values.timing !== undefined;
 const table = (title: string, list: typeof rows) =>
   [
     `### ${title}`,
     "",
-    "| dependency | packages only it brings | their size, MB | their install scripts, s |",
-    "|---|---|---|---|",
-    ...list.slice(0, top).map((r) => `| ${r.name} | ${r.packages} | ${mb(r.bytes)} | ${(r.scriptMs / 1000).toFixed(1)} |`),
+    `| dependency | packages only it brings | their size, MB |${timed ? " their install scripts, s |" : ""}`,
+    `|---|---|---|${timed ? "---|" : ""}`,
+    ...list.slice(0, top).map((r) => `| ${r.name} | ${r.packages} | ${mb(r.bytes)} |${timed ? ` ${(r.scriptMs / 1000).toFixed(1)} |` : ""}`),
     "",
   ].join("\n");
 const total = [...new Set([...closures.values()].flatMap((set) => [...set]))].reduce((sum, pkg) => sum + size(pkg), 0);
 console.log(`${direct.size} direct dependencies bring ${Object.keys(entries).length - 1} packages, ${mb(total)} MB on disk.\n`);
 console.log(table("By size of what only it brings", [...rows].sort((a, b) => b.bytes - a.bytes)));
-if (values.timing) console.log(table("By install-script time (the rest of `npm ci` is unpacking, about in proportion to size)", [...rows].sort((a, b) => b.scriptMs - a.scriptMs)));
+if (!timed) console.log("Install-script times: not measured. Pass --timing FILE, the log `npm ci --timing` writes under ~/.npm/_logs/.");
+if (timed) console.log(table("By install-script time (the rest of `npm ci` is unpacking, about in proportion to size)", [...rows].sort((a, b) => b.scriptMs - a.scriptMs)));

@@ -7,43 +7,24 @@ import { createWriteStream } from "node:fs";
 import { mkdir } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { parseArgs } from "node:util";
+import { readCommandLine, wholeNumber } from "../lib/command-line.ts";
 import { exitOnInterrupt, startChild } from "../lib/process.ts";
 import { fromRoot, repoRoot } from "./lib/paths.ts";
 
 const DEFAULT_FILES = ["test/suite/contract-live.test.ts", "test/suite/contract-connections.test.ts", "test/suite/contract-rate-limits.test.ts"];
-const USAGE = `Usage: npm run test:stress -- [--runs N] [--load N] [test files...]
-
-  --runs N   rounds to run (default 10); every one must pass
-  --load N   CPU-bound processes kept busy meanwhile (default: one per core, ${os.availableParallelism()} here)
-  files      the test files of each round (default: ${DEFAULT_FILES.join(" ")})`;
-
-function usage(message: string): never {
-  console.error(`test:stress: ${message}\n\n${USAGE}`);
-  process.exit(2);
-}
-
-let parsed;
-try {
-  parsed = parseArgs({
-    options: { runs: { type: "string", default: "10" }, load: { type: "string" }, help: { type: "boolean", short: "h" } },
-    allowPositionals: true,
-  });
-} catch (error) {
-  usage((error as Error).message);
-}
-if (parsed.values.help) {
-  console.log(USAGE);
-  process.exit(0);
-}
-const count = (name: string, text: string) => {
-  const value = Number(text);
-  if (!Number.isInteger(value) || value < 0) usage(`--${name} takes a whole number, got ${JSON.stringify(text)}`);
-  return value;
-};
-const runs = Math.max(1, count("runs", parsed.values.runs));
-const load = count("load", parsed.values.load ?? String(os.availableParallelism()));
-const files = parsed.positionals.length > 0 ? parsed.positionals : DEFAULT_FILES;
+const { values, operands } = readCommandLine({
+  name: "test:stress",
+  invocation: "npm run test:stress --",
+  about: `Runs the live-suite tests several rounds in a row while CPU-bound processes keep every core busy; passes only
+if every round passes. Each round's output goes to reports/stress/.`,
+  flags: {
+    runs: { takes: "N", default: "10", parse: wholeNumber(1), help: "rounds to run; every one must pass" },
+    load: { takes: "N", default: String(os.availableParallelism()), parse: wholeNumber(0), help: "CPU-bound processes kept busy meanwhile: one per core unless told" },
+  },
+  operands: { name: "FILE", help: `the test files of each round (default: ${DEFAULT_FILES.join(" ")})` },
+});
+const { runs, load } = values;
+const files = operands.length > 0 ? operands : DEFAULT_FILES;
 
 // The load: busy loops in processes of their own, stopped with this script however it ends.
 exitOnInterrupt();

@@ -6,6 +6,9 @@ export type ParsedBaseUrl = { ok: true; url: string } | { ok: false; problem: st
  * spec's paths append to it. The problem, when there is one, finishes a sentence that starts with the URL's name.
  */
 export function parseBaseUrl(value: string): ParsedBaseUrl {
+  // "localhost:4010" reads as the scheme "localhost" and the path "4010": say what was surely meant instead.
+  const meant = withScheme(value.trim());
+  if (meant !== undefined) return { ok: false, problem: `${JSON.stringify(value)} has no scheme: did you mean ${meant}?` };
   let url: URL;
   try {
     url = new URL(value.trim());
@@ -18,4 +21,17 @@ export function parseBaseUrl(value: string): ParsedBaseUrl {
   if (url.username || url.password) return { ok: false, problem: `${shown} must not carry credentials: the API key has its own setting.` };
   if (url.search || url.hash) return { ok: false, problem: `${shown} must not have a query or fragment.` };
   return { ok: true, url: `${url.origin}${url.pathname}`.replace(/\/+$/, "") };
+}
+
+/** A URL for a host written without its scheme (`localhost:4010`, `files.example.com`): http on this machine, else https. */
+function withScheme(text: string): string | undefined {
+  if (text.includes("://")) return undefined;
+  let hostname: string;
+  try {
+    ({ hostname } = new URL(`http://${text}`));
+  } catch {
+    return undefined;
+  }
+  const loopback = hostname === "localhost" || hostname === "[::1]" || hostname.startsWith("127.");
+  return `${loopback ? "http" : "https"}://${text}`;
 }

@@ -1,3 +1,5 @@
+import { count } from "./progress.ts";
+
 /**
  * Measures every variant once per round, in an order rotated each round, so that drift in the machine's state hits
  * every variant alike; resolves with each variant's samples, by name, in round order.
@@ -6,6 +8,7 @@ export async function interleaved<V extends { name: string }, S>(variants: V[], 
   const samples = new Map(variants.map((v) => [v.name, [] as S[]]));
   for (let round = 0; round < rounds; round++) {
     for (const v of variants.map((_, i) => variants[(i + round) % variants.length]!)) samples.get(v.name)!.push(await measure(v));
+    count(round + 1, rounds);
   }
   return samples;
 }

@@ -1,7 +1,7 @@
 import { fixtureProblems } from "./fixture-validator.ts";
 import type { StoredFile } from "./storage.ts";
 
-/** One file to start with: the sandbox's `--fixtures` entries and the fake's `files` (sandbox/core/fixture-schema.json). */
+/** One file to start with: the sandbox's `--fixtures` entries and the fake's `files` (the format: fixture-schema.json). */
 export interface Fixture {
   id: string;
   name: string;
@@ -12,7 +12,7 @@ export interface Fixture {
   publicUrl?: string;
 }
 
-/** Fixtures that do not match sandbox/core/fixture-schema.json, or repeat an id. */
+/** Fixtures that do not match fixture-schema.json, or repeat an id. */
 export class FixtureError extends Error {
   override name = "FixtureError";
 }
@@ -22,7 +22,8 @@ export function checkFixtures(data: unknown, source: string): Fixture[] {
   const errors = fixtureProblems(data);
   if (errors.length > 0) {
     const problems = errors.slice(0, 5).map((e) => `${e.instancePath || "(top)"} ${e.message}`);
-    throw new FixtureError(`${source} do not match sandbox/core/fixture-schema.json: ${problems.join("; ")}`);
+    // The message names no file: the schema ships in neither package that prints it (the sandbox, the fake), so it says the format.
+    throw new FixtureError(`${source} do not match the format, a JSON array of { id, name, content, labels?, created_at?, publicUrl? }: ${problems.join("; ")}`);
   }
   const fixtures = data as Fixture[];
   const ids = new Set<string>();

@@ -49,7 +49,7 @@ describe("options", () => {
     [{ apiKey: API_KEY }, /No base URL.*FILE_LIBRARY_BASE_URL/],
     [{ baseUrl: BASE_URL }, /No API key.*FILE_LIBRARY_API_KEY/],
     [{ baseUrl: BASE_URL, apiKey: "  " }, /No API key/],
-    [{ baseUrl: "files.example.test", apiKey: API_KEY }, /not an absolute URL/],
+    [{ baseUrl: "files.example.test", apiKey: API_KEY }, /"files\.example\.test" has no scheme: did you mean https:\/\/files\.example\.test\?/],
     [{ baseUrl: "ftp://files.example.test", apiKey: API_KEY }, /must use http or https/],
     [{ baseUrl: "https://u:p@files.example.test", apiKey: API_KEY }, /must not carry credentials/],
     [{ baseUrl: `${BASE_URL}?x=1`, apiKey: API_KEY }, /query or fragment/],

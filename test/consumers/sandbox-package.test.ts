@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { existsSync } from "node:fs";
-import { mkdtemp, readdir, rm } from "node:fs/promises";
+import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { fromRoot } from "../../scripts/lib/paths.ts";
@@ -34,6 +34,35 @@ describe("the sandbox package, installed from its tarball", { timeout: 120_000 }
     const { code, output } = await runCommand("npx", npx(["--help"]), { cwd: project });
     expect(code, output).toBe(0);
     for (const flag of ["--port", "--host", "--data", "--fixtures", "--url-ttl", "--max-body", "--cors-origin", "--fault", "--variant"]) expect(output).toContain(flag);
+  });
+
+  it("answers a flag it does not know with one line naming it and its flags, exit 2", async () => {
+    const { code, output } = await runCommand("npx", npx(["--prot", "4010"]), { cwd: project });
+    expect(code, output).toBe(2);
+    expect(output.trim()).toMatch(/^sandbox: unknown flag --prot \(did you mean --port\?\); the flags are --port N, .*--help \(see file-library-sandbox --help\)$/);
+  });
+
+  it("names no file it does not ship: no path of the kit's repository in its code, no link of its README out of the package", async () => {
+    const root = path.join(project, "node_modules", "file-library-sandbox");
+    const shipped = (await readdir(root, { recursive: true })).map((file) => file.split(path.sep).join("/"));
+    expect(shipped).toContain("dist/main.js");
+    // Its messages are string literals of its code; esbuild's "// sandbox/core/x.ts" lines only say where code came from.
+    const code = (await Promise.all(shipped.filter((file) => file.endsWith(".js")).map((file) => readFile(path.join(root, file), "utf8"))))
+      .join("\n")
+      .split("\n")
+      .filter((line) => !/^\s*\/\//.test(line))
+      .join("\n");
+    expect(code.match(/(?<![\w@./-])(?:sandbox|docs|src|lib|contract-tests|scripts|test)\/[\w./-]+\.\w+/g) ?? []).toEqual([]);
+    const readme = await readFile(path.join(root, "README.md"), "utf8");
+    const links = [...readme.matchAll(/\]\(([^)\s]+)\)/g)].map((m) => m[1]!).filter((target) => !/^[a-z]+:/.test(target));
+    expect(links.filter((target) => !shipped.includes(path.posix.normalize(target.split("#")[0]!)))).toEqual([]);
+  });
+
+  it("refuses fixtures that do not match the format without naming a file it does not ship", async () => {
+    await writeFile(path.join(project, "bad.json"), JSON.stringify([{ id: "x", name: "n", content: 42 }]));
+    const { code, output } = await runCommand("npx", npx(["--fixtures", "bad.json"]), { cwd: project, env: { ...process.env, FILE_LIBRARY_API_KEY: KEY } });
+    expect(code, output).toBe(2);
+    expect(output.trim()).toBe("sandbox: Fixtures in bad.json do not match the format, a JSON array of { id, name, content, labels?, created_at?, publicUrl? }: /0/content must be string");
   });
 
   it("serves the API with npx file-library-sandbox --data, and the contract suite passes against it with write checks on", async () => {

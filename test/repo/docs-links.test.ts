@@ -1,6 +1,7 @@
 // covers: README.md, docs/, contract-tests/README.md, sandbox/README.md
 // Every relative link in the repository's Markdown leads to a file that exists (and to a heading of it, when it names
-// one), and every `npm run` command the docs name is a script of the package they are read in.
+// one), every `npm run` command the docs name is a script of the package they are read in, and every version of one of
+// our packages they name is the one its package.json has.
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -50,5 +51,21 @@ describe("the docs' links and commands", () => {
       [...text(page).matchAll(/npm run ([\w:-]+)/g)].map((m) => m[1]!).filter((name) => !root.has(name)).map((name) => `${page}: npm run ${name}`),
     );
     expect(unknown).toEqual([]);
+  });
+
+  it("names each of our packages only at the version its package.json has (npx name@version, name-version.tgz)", () => {
+    const versions = Object.fromEntries(
+      ["package.json", "contract-tests/package.json", "sandbox/package.json"].map((manifest) => {
+        const { name, version } = JSON.parse(text(manifest)) as { name: string; version: string };
+        return [name, version];
+      }),
+    );
+    expect(Object.keys(versions).sort()).toEqual(["file-library-contract", "file-library-kit", "file-library-sandbox"]);
+    const named = pages.flatMap((page) =>
+      [...text(page).matchAll(/\b(file-library-(?:kit|contract|sandbox))[@-](\d+\.\d+\.\d+)\b/g)].map(([whole, name, version]) => ({ page, whole, name: name!, version })),
+    );
+    // The test reads something: the CI recipe pins the contract package.
+    expect(named.some(({ page }) => page === "docs/checking-a-server.md")).toBe(true);
+    expect(named.filter(({ name, version }) => versions[name] !== version).map(({ page, whole, name }) => `${page}: ${whole} (package.json: ${versions[name]})`)).toEqual([]);
   });
 });

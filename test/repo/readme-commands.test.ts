@@ -26,8 +26,9 @@ const COMMANDS: Record<string, { args?: string[]; exit: number; says: RegExp }> 
   "build:contract": { exit: 0, says: /Built contract-tests\/dist/ },
   "build:sandbox": { exit: 0, says: /Built sandbox\/dist/ },
   contract: { exit: 0, says: /contract: \d+ passed, 0 failed/ },
-  bench: { args: ["--only", "client-size"], exit: 0, says: /gzip kB over openapi-fetch/ },
-  "deps:cost": { exit: 0, says: /^\| workerd \| \d+ \| [\d.]+ \| [\d.]+ \|$/m },
+  // Its plan first, then its section's start and end (stderr), then the tables (stdout).
+  bench: { args: ["--only", "client-size"], exit: 0, says: /^(?=[\s\S]*bench: the plan, about)(?=[\s\S]*bench: \[1\/1\] client-size took \d+ s)[\s\S]*gzip kB over openapi-fetch/ },
+  "deps:cost": { exit: 0, says: /^\| workerd \| \d+ \| [\d.]+ \|$[\s\S]*Install-script times: not measured/m },
   // The copy has one commit and no tag: nothing to compare with, which it says in one line.
   "check:breaking": { exit: 2, says: /^check:breaking: cannot start: no tag and no origin\/main to compare with: pass --base REF or --base-spec FILE\.$/m },
 };

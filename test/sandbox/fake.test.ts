@@ -85,6 +85,18 @@ describe("createFakeFileLibrary: the service's semantics in-process, for apps' t
     expect(fake.file("f1")!.labels, "a dropped update stored nothing").toEqual(["x"]);
   });
 
+  it("dropNext with times 3 fails a call of the default client, which retries twice, as docs/testing-your-app.md says", async () => {
+    // The doc's client: no maxRetries of its own. One drop is only retried.
+    const { fake, files, withResponse } = fakeAndClient({ maxRetries: undefined });
+    fake.dropNext("updateFile");
+    expect((await withResponse.update("f1", { labels: ["y"] })).attempts).toBe(2);
+    fake.dropNext("updateFile", { times: 3 });
+    const dropped = await files.update("f1", { labels: ["z"] }).catch((e: unknown) => e);
+    expect(dropped).toBeInstanceOf(ConnectionError);
+    expect(dropped).toMatchObject({ operation: "updateFile", attempts: 3 });
+    expect(fake.file("f1")!.labels).toEqual(["y"]);
+  });
+
   it("says which URL it answers on when it is fetched at another", async () => {
     const { fake } = fakeAndClient();
     await expect(fake.fetch("https://elsewhere.test/studio/v1/library/files/f1")).rejects.toThrow(/answers on https:\/\/file-library\.fake, not https:\/\/elsewhere/);

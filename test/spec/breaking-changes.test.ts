@@ -159,11 +159,13 @@ describe(`check:breaking judges ${CASES.length} one-edit changes of the bundled 
     // The command prints each change as the judged cases above read it.
     expect(same.lines).toEqual(compareSpecs(base, breaking).map(formatChange));
     expect(same.breaking[0]).toMatch(/^BREAKING PUT \/studio\/v1\/library\/files\/\{file_id\} \(updateFile\) \| old #\/paths\/\S+ \| new - \| .*the operation was removed/);
-    expect(same.output).toMatch(/needs a major version bump/);
-    expect(same.output).toContain(`info.version is ${base.info.version}, after ${base.info.version}: a major release needs a higher major version`);
+    // One verdict line: what the change needs, and that the version does not say it.
+    expect(same.output).toContain(`: the release needs a major version bump, and info.version is ${base.info.version}, after ${base.info.version}: set a higher major version.`);
+    expect(same.output.match(/needs a/g)).toHaveLength(1);
     breaking.info.version = `${major + 1}.0.0`;
     const bumped = await checkBreaking("major-bumped", breaking);
     expect(bumped.code, bumped.output).toBe(0);
+    expect(bumped.output).toContain(`: the release needs a major version bump; info.version ${base.info.version} → ${major + 1}.0.0 follows it.`);
 
     const added = structuredClone(base);
     added.paths[FILE].delete = { operationId: "deleteFile", responses: { "204": { description: "gone" } } };
@@ -176,7 +178,14 @@ describe(`check:breaking judges ${CASES.length} one-edit changes of the bundled 
 
     const unchanged = await checkBreaking("unchanged", structuredClone(base));
     expect(unchanged.code, unchanged.output).toBe(0);
-    expect(unchanged.output).toMatch(/0 change\(s\).*needs a patch version bump/);
+    // No change needs no release: said once, with no bump named and no "1.2.5 → 1.2.5".
+    expect(unchanged.output.trim()).toBe(`check:breaking: no change since ${bundledSpec.json}: no new version needed (info.version ${base.info.version}; ${base.info.version} there).`);
+
+    const lowered = structuredClone(base);
+    lowered.info.version = "0.0.1";
+    const down = await checkBreaking("lowered", lowered);
+    expect(down.code).toBe(1);
+    expect(down.output).toContain(`but info.version went down from ${base.info.version} to 0.0.1`);
   });
 
   it("the spec's info.version follows what its changes since the base need (the newest tag, else origin/main)", async () => {
@@ -187,6 +196,6 @@ describe(`check:breaking judges ${CASES.length} one-edit changes of the bundled 
       return;
     }
     expect(code, output).toBe(0);
-    expect(output).toMatch(/follows it/);
+    expect(output).toMatch(/follows it|no new version needed/);
   });
 });

@@ -22,7 +22,8 @@ describe("npm run contract: a run that cannot start exits 2 with one line saying
   it.each([
     ["no file id", { ...live, FILE_LIBRARY_FILE_ID: undefined }, [], /FILE_LIBRARY_FILE_ID is not set/],
     ["no key", { ...live, FILE_LIBRARY_API_KEY: undefined }, [], /FILE_LIBRARY_API_KEY is not set/],
-    ["a base URL that is not a URL", { ...live, FILE_LIBRARY_BASE_URL: "files.example" }, [], /not an absolute URL/],
+    ["a base URL that is not a URL", { ...live, FILE_LIBRARY_BASE_URL: "files example" }, [], /not an absolute URL/],
+    ["a base URL without its scheme", { ...live }, ["--base-url", "localhost:4010"], /"localhost:4010" has no scheme: did you mean http:\/\/localhost:4010\?/],
     ["the key as a flag", {}, ["--api-key", "secret-on-the-command-line"], /--api-key is not accepted.*FILE_LIBRARY_API_KEY/],
     ["an unknown flag", {}, ["--base-ur", "x"], /Unknown option '--base-ur'/],
     ["a --rate-limit it cannot read", { ...live }, ["--rate-limit", "fast"], /--rate-limit \(FILE_LIBRARY_RATE_LIMIT\) takes requests per second, minute or hour, such as 10\/s/],
