@@ -162,7 +162,7 @@ describe("every command, typed through npm", () => {
     });
   });
 
-  it("npm run bench -- --help names every section; --only takes only their names", async () => {
+  it("npm run bench -- --help names every section; --only takes only their names", { timeout: 60_000 }, async () => {
     const help = await npmRun("bench", ["--help"]);
     for (const section of ["client-overhead", "client-cpu", "client-size", "suite-time", "sandbox-throughput", "proxy-throughput"]) expect(help.stdout).toContain(section);
     const wrong = await npmRun("bench", ["--only", "client-size,nope"]);
@@ -170,7 +170,7 @@ describe("every command, typed through npm", () => {
     expect(wrong.stderr.trim()).toBe("bench: --only takes names from client-overhead, client-cpu, client-size, suite-time, sandbox-throughput, proxy-throughput, comma-separated; unknown: nope (see npm run bench -- --help)");
   });
 
-  it("npm run mock and npm run sandbox take --port by the same rules", async () => {
+  it("npm run mock and npm run sandbox take --port by the same rules", { timeout: 60_000 }, async () => {
     const [mock, sandbox] = await Promise.all([npmRun("mock", ["--port", "70000"]), npmRun("sandbox", ["--port", "70000"])]);
     for (const [name, run] of [["mock", mock], ["sandbox", sandbox]] as const) {
       expect(run.code).toBe(2);
