@@ -13,8 +13,8 @@ with files in memory, or in a SQLite file with --data.
   --port N            port to listen on; 0 (the default) picks a free one
   --host HOST         address to listen on (default 127.0.0.1)
   --data FILE         SQLite database file, created when missing; in memory when absent. One sandbox at a
-                      time may use a file: a second one on it refuses to start. Needs better-sqlite3 (an
-                      optional dependency, compiled where no prebuilt binary exists)
+                      time may use a file: a second one on it refuses to start. Needs Node 22.14+ and a
+                      platform that better-sqlite3 ships a binary for (Linux, macOS, Windows; x64, arm64)
   --fixtures FILE     JSON array of { id, name, content, labels?, created_at?, publicUrl? } to load
   --url-ttl SECONDS   lifetime of signed download URLs (default 900)
   --max-body BYTES    larger update bodies get 413 (default 1048576)

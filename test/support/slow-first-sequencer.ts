@@ -9,6 +9,7 @@ import { BaseSequencer, type TestSpecification } from "vitest/node";
  */
 export const EXPECTED_SECONDS: Readonly<Record<string, number>> = {
   "test/suite/contract-live.test.ts": 107,
+  "test/consumers/node-lines.test.ts": 60,
   "test/consumers/contract-package.test.ts": 56,
   "test/repo/readme-commands.test.ts": 50,
   "test/consumers/client-package.test.ts": 39,
