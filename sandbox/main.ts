@@ -17,8 +17,8 @@ with files in memory, or in a SQLite file with --data.`,
     data: {
       takes: "FILE",
       help: `SQLite database file, created when missing; in memory when absent. One sandbox at a
-time may use a file: a second one on it refuses to start. Needs better-sqlite3 (an
-optional dependency, compiled where no prebuilt binary exists)`,
+time may use a file: a second one on it refuses to start. Needs Node 22.14+ and a
+platform that better-sqlite3 ships a binary for (Linux, macOS, Windows; x64, arm64)`,
     },
     fixtures: { takes: "FILE", help: "JSON array of { id, name, content, labels?, created_at?, publicUrl? } to load" },
     "url-ttl": { takes: "SECONDS", default: "900", parse: wholeNumber(1), help: "lifetime of signed download URLs" },

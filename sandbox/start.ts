@@ -97,10 +97,15 @@ export async function startSandbox(config: SandboxConfig): Promise<RunningSandbo
 }
 
 /**
- * SQLite storage on `file`. better-sqlite3 is loaded only here: it is an optional dependency of the sandbox's
- * package (it compiles from source where no prebuilt binary exists), and without it the sandbox runs in memory.
+ * SQLite storage on `file`. better-sqlite3 is loaded only here: its package ships prebuilt binaries for the common
+ * platforms only, and where none loads the sandbox still runs in memory.
  */
 async function openDataFile(file: string): Promise<FileStorage> {
+  // better-sqlite3 13 is a Node-API 10 addon: on an older Node (before 22.14) it loads, then the process crashes on
+  // its first database.
+  if (Number(process.versions.napi) < 10) {
+    throw new Error(`--data needs Node 22.14 or later (this is Node ${process.version}): use a newer Node, or leave out --data to keep the files in memory.`);
+  }
   let sqlite: typeof import("./sqlite-storage.ts");
   try {
     sqlite = await import("./sqlite-storage.ts");

@@ -23,11 +23,11 @@ afterAll(() => rm(scratch, { recursive: true, force: true }));
 const npx = (args: string[]) => ["--no-install", "file-library-sandbox", ...args];
 
 describe("the sandbox package, installed from its tarball", { timeout: 120_000 }, () => {
-  it("gets its SQLite driver from a prebuilt binary where one is at hand, as a user's install does, not from a compile", () => {
-    const release = path.join(project, "node_modules", "better-sqlite3", "build", "Release");
-    expect(existsSync(path.join(release, "better_sqlite3.node"))).toBe(true);
-    // A compile leaves its object files here; an unpacked prebuilt binary, none (installInto's localPrebuilds).
-    if (existsSync(path.join(project, ".prebuilds"))) expect(existsSync(path.join(release, "obj.target"))).toBe(false);
+  it("gets its SQLite driver with its prebuilt binary, which better-sqlite3's own package ships, not from a compile", () => {
+    const driver = path.join(project, "node_modules", "better-sqlite3");
+    expect(existsSync(path.join(driver, "prebuilds", `${process.platform}-${process.arch}.node`))).toBe(true);
+    // A compile (node-gyp) leaves its binary and object files in build/; the package's prebuilt binary needs none.
+    expect(existsSync(path.join(driver, "build"))).toBe(false);
   });
 
   it("explains every flag in --help", async () => {

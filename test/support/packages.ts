@@ -1,5 +1,4 @@
-import { existsSync } from "node:fs";
-import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
+import { mkdir, readdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { expect } from "vitest";
 import { runCommand } from "../../lib/process.ts";
@@ -27,35 +26,14 @@ export async function lintPackage(folder: string, tarball: string, attwFlags: st
 }
 
 /**
- * A new project in `folder` with the tarball installed, as a user would do; resolves with the folder. Its
- * better-sqlite3, if any, installs from the repo's own build (localPrebuilds), as a user's downloads a prebuilt one.
+ * A new project in `folder` with the tarballs installed, as a user would do (by default with the Node that runs the
+ * tests; `env` puts another first); resolves with the folder. The install must print no EBADENGINE warning: every
+ * package it brings supports that Node.
  */
-export async function installInto(folder: string, tarball: string, manifest: Record<string, unknown> = {}): Promise<string> {
+export async function installInto(folder: string, tarballs: string | string[], manifest: Record<string, unknown> = {}, env: NodeJS.ProcessEnv = process.env): Promise<string> {
   await mkdir(folder, { recursive: true });
   await writeFile(path.join(folder, "package.json"), JSON.stringify({ name: path.basename(folder), private: true, ...manifest }));
-  const prebuilds = await localPrebuilds(path.join(folder, ".prebuilds"));
-  // prebuild-install reads its settings from the .prebuild-installrc of the folders above where it runs.
-  if (prebuilds) await writeFile(path.join(folder, ".prebuild-installrc"), `local-prebuilds=${prebuilds}\n`);
-  await run("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline", tarball], folder);
-  return folder;
-}
-
-/**
- * A folder holding the binary that `npm ci` compiled for the repo's better-sqlite3, packed under the name
- * prebuild-install looks for (its install script tries a prebuilt binary before compiling). A user's install downloads
- * that prebuilt binary from better-sqlite3's releases; this machine reaches none, and would compile it again (70 s on 2
- * cores, four minutes on a slow machine). Undefined where the name cannot be told (musl) or the repo has no build: the
- * install then compiles, as before.
- */
-export async function localPrebuilds(folder: string): Promise<string | undefined> {
-  const packageDir = path.join(repoRoot, "node_modules", "better-sqlite3");
-  const binary = path.join(packageDir, "build", "Release", "better_sqlite3.node");
-  const glibc = (process.report.getReport() as { header?: { glibcVersionRuntime?: string } }).header?.glibcVersionRuntime;
-  if (process.platform !== "linux" || !glibc || !existsSync(binary)) return undefined;
-  const { version } = JSON.parse(await readFile(path.join(packageDir, "package.json"), "utf8")) as { version: string };
-  await mkdir(folder, { recursive: true });
-  // prebuild-install's name: {name}-v{version}-{runtime}-v{abi}-{platform}{libc}-{arch}.tar.gz, libc empty for glibc.
-  const name = `better-sqlite3-v${version}-node-v${process.versions.modules}-linux-${process.arch}.tar.gz`;
-  await run("tar", ["czf", path.join(folder, name), "-C", packageDir, "build/Release/better_sqlite3.node"]);
+  const output = await run("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline", ...[tarballs].flat()], folder, env);
+  expect(output).not.toMatch(/EBADENGINE/);
   return folder;
 }
