@@ -10,14 +10,17 @@ import { BaseSequencer, type TestSpecification } from "vitest/node";
  * there), so about contract-live's own.
  */
 export const EXPECTED_SECONDS: Readonly<Record<string, number>> = {
-  "test/suite/contract-live.test.ts": 107,
+  "test/suite/contract-live.test.ts": 130,
   "test/consumers/node-lines.test.ts": 105,
   "test/consumers/contract-package.test.ts": 56,
   "test/repo/readme-commands.test.ts": 50,
   "test/consumers/client-package.test.ts": 39,
   "test/suite/contract-connections.test.ts": 29,
   "test/consumers/specmatic.test.ts": 29,
-  "test/suite/contract-rate-limits.test.ts": 28,
+  "test/suite/contract-rate-limits.test.ts": 40,
+  "test/suite/key-spelling.test.ts": 30,
+  "test/suite/run-start.test.ts": 20,
+  "test/suite/suite-output.test.ts": 15,
   "test/repo/command-line.test.ts": 25,
   "test/suite/proxy.test.ts": 19,
   "test/consumers/sandbox-package.test.ts": 12,
