@@ -93,7 +93,7 @@ export interface SuiteStart {
 /** What a runner hears of a run it started: when its checks are about to start (after every check before the run passed). */
 export interface SuiteHooks {
   /** The run passed its start: the settings, the spec, and a live server's reachability and preflight read. */
-  started?: ((checked: CheckedSettings) => void) | undefined;
+  started?: ((checked: CheckedSettings) => void | Promise<void>) | undefined;
 }
 
 /**
@@ -134,7 +134,7 @@ async function run(options: SuiteOptions, signal: AbortSignal, start: SuiteStart
     return cannotStart(error.message, path.resolve(cwd, given.reportDir ?? env.FILE_LIBRARY_REPORT_DIR ?? "reports"), env, options.output === "inherit");
   }
   const { settings } = checked;
-  hooks.started?.(checked);
+  await hooks.started?.(checked);
   const reportDir = path.resolve(cwd, settings.reportDir ?? "reports");
   const childEnv: NodeJS.ProcessEnv = {
     ...baseEnv,

@@ -50,10 +50,15 @@ export interface ScenarioCheck<Name extends string = string> {
   operations: readonly OperationId[];
   /** "state": a server that remembers (not the mock); "writes": FILE_LIBRARY_WRITE_CHECKS=1. */
   requires?: readonly Requirement[];
+  /** What it needs on one operation only, beside `requires` (positive_data_acceptance writes on the update alone). */
+  requiresOn?: Partial<Record<OperationId, readonly Requirement[]>>;
   /** Runs after every other check of its operation, in any order (--shuffle): it judges what they left. */
   last?: boolean;
   run(scenario: Scenario): Promise<void>;
 }
+
+/** What a scenario check needs to run on an operation: its `requires`, and its `requiresOn` that operation. */
+export const requirementsOn = (check: ScenarioCheck, operationId: OperationId): Requirement[] => [...(check.requires ?? []), ...(check.requiresOn?.[operationId] ?? [])];
 
 /** Any check of the catalogue. */
 export type Check = ResponseCheck | ScenarioCheck;

@@ -3,7 +3,7 @@ import { describe, it, type TestContext } from "vitest";
 import { scenarioChecks } from "../checks/catalogue.ts";
 import { selectedChecks } from "./check-selection.ts";
 import { judgeAnswer, unexpected } from "../checks/judge-answer.ts";
-import type { OperationId, Scenario, ScenarioCheck } from "../checks/types.ts";
+import { requirementsOn, type OperationId, type Scenario, type ScenarioCheck } from "../checks/types.ts";
 import { driftAfter, takeBaseline, type FileBaseline } from "../checks/update-changes-only-its-fields.ts";
 import { evidenceOf, recordExchange, recordFailure, recordInput, recordNotRun, recordStop, recordWarning } from "./evidence.ts";
 import { allRefused } from "../http/no-answer.ts";
@@ -59,10 +59,11 @@ async function runScenario(run: RunContext, check: ScenarioCheck, operationId: O
   const selected = selectedChecks(run.settings);
   context.task.meta.scenario = { check: check.name, operation: operationId };
   if (!selected.has(check.name)) return context.skip("not selected (--checks / --exclude-checks)");
-  if (check.requires?.includes("state") && target.mode === "mock") {
+  const needs = requirementsOn(check, operationId);
+  if (needs.includes("state") && target.mode === "mock") {
     return context.skip("skipped against the mock: it keeps no state, so it cannot show this");
   }
-  if (check.requires?.includes("writes") && !target.writeChecks) {
+  if (needs.includes("writes") && !target.writeChecks) {
     return context.skip("read-only run: set FILE_LIBRARY_WRITE_CHECKS=1 to check updates of the file");
   }
   // Selected and applicable from here on: a check that does not run now makes the run exit 2 (it cannot pass unchecked).

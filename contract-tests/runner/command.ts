@@ -4,6 +4,7 @@ import { startSuite, type SuiteStart } from "../run-suite.ts";
 import { processEnvironment, settingsEnvironment, type SuiteSettingsInput } from "../run/settings.ts";
 import { parseContractArgs, UsageError } from "./args.ts";
 import { helpText } from "./help.ts";
+import { describePlan } from "./plan.ts";
 import { CannotStartError, checkSettings } from "./start.ts";
 
 /** The exit codes of a contract run, the same for the published CLI and `npm run contract`. */
@@ -82,10 +83,10 @@ async function run(argv: string[], options: CommandOptions, baseEnv: NodeJS.Proc
   if (args.mock) delete env.FILE_LIBRARY_BASE_URL;
   // The settings and the spec, checked before anything starts (the mock, the steps); startSuite checks them again, with
   // the server (the same code as runSuite's: runner/start.ts), and says why a run cannot start in summary.stopped.
-  const { live } = await checkSettings(env, { mock: repo ? "started-by-runner" : "none" });
+  const { live, settings } = await checkSettings(env, { mock: repo ? "started-by-runner" : "none" });
 
-  const header = () =>
-    console.log(`\n── contract suite against ${live ? `the live server ${live.baseUrl}` : "the embedded Prism mock"}${live?.writeChecks ? " (write checks on)" : ""}`);
+  // Which target, and how many checks, before the first request.
+  const header = async () => console.log(`\n${await describePlan(settings, live)}`);
   let mock: StartedMock | undefined;
   try {
     let start: SuiteStart | undefined;
@@ -107,7 +108,7 @@ async function run(argv: string[], options: CommandOptions, baseEnv: NodeJS.Proc
       const release = (async () => {
         if (!(await steps.all)) throw failed;
         await Promise.all([spec, target]);
-        header();
+        await header();
       })();
       // Each is awaited by startSuite; marked as handled now, so that an early failure is no unhandled rejection.
       for (const settled of [spec, target, release]) settled.catch(() => {});

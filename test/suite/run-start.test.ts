@@ -1,8 +1,9 @@
-// covers: contract-tests/runner/start.ts, contract-tests/runner/preflight.ts, contract-tests/runner/reachability.ts, contract-tests/run-suite.ts, contract-tests/runner/command.ts
+// covers: contract-tests/runner/plan.ts, contract-tests/runner/start.ts, contract-tests/runner/preflight.ts, contract-tests/runner/reachability.ts, contract-tests/run-suite.ts, contract-tests/runner/command.ts
 // One start for every runner: runSuite, the published CLI and npm run contract check the same things before the first
 // check, and a run that cannot start exits 2 with the same one line, never a list of failed checks.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { readFile } from "node:fs/promises";
+import { mkdtemp, readFile } from "node:fs/promises";
+import os from "node:os";
 import path from "node:path";
 import { exitCodeOf } from "../../lib/process.ts";
 import { closedPort } from "../support/closed-port.ts";
@@ -76,5 +77,22 @@ describe("once the preflight passed, the checks that judge 401 and 422 run in fu
     // Every exchange of a check, plus the preflight read (the signed URL's fetches are requests of no operation).
     expect(run.summary.totals.requests).toBeGreaterThan(sent);
     expect(run.summary.totals.requests).toBeLessThanOrEqual(100);
+  });
+});
+
+describe("before its first request, the CLI says what it checks", { timeout: 60_000 }, () => {
+  it("names the target and how many checks will run, as many as the run then reports", async () => {
+    const cli = await commandLine("contract-tests/cli.ts", ["--report-dir", await mkdtemp(path.join(os.tmpdir(), "file-library-plan-"))], liveEnvironment(sb.baseUrl));
+    expect(cli.code, cli.stdout + cli.stderr).toBe(0);
+    const lines = cli.stdout.split("\n");
+    const plan = lines.findIndex((line) => line.startsWith("── contract suite against"));
+    const firstCheck = lines.findIndex((line) => /^ {2}[✓✗!-] /.test(line));
+    expect(plan).toBeGreaterThanOrEqual(0);
+    expect(plan).toBeLessThan(firstCheck);
+    const [, count] = /: (\d+) checks, \d+ sending requests of their own and \d+ judging every answer$/.exec(lines[plan]!)!;
+    expect(lines[plan]).toContain(`the live server ${sb.baseUrl} (read-only)`);
+    const total = lines.find((line) => /^contract: \d+ passed/.test(line))!;
+    const [, passed] = /^contract: (\d+) passed, 0 failed/.exec(total)!;
+    expect(Number(count)).toBe(Number(passed));
   });
 });
