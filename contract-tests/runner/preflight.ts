@@ -1,6 +1,5 @@
 import { readBundledDocument } from "../../lib/openapi/bundled-document.ts";
 import { SpecOperations } from "../../lib/openapi/spec-operations.ts";
-import { RateLimitedError, RateLimiter } from "../http/rate-limits.ts";
 import type { Target } from "../http/target.ts";
 import { Transport } from "../http/transport.ts";
 import type { SuiteSettings } from "../run/settings.ts";
@@ -10,7 +9,7 @@ export class CannotStartError extends Error {
   override name = "CannotStartError";
 }
 
-/** What the preflight read cost: requests sent (a 429 waited out is one more), for the run's budget. */
+/** What the preflight read cost: the requests it sent (a retry on a new connection is one more), for the run's budget. */
 export interface Preflight {
   requests: number;
 }
@@ -21,22 +20,19 @@ const REFUSED_KEY = new Set([401, 403]);
 /**
  * One read of the file with the given key, before any check: a refused key or a file the server does not know is a
  * wrong setting, not a broken server, and the run stops with one line that names it (exit 2). Anything else (200, a
- * 5xx, an undocumented status, no answer) is left to the checks, which judge it. A 429 is waited out as the run would.
+ * 5xx, a 429, an undocumented status, no answer) is left to the checks, which judge it.
  */
-export async function preflight(target: Target, settings: Pick<SuiteSettings, "requestTimeoutMs" | "maxResponseBytes" | "rateLimits">, specFile: string): Promise<Preflight> {
+export async function preflight(target: Target, settings: Pick<SuiteSettings, "requestTimeoutMs" | "maxResponseBytes">, specFile: string): Promise<Preflight> {
   const { method, path } = new SpecOperations(readBundledDocument(specFile, "")).operation("getFile");
   const url = `${target.baseUrl}${path.replace("{file_id}", encodeURIComponent(target.fileId))}`;
   const transport = new Transport({ timeoutMs: settings.requestTimeoutMs, maxBytes: settings.maxResponseBytes });
   let requests = 0;
   let answer;
   try {
-    answer = await transport.send(
-      url,
-      { method, headers: { authorization: `Bearer ${target.apiKey}` } },
-      { beforeAttempt: () => void requests++, rateLimiter: new RateLimiter(settings.rateLimits) },
-    );
-  } catch (error) {
-    if (error instanceof RateLimitedError) throw new CannotStartError(`the first read of the file got no answer but 429s: ${error.message}`);
+    // No 429 is waited out here: a 429 says nothing of the key or the file, and the run waits out its 429s itself,
+    // within its caps, with the reason it stops if it must.
+    answer = await transport.send(url, { method, headers: { authorization: `Bearer ${target.apiKey}` } }, { beforeAttempt: () => void requests++ });
+  } catch {
     // No answer at all: the checks report it, with every attempt.
     return { requests };
   } finally {
