@@ -6,7 +6,8 @@ export const PROBLEM_JSON = "application/problem+json";
 // The spec's validator reads `format: uri-reference` with this very expression (ajv-formats' full formats).
 const URI_REFERENCE = fullFormats["uri-reference"] as RegExp;
 
-const shown = (value: unknown) => JSON.stringify(value)?.slice(0, 80) ?? String(value);
+// Values come from JSON.parse: each has a JSON text.
+const shown = (value: unknown) => JSON.stringify(value).slice(0, 80);
 const isString = (value: unknown): value is string => typeof value === "string";
 const isUriReference = (value: unknown) => isString(value) && URI_REFERENCE.test(value);
 

@@ -69,7 +69,7 @@ export function fakeScenario(options: FakeOptions): { scenario: Scenario; outcom
       outcome.followed.push(url);
       const followed = options.follow?.(url) ?? new Error("no follow scripted");
       if (followed instanceof Error) throw followed;
-      return { ...followed, response: new Response(null, { status: followed.status }), text: "", durationMs: 1, failedAttempts: [] };
+      return { ...followed, response: { status: followed.status }, text: "", durationMs: 1, failedAttempts: [] };
     },
   };
   const context = { target, spec, budget: { take() {} }, rateLimiter: undefined, transport } as unknown as RequestContext;
@@ -118,8 +118,8 @@ export interface FileServerOptions {
   metadata?: Record<string, unknown>;
   /** What an accepted update does to the stored file (default: labels and publicUrl set as sent). */
   update?: (file: Record<string, unknown>, body: Record<string, unknown>) => Record<string, unknown>;
-  /** Answers a request before the server does (a fault); undefined lets the server answer. */
-  before?: Script;
+  /** Answers a request before the server does (a fault), and may change the stored file; undefined lets the server answer. */
+  before?: (request: SentRequest, index: number, stored: { file: Record<string, unknown> }) => AnswerParts | undefined;
   /** The download's answer (default: the URL as text/plain). */
   download?: AnswerParts;
 }
@@ -136,7 +136,7 @@ export function fileServer(options: FileServerOptions = {}): Script & { file: Re
   const state = { file: { ...(options.metadata ?? metadataOf()) } };
   const error = (status: number, message: string): AnswerParts => ({ status, json: { code: status, message } });
   const script = (request: SentRequest, index: number): AnswerParts => {
-    const early = options.before?.(request, index);
+    const early = options.before?.(request, index, state);
     if (early) return early;
     if (request.auth !== "valid") return error(401, "missing or wrong key");
     if (request.fileId !== state.file.id) return error(422, "no such file");
