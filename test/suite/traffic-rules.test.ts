@@ -60,6 +60,10 @@ describe("update_persisted across exchanges: an accepted update shows in every r
     expect(rules.read("doc-1", got(2, 3, { labels: ["b"] }))).toEqual([]);
     update(rules, 4, 5, 200, null);
     expect(rules.read("doc-1", got(6, 7, { labels: ["b"] }))).toEqual([]);
+    update(rules, 6, 7, 200, undefined);
+    expect(rules.read("doc-1", got(8, 9, { labels: ["b"] }))).toEqual([]);
+    update(rules, 6, 7, 200, "labels");
+    expect(rules.read("doc-1", got(8, 9, { labels: ["b"] }))).toEqual([]);
     update(rules, 8, 9, 200, { labels: ["a"] });
     expect(rules.read("doc-1", saw(10, 11, true))).toEqual([]);
   });
@@ -87,10 +91,12 @@ describe("update_persisted across exchanges: an accepted update shows in every r
   // stays the latest accepted) or in flight (to undefined).
   it.each([
     ["ended before the first began", -5, -2, true],
+    ["ended as the first began", -5, 0, true],
     ["overlaps the first", 0.5, 2, false],
     ["lies between them", 3, 4, false],
     ["overlaps the read", 15, 25, false],
     ["starts after the read ended", 21, 22, true],
+    ["starts as the read ends", 20, 22, true],
     ["is still in flight, started before the read ended", 5, undefined, false],
     ["is still in flight, started after the read ended", 21, undefined, true],
   ] as const)("a second update that %s: judged %s", (_, from, to, judged) => {
@@ -210,13 +216,15 @@ describe("update_changes_only_its_fields between two reads", () => {
     expect(rules.read("doc-1", got(2, 3, { size: 0, labels: ["x"], publicUrl: "u" }))).toEqual([
       { operation: "getFile", check: "update_changes_only_its_fields", problem: 'between two reads of "doc-1": size from 1234 to 0' },
     ]);
+    expect(rules.read("doc-1", got(4, 5, { name: "b.pdf", size: 1 }))[0]?.problem).toBe('between two reads of "doc-1": name from "report.pdf" to "b.pdf", size from 0 to 1');
   });
 
   it("passes changes of labels and publicUrl, and compares no reads that overlapped", () => {
     const rules = new TrafficRules();
     rules.read("doc-1", got(0, 2));
     expect(rules.read("doc-1", got(1, 3, { size: 0 }))).toEqual([]);
-    expect(rules.read("doc-1", got(4, 5, { size: 0, labels: [] }))).toEqual([]);
+    expect(rules.read("doc-1", got(3, 4, { size: 1 }))).toEqual([]);
+    expect(rules.read("doc-1", got(5, 6, { size: 1, labels: [] }))).toEqual([]);
   });
 
   it("compares with the metadata read last, not with a read that overlapped it, nor with a read without metadata", () => {
