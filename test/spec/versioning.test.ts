@@ -7,7 +7,8 @@ describe("versioning", () => {
   it("the spec's info.version, the three package versions and the newest CHANGELOG entry agree", async () => {
     const spec = parse(await readFile(fromRoot("openapi/openapi.yaml"), "utf8")) as { info: { version: string } };
     const version = async (manifest: string) => (JSON.parse(await readFile(fromRoot(manifest), "utf8")) as { version: string }).version;
-    const newest = /^## (\S+)/m.exec(await readFile(fromRoot("CHANGELOG.md"), "utf8"))?.[1];
+    // "## Unreleased" collects changes until a release names its version.
+    const newest = /^## (?!Unreleased$)(\S+)$/m.exec(await readFile(fromRoot("CHANGELOG.md"), "utf8"))?.[1];
     expect(newest, "the newest CHANGELOG.md entry").toBe(spec.info.version);
     expect(await version("package.json"), "package.json (the client)").toBe(spec.info.version);
     // The contract package ships this spec: its version says which spec it checks against.

@@ -19,6 +19,10 @@ describe("response_headers_conformance", () => {
     expect(responseHeadersConformance.inspect(ex, spec)).toEqual({ failures: ['header x-request-id: "has space" must match pattern "^[\\x21-\\x7E]+$"'], warnings: [] });
     const long = answer({ json: metadataOf(), headers: { "x-request-id": "r".repeat(201) } });
     expect(responseHeadersConformance.inspect(long, spec).failures).toEqual([expect.stringMatching(/^header x-request-id: "r+" must NOT have more than 200 characters$/)]);
+    const both = answer({ json: metadataOf(), headers: { "x-request-id": "r r".repeat(70) } });
+    expect(responseHeadersConformance.inspect(both, spec).failures).toEqual([
+      `header x-request-id: ${JSON.stringify("r r".repeat(70))} must NOT have more than 200 characters; must match pattern "^[\\x21-\\x7E]+$"`,
+    ]);
   });
 
   it("fails a missing header the spec requires", () => {

@@ -120,6 +120,12 @@ describe("response_schema_conformance: problem documents (RFC 9457; decisions.md
     ]);
   });
 
+  it("judges a problem document from 400 up", () => {
+    expect(judge({ operationId: "updateFile", status: 400, json: { status: 422 }, contentType: "application/problem+json" }).failures).toEqual([
+      `the problem document breaks RFC 9457: "status" is 422, not the answer's status as a number (400) (§3.1.2)`,
+    ]);
+  });
+
   it("holds only problem documents to the RFC: an application/json error may have a numeric title", () => {
     expect(judge({ status: 422, json: { title: 1, status: "x" } })).toEqual(none);
   });
