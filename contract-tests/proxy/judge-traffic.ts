@@ -31,7 +31,7 @@ export interface JudgeEvents {
 const MOST_SECRETS = 256;
 
 /** The check a traffic rule that throws is reported under, on the proxy's side. */
-export const TRAFFIC_RULES = "traffic_rules";
+const TRAFFIC_RULES = "traffic_rules";
 
 /** A traffic rule threw as a request arrived: the request's token, reported once the exchange is known. */
 class RuleFailure {
