@@ -46,7 +46,7 @@ export async function driftAfter(s: Scenario, baseline: FileBaseline, write: Exc
   try {
     after = JSON.parse(read.text);
   } catch {
-    return undefined;
+    // A body that is not JSON shows no drift: after stays undefined.
   }
   if (after === null || typeof after !== "object" || Array.isArray(after)) return undefined;
   const changed = changedFields(baseline.metadata, after as Record<string, unknown>);

@@ -28,6 +28,36 @@ describe("the catalogue", () => {
     ]);
   });
 
+  it("says where each check runs and what it needs, as --list-checks prints it", () => {
+    const lines = formatCatalogue().split("\n");
+    const scopes = Object.fromEntries(catalogue.map((c, i) => [c.name, lines[2 * i + 1]!.trim()]));
+    expect(scopes).toEqual({
+      not_a_server_error: "(every answer)",
+      status_code_conformance: "(every answer)",
+      content_type_conformance: "(every answer)",
+      json_well_formed: "(every answer)",
+      response_schema_conformance: "(every answer)",
+      response_headers_conformance: "(every answer)",
+      no_secret_echo: "(every answer)",
+      body_within_limit: "(every answer)",
+      max_response_time: "(every answer)",
+      positive_data_acceptance: "(getFile, updateFile, getFileDownloadUrl)",
+      negative_data_rejection: "(updateFile)",
+      unknown_id_rejected: "(getFile, updateFile, getFileDownloadUrl; needs state)",
+      auth_required: "(getFile, updateFile, getFileDownloadUrl)",
+      update_persisted: "(updateFile; needs state and writes)",
+      update_changes_only_its_fields: "(updateFile; needs state and writes)",
+      omitted_fields_kept: "(updateFile; needs state and writes)",
+      download_url_valid: "(getFileDownloadUrl)",
+      metadata_size_matches_content: "(getFileDownloadUrl; needs state)",
+      metadata_of_requested_file: "(getFile; needs state)",
+    });
+  });
+
+  it("says what each check verifies, in a sentence", () => {
+    for (const check of catalogue) expect(check.description, check.name).toMatch(/^[A-Z][^\n]{30,}\.$/);
+  });
+
   it("lists every check for --list-checks: its name padded to the longest, what it checks, and where it runs and what it needs", () => {
     const lines = formatCatalogue().split("\n");
     expect(lines).toHaveLength(2 * catalogue.length);

@@ -14,6 +14,12 @@ describe("download_url_valid", () => {
     expect(outcome.sent).toEqual([{ operationId: "getFileDownloadUrl", fileId: "doc-1", auth: "valid", accept: "text/plain, application/json;q=0.9" }]);
   });
 
+  it("passes any 2xx of the URL, 200 and 299 too", async () => {
+    for (const status of [200, 299]) {
+      expect(await runCheck(downloadUrlValid, { operationId: "getFileDownloadUrl", answer: fileServer(), follow: () => ({ status, bytes: 0 }) })).toMatchObject({ state: "passed", warnings: [] });
+    }
+  });
+
   it("fails a URL that does not download with a 2xx, saying its status", async () => {
     for (const status of [199, 300, 403]) {
       const outcome = await runCheck(downloadUrlValid, { operationId: "getFileDownloadUrl", answer: fileServer(), follow: () => ({ status, bytes: 0 }) });

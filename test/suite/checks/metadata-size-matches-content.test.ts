@@ -38,6 +38,8 @@ describe("metadata_size_matches_content", () => {
     expect(noSize).toMatchObject({ state: "skipped", problem: "the metadata has no size to compare (getFile answered 200)", followed: [] });
     const unreadable = await run(() => ({ status: 200, bytes: 1 }), { before: (r) => (r.operationId === "getFile" ? { status: 422, json: { size: 1 } } : undefined) });
     expect(unreadable).toMatchObject({ state: "skipped", problem: "the metadata has no size to compare (getFile answered 422)" });
+    const notJson = await run(() => ({ status: 200, bytes: 1 }), { before: (r) => (r.operationId === "getFile" ? { text: "size: 1234", contentType: "text/plain" } : undefined) });
+    expect(notJson).toMatchObject({ state: "skipped", problem: "the metadata has no size to compare (getFile answered 200)" });
     const noUrl = await run(() => ({ status: 200, bytes: 1 }), { download: { text: "nowhere", contentType: "text/plain" } });
     expect(noUrl).toMatchObject({ state: "skipped", problem: "the download answered no URL to fetch", followed: [] });
     const refusedDownload = await run(() => ({ status: 200, bytes: 1 }), { download: { status: 401, text: URL_SENT, contentType: "text/plain" } });

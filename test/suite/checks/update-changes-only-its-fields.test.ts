@@ -58,6 +58,8 @@ describe("driftAfter", () => {
     const drift = await driftAfter(s, baseline, write());
     expect(drift?.problem).toBe('an update of {"labels":["a"]} (HTTP 200) left size from 1234 to 0, against the file as the run found it before its first write');
     expect(drift?.exchange.operationId).toBe("getFile");
+    const two = scenario(() => ({ json: metadataOf({ name: "b.pdf", size: 0 }) })).scenario;
+    expect((await driftAfter(two, baseline, write()))?.problem).toBe('an update of {"labels":["a"]} (HTTP 200) left name from "report.pdf" to "b.pdf", size from 1234 to 0, against the file as the run found it before its first write');
     expect(outcome.sent).toEqual([{ operationId: "getFile", fileId: "doc-1", auth: "valid" }]);
   });
 

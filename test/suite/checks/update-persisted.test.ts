@@ -71,6 +71,16 @@ describe("update_persisted", () => {
     expect(dropped.problem).toMatch(/, getFile shows undefined$/);
   });
 
+  it("puts only the file's first label after its own two, so that their order shows", async () => {
+    const outcome = await run({ metadata: metadataOf({ labels: ["q3", "q4"] }) });
+    expect(outcome.sent[1]!.json).toEqual({ labels: ["contract-check-b", "contract-check-a", "q3"] });
+  });
+
+  it("names a refused update by at most 200 characters of its body", async () => {
+    const outcome = await run({ before: (r, index) => (index === 3 ? { status: 422, json: {} } : undefined) });
+    expect(outcome.problem).toBe(`the update ${JSON.stringify({ labels: labelClassesList() }).slice(0, 200)} got HTTP 422, expected 200`);
+  });
+
   it("fails an update that is refused, naming it", async () => {
     const outcome = await run({ before: (r) => (r.operationId === "updateFile" && !r.essential ? { status: 422, json: {} } : undefined) });
     expect(outcome).toMatchObject({ state: "failed", problem: 'the update {"labels":["contract-check-b","contract-check-a","q3"]} got HTTP 422, expected 200' });
