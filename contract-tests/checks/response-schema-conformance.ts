@@ -1,6 +1,7 @@
 import { isJsonMediaType } from "../../lib/openapi/media-type.ts";
 import { downloadText } from "../../src/response-body.ts";
 import { jsonBody } from "../http/exchange.ts";
+import { PROBLEM_JSON, problemDetailsProblems } from "./problem-details.ts";
 import { documentedAnswerCheck, findings } from "./types.ts";
 
 // The spec documents the update's 200 with no body; these are the empty answers servers really send.
@@ -9,7 +10,7 @@ const EMPTY_BODIES = new Set(["", "null", "{}"]);
 /** response_schema_conformance: a body matches the schema documented for its status and content type. */
 export const responseSchemaConformance = documentedAnswerCheck(
   "response_schema_conformance",
-  "A body matches the schema documented for its status and content type; an answer documented without a body has none (empty, null or {}: decisions.md, The update's answer).",
+  "A body matches the schema documented for its status and content type; an answer documented without a body has none (empty, null or {}: decisions.md, The update's answer); an error answered as application/problem+json also keeps the members RFC 9457 defines (decisions.md, Problem documents).",
   (ex, spec, statusKey) => {
     // A cut body is body_within_limit's to report: judged here, it would fail as invalid JSON besides.
     if (ex.cut !== undefined) return findings();
@@ -33,6 +34,10 @@ export const responseSchemaConformance = documentedAnswerCheck(
       body = downloadText(ex.text);
     }
     const result = spec.validateResponse(ex.operationId, statusKey, judgedAs, body);
-    return findings(result.valid ? [] : [`the body does not match ${result.schemaPointer}: ${result.problems.slice(0, 5).join("; ")}`]);
+    const failures = result.valid ? [] : [`the body does not match ${result.schemaPointer}: ${result.problems.slice(0, 5).join("; ")}`];
+    // A problem document is held to RFC 9457 as well as to the error schema: apps read its members by the RFC.
+    const members = ex.mediaType === PROBLEM_JSON ? problemDetailsProblems(body, ex.status) : [];
+    if (members.length > 0) failures.push(`the problem document breaks RFC 9457: ${members.join("; ")}`);
+    return findings(failures);
   },
 );

@@ -270,9 +270,10 @@ export async function startForwarding(options: ForwardOptions): Promise<Forwardi
             if (done || res.destroyed) return finish(() => options.onClientGone?.({ token, method, target }));
             const reason = status === 0 ? describeUpstreamError(error) : `the answer (HTTP ${status}) broke off: ${describeUpstreamError(error)}`;
             finish(() => {
-              options.onUpstreamFailure({ token, method, target, reason, startedAt });
+              // The app has its answer first, whatever the listener then does.
               if (!res.headersSent) badGateway(res, reason);
               else res.destroy();
+              options.onUpstreamFailure({ token, method, target, reason, startedAt });
             });
           },
         },
@@ -281,7 +282,8 @@ export async function startForwarding(options: ForwardOptions): Promise<Forwardi
   }
 
   const server: Server = createServer((req, res) => {
-    const done = forward(req, res).catch((error: unknown) => {
+    // A listener that throws before the exchange is under way (onRequest) is a failure of the proxy, as any other.
+    const done = new Promise<void>((resolve) => resolve(forward(req, res))).catch((error: unknown) => {
       // A bug of ours must not take the app's request down with it: it gets an answer, and the failure is counted.
       options.onUpstreamFailure({ token: undefined, method: req.method ?? "GET", target: req.url ?? "/", reason: `the proxy failed: ${(error as Error).message}`, startedAt: performance.now() });
       if (!res.headersSent) badGateway(res, "the proxy failed while forwarding");

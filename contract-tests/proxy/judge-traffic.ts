@@ -4,7 +4,7 @@ import type { OpenApiValidator } from "../../lib/openapi/validator.ts";
 import { bearerToken } from "../../lib/bearer-token.ts";
 import { redactString } from "../../src/redact.ts";
 import { downloadAnswerProblem } from "../checks/download-url-valid.ts";
-import { judgeAnswer } from "../checks/judge-answer.ts";
+import { judgeAnswer, unexpected } from "../checks/judge-answer.ts";
 import { metadataIdProblem } from "../checks/metadata-of-requested-file.ts";
 import type { JudgingLimits } from "../checks/types.ts";
 import { curlFor, type ShownRequest } from "../http/curl.ts";
@@ -29,6 +29,16 @@ export interface JudgeEvents {
 }
 
 const MOST_SECRETS = 256;
+
+/** The check a traffic rule that throws is reported under, on the proxy's side. */
+const TRAFFIC_RULES = "traffic_rules";
+
+/** A traffic rule threw as a request arrived: the request's token, reported once the exchange is known. */
+class RuleFailure {
+  constructor(readonly problem: string) {}
+}
+
+type UpdateHandle = Parameters<TrafficRules["updateEnded"]>[0];
 
 /**
  * Judges each exchange that passed the proxy, in both directions, with the code the suite and the sandbox use: the
@@ -75,16 +85,31 @@ export class TrafficJudge {
     this.secretList = [...secrets].sort((a, b) => b.length - a.length);
   }
 
-  /** A request arrived: an update is in flight from now on, for the traffic rules. */
+  /**
+   * A request arrived: an update is in flight from now on, for the traffic rules. Never throws: the request must pass
+   * whatever the rules do; a rule that fails is reported with the exchange (RuleFailure).
+   */
   requestArrived(method: string, target: string, startedAt: number): unknown {
-    const match = this.route(method, pathOf(target));
-    const fileId = match?.params.file_id;
-    return match?.operationId === "updateFile" && fileId !== undefined ? this.rules.updateStarted(fileId, startedAt) : undefined;
+    try {
+      const match = this.route(method, pathOf(target));
+      const fileId = match?.params.file_id;
+      return match?.operationId === "updateFile" && fileId !== undefined ? this.rules.updateStarted(fileId, startedAt) : undefined;
+    } catch (error) {
+      return new RuleFailure(unexpected(error, `noting ${method} ${pathOf(target).slice(0, 120)} as it arrived`));
+    }
   }
 
-  /** The upstream did not answer: an update whose outcome is unknown stays one that came between. */
-  unanswered(failure: Pick<UpstreamFailure, "token">): void {
-    if (failure.token) this.rules.updateEnded(failure.token as Parameters<TrafficRules["updateEnded"]>[0], performance.now(), undefined, undefined);
+  /** The upstream did not answer (or the app went away): an update whose outcome is unknown stays one that came between. Never throws. */
+  unanswered(failure: Pick<UpstreamFailure, "token" | "method" | "target">): void {
+    let problem = failure.token instanceof RuleFailure ? failure.token.problem : undefined;
+    try {
+      if (failure.token && !problem) this.rules.updateEnded(failure.token as UpdateHandle, performance.now(), undefined, undefined);
+    } catch (error) {
+      problem = unexpected(error, `noting that ${failure.method} ${pathOf(failure.target).slice(0, 120)} got no answer`);
+    }
+    if (!problem) return;
+    const shown: ShownRequest = { auth: "none", method: failure.method, path: pathOf(failure.target), url: this.urlOf(failure.target), headers: {} };
+    this.events.finding({ side: "proxy", operation: `${failure.method} ${shown.path.slice(0, 120)}`, check: TRAFFIC_RULES, problem: this.redact(problem), curl: this.redact(curlFor(shown)), status: 0 });
   }
 
   /** Judges one exchange that passed whole. */
@@ -114,7 +139,14 @@ export class TrafficJudge {
       report("app", finding.rule, finding.problem);
     }
     if (passed.requestBody.cut && inspected.operationId) this.events.notChecked(operation, `a request body over ${this.limits.maxResponseBytes} bytes`);
-    if (passed.token) this.rules.updateEnded(passed.token as Parameters<TrafficRules["updateEnded"]>[0], passed.endedAt, passed.status, inspected.json);
+    if (passed.token instanceof RuleFailure) report("proxy", TRAFFIC_RULES, passed.token.problem);
+    else if (passed.token) {
+      try {
+        this.rules.updateEnded(passed.token as UpdateHandle, passed.endedAt, passed.status, inspected.json);
+      } catch (error) {
+        report("proxy", TRAFFIC_RULES, unexpected(error, `noting the answer HTTP ${passed.status} to ${passed.method} ${pathOf(passed.target).slice(0, 120)}`));
+      }
+    }
     if (!inspected.operationId) return;
 
     const decoded = decodeBody(passed.responseBody, headerValue(passed.responseHeaders, "content-encoding"), this.limits.maxResponseBytes);
@@ -133,13 +165,13 @@ export class TrafficJudge {
       for (const problem of failures) report("service", check, problem);
       for (const message of warnings) this.events.warning({ operation, check, problem: this.redact(message), curl: curlOf(), status: passed.status });
     }
-    for (const { check, problem, operation: as } of this.operationRules(ex, inspected, passed)) report("service", check, problem, as);
+    for (const { check, problem, operation: as, side } of this.operationRules(ex, inspected, passed)) report(side ?? "service", check, problem, as);
   }
 
   /** The download and metadata checks of the suite, and the traffic rules, on one answer. */
-  private operationRules(ex: Exchange, inspected: InspectedRequest, passed: PassedExchange): Array<{ check: string; problem: string; operation?: string }> {
+  private operationRules(ex: Exchange, inspected: InspectedRequest, passed: PassedExchange): Array<{ check: string; problem: string; operation?: string; side?: Side }> {
     const fileId = inspected.params.file_id;
-    const found: Array<{ check: string; problem: string; operation?: string }> = [];
+    const found: Array<{ check: string; problem: string; operation?: string; side?: Side }> = [];
     if (fileId === undefined || ex.invalidUtf8 !== undefined) return found;
     if (ex.operationId === "getFileDownloadUrl" && ex.status === 200) {
       const download = downloadAnswerProblem(ex);
@@ -153,9 +185,19 @@ export class TrafficJudge {
     const isRead = ex.operationId === "getFile" || ex.operationId === "getFileDownloadUrl";
     if (isRead && (ex.status === 200 || ex.status === 422)) {
       const read = { operation: ex.operationId, startedAt: passed.startedAt, endedAt: passed.endedAt, exists: ex.status === 200, metadata };
-      found.push(...this.rules.read(fileId, read));
+      try {
+        found.push(...this.rules.read(fileId, read));
+      } catch (error) {
+        // The proxy's own failure: this read is not judged across the traffic, and the run cannot pass.
+        found.push({ side: "proxy", check: TRAFFIC_RULES, problem: unexpected(error, `judging the read HTTP ${ex.status} of ${JSON.stringify(fileId)} across the traffic`) });
+      }
     }
     return found;
+  }
+
+  /** Where a request target goes upstream, for curl. */
+  private urlOf(target: string): string {
+    return `${this.upstream.replace(/\/+$/, "")}${target}`;
   }
 
   /** The request as reports show it: the key's header written for curl to take from $FILE_LIBRARY_API_KEY. */
@@ -170,7 +212,7 @@ export class TrafficJudge {
       auth: keyed ? "valid" : "none",
       method: passed.method,
       path: pathOf(passed.target),
-      url: `${this.upstream.replace(/\/+$/, "")}${passed.target}`,
+      url: this.urlOf(passed.target),
       headers,
       ...(body === undefined ? {} : { body: this.redact(body) }),
     };

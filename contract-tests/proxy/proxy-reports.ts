@@ -72,7 +72,10 @@ export function proxyJunit(spec: OpenApiValidator, summary: ProxySummary): strin
       continue;
     }
     let failed = 0;
-    const cases = checksOf(operation).map((check) => {
+    const listed = checksOf(operation);
+    // A finding of a check no operation lists (traffic_rules: a rule that failed, on the proxy's side) gets a case too.
+    const extra = summary.findings.filter((f) => f.operation === operation && !listed.includes(f.check)).map((f) => f.check);
+    const cases = [...listed, ...new Set(extra)].map((check) => {
       const found = summary.findings.filter((f) => f.operation === operation && f.check === check);
       if (found.length > 0) failed++;
       const body = found.map(failure).join("\n");

@@ -1,7 +1,10 @@
 import type { Coverage } from "../report/shapes.ts";
 
-/** Whose side broke the contract: the app's request, or the service's answer. */
-export type Side = "app" | "service";
+/**
+ * Whose side a finding is on: the app's request, the service's answer, or the proxy's own (a traffic rule that failed
+ * on an exchange: that exchange was not judged across the traffic, so the run cannot pass).
+ */
+export type Side = "app" | "service" | "proxy";
 
 /** One way the traffic broke the contract, as reports show it (every secret redacted). */
 export interface ProxyFinding {

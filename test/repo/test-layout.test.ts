@@ -30,11 +30,16 @@ function coversOf(test: string): string[] {
 }
 const covers = new Map(tests.map((test) => [test, coversOf(test)]));
 
+/** Where a module's unit test may be: its name in its area, or in the area's folder of the module's own folder (test/suite/checks/ for contract-tests/checks/). */
+function unitTestPaths(module: string): string[] {
+  const name = path.basename(module, ".ts");
+  const folder = path.dirname(module).split("/").slice(1).join("/");
+  return AREAS[module.split("/")[0]!]!.flatMap((area) => [`test/${area}/${name}.test.ts`, ...(folder ? [`test/${area}/${folder}/${name}.test.ts`] : [])]);
+}
+
 /** The tests of a module: its name in its area, or a covers line that names it or a folder above it. */
 function testsOf(module: string): string[] {
-  const name = path.basename(module, ".ts");
-  const areas = AREAS[module.split("/")[0]!]!;
-  const byName = tests.filter((test) => areas.some((area) => test === `test/${area}/${name}.test.ts`));
+  const byName = tests.filter((test) => unitTestPaths(module).includes(test));
   const byCovers = tests.filter((test) => covers.get(test)!.some((entry) => entry === module || (entry.endsWith("/") && module.startsWith(entry))));
   return [...byName, ...byCovers];
 }
@@ -47,6 +52,11 @@ describe("test/ is laid out by area, and every module's tests can be found", () 
   it("finds a test for every module of src/, sandbox/, contract-tests/ and lib/", () => {
     expect(modules.length).toBeGreaterThan(50);
     expect(modules.filter((module) => testsOf(module).length === 0)).toEqual([]);
+  });
+
+  it("names each test in a folder of an area after a module of that folder", () => {
+    const nested = tests.filter((test) => test.split("/").length > 3);
+    expect(nested.filter((test) => !modules.some((module) => unitTestPaths(module).includes(test)))).toEqual([]);
   });
 
   it("names in covers lines only modules and folders that exist", () => {

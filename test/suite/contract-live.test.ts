@@ -2,7 +2,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { execFile } from "node:child_process";
 import { promisify, stripVTControlCharacters } from "node:util";
-import { readdir, readFile } from "node:fs/promises";
+import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
+import os from "node:os";
 import path from "node:path";
 import { catalogue } from "../../contract-tests/checks/catalogue.ts";
 import { legitimateVariants } from "../../sandbox/faults.ts";
@@ -46,13 +47,18 @@ const warnedChecks = (run: ContractRun) => [...new Set(run.summary.checks.filter
 
 describe("the live suite against the sandbox", { timeout: 120_000 }, () => {
   let sb: Awaited<ReturnType<typeof sandbox>>;
+  // The step summary goes where GitHub would put it: a file in a folder that exists (a fresh clone has no reports/).
+  let stepSummary: string;
   beforeAll(async () => {
     sb = await sandbox({ fixturesFile });
+    stepSummary = path.join(await mkdtemp(path.join(os.tmpdir(), "file-library-step-summary-")), "step-summary.md");
   });
-  afterAll(() => sb.close());
+  afterAll(async () => {
+    await sb.close();
+    await rm(path.dirname(stepSummary), { recursive: true, force: true });
+  });
 
   // One read-only run serves the two tests of it below: a step summary file changes nothing the run sends.
-  const stepSummary = path.join(fromRoot("reports"), `step-summary-${process.pid}.md`);
   let readOnly: Promise<{ run: ContractRun; before: unknown; after: unknown }> | undefined;
   const readOnlyRun = () =>
     (readOnly ??= (async () => {

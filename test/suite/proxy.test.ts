@@ -1,5 +1,5 @@
 // covers: contract-tests/proxy/, contract-tests/runner/proxy-command.ts, lib/openapi/request-inspection.ts, lib/bearer-token.ts
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { createServer, request as httpRequest, type IncomingMessage, type Server } from "node:http";
 import { connect, type AddressInfo } from "node:net";
 import { mkdtemp, readFile } from "node:fs/promises";
@@ -8,6 +8,8 @@ import path from "node:path";
 import v8 from "node:v8";
 import { runInNewContext } from "node:vm";
 import { startProxy, type ProxyRun, type RunningProxy } from "../../contract-tests/index.ts";
+import { startForwarding, type UpstreamFailure } from "../../contract-tests/proxy/forward.ts";
+import { TrafficRules } from "../../contract-tests/proxy/traffic-rules.ts";
 import { AuthenticationError, createFileLibraryClient, UnprocessableEntityError } from "../../src/index.ts";
 import { exitCodeOf, waitForOutput } from "../../lib/process.ts";
 import { closedPort } from "../support/closed-port.ts";
@@ -18,6 +20,7 @@ import { SANDBOX_FIXTURES } from "../support/contract-suite.ts";
 const FILES = "/studio/v1/library/files";
 const cleanups: Array<() => Promise<unknown>> = [];
 afterEach(async () => {
+  vi.restoreAllMocks();
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
@@ -179,6 +182,54 @@ describe("the contract proxy against the sandbox", { timeout: 60_000 }, () => {
     const run = await proxy.stop();
     expect(checksFound(run)).toEqual(["service getFile file_existence_consistent"]);
     expect(run.summary.findings[0]!.problem).toBe('"f1" answered 200 (the file exists) to getFile, then 422 (no such file) to getFile, with no update of it between');
+  });
+});
+
+describe("the contract proxy when a traffic rule throws", { timeout: 60_000 }, () => {
+  it("answers the app, reports the proxy's own finding with a line, and fails the run", async () => {
+    for (const method of ["updateStarted", "read"] as const) {
+      vi.spyOn(TrafficRules.prototype, method).mockImplementation(() => {
+        throw new Error(`the rule ${method} broke`);
+      });
+    }
+    const upstream = await serve((req, res) => {
+      res.writeHead(200, req.method === "PUT" ? {} : { "content-type": "application/json" });
+      res.end(req.method === "PUT" ? "" : JSON.stringify({ id: "f1", name: "a.txt", size: 1, created_at: "2026-01-01T00:00:00Z", labels: [] }));
+    });
+    const proxy = await proxyTo(upstream);
+    const files = createFileLibraryClient({ baseUrl: proxy.url, apiKey: SANDBOX_KEY, maxRetries: 0, timeoutMs: 10_000 }).files;
+    await files.update("f1", { labels: ["a"] });
+    expect((await files.get("f1")).id).toBe("f1");
+    const run = await proxy.stop();
+    expect(run.exitCode).toBe(1);
+    expect(checksFound(run)).toEqual(["proxy getFile traffic_rules", "proxy updateFile traffic_rules"]);
+    expect(proxy.lines).toContain(
+      `contract proxy: FINDING (proxy) updateFile traffic_rules: the check stopped on an unexpected error while noting PUT ${FILES}/f1 as it arrived: Error: the rule updateStarted broke\n    reproduce: ${run.summary.findings.find((f) => f.operation === "updateFile")!.curl}`,
+    );
+    const junit = await readFile(path.join(run.reportDir, "proxy-junit.xml"), "utf8");
+    expect(junit).toMatch(/<testcase classname="getFile" name="traffic_rules">\n {6}<failure message="proxy: the check stopped on an unexpected error while judging the read HTTP 200 of &quot;f1&quot;/);
+  });
+});
+
+describe("startForwarding when its listener throws as a request arrives", { timeout: 60_000 }, () => {
+  it("answers the app 502 saying the proxy failed, tells of the failure, and closes", async () => {
+    const upstream = await serve((_req, res) => res.end("never reached"));
+    const failures: UpstreamFailure[] = [];
+    const forwarding = await startForwarding({
+      upstream,
+      captureBytes: 1024,
+      onRequest: () => {
+        throw new Error("the listener broke");
+      },
+      onExchange: () => {},
+      onUpstreamFailure: (failure) => failures.push(failure),
+    });
+    const answer = await fetch(`${forwarding.url}${FILES}/f1`);
+    expect(answer.status).toBe(502);
+    expect(answer.headers.get("x-contract-proxy")).toBe("upstream-unreachable");
+    expect(await answer.json()).toEqual({ error: { code: "upstream_unreachable", message: "The contract proxy could not reach the upstream: the proxy failed while forwarding." } });
+    await forwarding.close();
+    expect(failures.map((f) => [f.method, f.target, f.reason])).toEqual([["GET", `${FILES}/f1`, "the proxy failed: the listener broke"]]);
   });
 });
 

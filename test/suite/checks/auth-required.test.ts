@@ -1,0 +1,45 @@
+import { describe, expect, it } from "vitest";
+import { authRequired } from "../../../contract-tests/checks/auth-required.ts";
+import { NEAR_MISSES } from "../../../contract-tests/inputs/keys.ts";
+import { fileServer, runCheck } from "../../support/fake-scenario.ts";
+
+/** A server that lets the `lenient` modes through as if they held the key. */
+const letsThrough = (...lenient: string[]) => fileServer({ before: (request) => (lenient.includes(request.auth) ? { json: {} } : undefined) });
+
+describe("auth_required", () => {
+  it("sends no key, a wrong key and every near miss to a live server, and passes when each gets 401, with no warning", async () => {
+    const outcome = await runCheck(authRequired, { operationId: "getFileDownloadUrl", answer: fileServer() });
+    expect(outcome.state).toBe("passed");
+    expect(outcome.warnings).toEqual([]);
+    expect(outcome.sent.map((r) => r.auth)).toEqual(["none", "wrong", ...NEAR_MISSES]);
+    expect(outcome.sent.every((r) => r.fileId === "doc-1" && r.operationId === "getFileDownloadUrl" && r.json === undefined)).toBe(true);
+  });
+
+  it("sends only a request without a key to the mock, which checks no more", async () => {
+    const outcome = await runCheck(authRequired, { operationId: "getFile", mode: "mock", answer: fileServer() });
+    expect(outcome.sent.map((r) => r.auth)).toEqual(["none"]);
+  });
+
+  it("sends an update an empty body, which changes nothing should the server let it through", async () => {
+    const outcome = await runCheck(authRequired, { operationId: "updateFile", answer: fileServer() });
+    expect(outcome.sent.every((r) => JSON.stringify(r.json) === "{}")).toBe(true);
+  });
+
+  it("fails the download at the first request that gets through, naming how it was sent and the status", async () => {
+    const outcome = await runCheck(authRequired, { operationId: "getFileDownloadUrl", answer: letsThrough("case-changed") });
+    expect(outcome.state).toBe("failed");
+    expect(outcome.problem).toBe("a request with the key's letters in the other case got HTTP 200, expected 401");
+    expect(outcome.exchange?.status).toBe(200);
+    expect(outcome.sent.at(-1)?.auth).toBe("case-changed");
+  });
+
+  it("only warns on getFile and updateFile, once for each request that got through, and goes on", async () => {
+    const outcome = await runCheck(authRequired, { operationId: "getFile", answer: letsThrough("none", "key-twice") });
+    expect(outcome.state).toBe("passed");
+    expect(outcome.warnings).toEqual([
+      "getFile answered HTTP 200 to a request without Authorization (expected 401)",
+      "getFile answered HTTP 200 to a request with the key twice (expected 401)",
+    ]);
+    expect(outcome.sent).toHaveLength(2 + NEAR_MISSES.length);
+  });
+});

@@ -1,0 +1,265 @@
+import { describe, expect, it } from "vitest";
+import { TrafficRules } from "../../contract-tests/proxy/traffic-rules.ts";
+import { metadataOf } from "../support/exchange-builder.ts";
+
+type Read = Parameters<TrafficRules["read"]>[1];
+
+/** A getFile 200 from `at` to `to` (ms), with the metadata the file had then. */
+const got = (at: number, to: number, fields: Record<string, unknown> = {}): Read => ({ operation: "getFile", startedAt: at, endedAt: to, exists: true, metadata: metadataOf(fields) });
+/** A read that found the file (200) or not (422), without metadata (a download, say). */
+const saw = (at: number, to: number, exists: boolean, operation = "getFileDownloadUrl"): Read => ({ operation, startedAt: at, endedAt: to, exists, metadata: undefined });
+
+/** An update of `fileId` from `at` to `to`, answered `status` (undefined: no answer), having sent `sent`. */
+function update(rules: TrafficRules, at: number, to: number | undefined, status: number | undefined, sent: unknown, fileId = "doc-1"): void {
+  const handle = rules.updateStarted(fileId, at);
+  if (to !== undefined) rules.updateEnded(handle, to, status, sent);
+}
+
+const checks = (findings: ReturnType<TrafficRules["read"]>) => findings.map((f) => f.check);
+
+describe("update_persisted across exchanges: an accepted update shows in every read that starts after it ended", () => {
+  it("finds a later read that does not show the labels sent, on the update's side", () => {
+    const rules = new TrafficRules();
+    update(rules, 0, 1, 200, { labels: ["a"] });
+    expect(rules.read("doc-1", got(2, 3, { labels: ["b"] }))).toEqual([
+      { operation: "updateFile", check: "update_persisted", problem: 'after sending labels ["a"], getFile shows ["b"] (file "doc-1", no other update between)' },
+    ]);
+  });
+
+  it("passes a read that shows them", () => {
+    const rules = new TrafficRules();
+    update(rules, 0, 1, 204, { labels: ["a"] });
+    expect(rules.read("doc-1", got(2, 3, { labels: ["a"] }))).toEqual([]);
+  });
+
+  it("treats only a 2xx as accepted: a refused update is not expected to show", () => {
+    for (const status of [199, 300, 400, 422, 500]) {
+      const rules = new TrafficRules();
+      update(rules, 0, 1, status, { labels: ["a"] });
+      expect(rules.read("doc-1", got(2, 3)), `HTTP ${status}`).toEqual([]);
+    }
+    for (const status of [200, 299]) {
+      const rules = new TrafficRules();
+      update(rules, 0, 1, status, { labels: ["a"] });
+      expect(checks(rules.read("doc-1", got(2, 3))), `HTTP ${status}`).toEqual(["update_persisted"]);
+    }
+  });
+
+  it("finds a publicUrl ignored or cut, and compares no labels after an update of publicUrl alone", () => {
+    const rules = new TrafficRules();
+    update(rules, 0, 1, 200, { publicUrl: "https://cdn.test/long-url" });
+    expect(rules.read("doc-1", got(2, 3, { labels: ["other"], publicUrl: "https://cdn.test/long-url" }))).toEqual([]);
+    expect(rules.read("doc-1", got(4, 5, { publicUrl: "https://cdn.test/long" }))).toEqual([
+      { operation: "updateFile", check: "update_persisted", problem: 'after sending publicUrl "https://cdn.test/long-url", getFile shows "https://cdn.test/long" (file "doc-1", no other update between)' },
+    ]);
+  });
+
+  it("judges nothing an update sent that is no object, and no read without metadata", () => {
+    const rules = new TrafficRules();
+    update(rules, 0, 1, 200, ["a"]);
+    expect(rules.read("doc-1", got(2, 3, { labels: ["b"] }))).toEqual([]);
+    update(rules, 4, 5, 200, null);
+    expect(rules.read("doc-1", got(6, 7, { labels: ["b"] }))).toEqual([]);
+    update(rules, 6, 7, 200, undefined);
+    expect(rules.read("doc-1", got(8, 9, { labels: ["b"] }))).toEqual([]);
+    update(rules, 6, 7, 200, "labels");
+    expect(rules.read("doc-1", got(8, 9, { labels: ["b"] }))).toEqual([]);
+    update(rules, 8, 9, 200, { labels: ["a"] });
+    expect(rules.read("doc-1", saw(10, 11, true))).toEqual([]);
+  });
+
+  it("holds the read to the latest accepted update, and an earlier one that ended before it is no 'between'", () => {
+    const rules = new TrafficRules();
+    update(rules, 0, 1, 200, { labels: ["a"] });
+    expect(rules.read("doc-1", got(2, 3, { labels: ["a"] }))).toEqual([]);
+    update(rules, 4, 5, 200, { labels: ["b"] });
+    expect(rules.read("doc-1", got(6, 7, { labels: ["b"] }))).toEqual([]);
+    // The file's second update: the first, long over, does not excuse the read.
+    expect(rules.read("doc-1", got(8, 9, { labels: ["a"] }))).toEqual([
+      { operation: "updateFile", check: "update_persisted", problem: 'after sending labels ["b"], getFile shows ["a"] (file "doc-1", no other update between)' },
+    ]);
+  });
+
+  it("keeps a refused update out of 'the latest accepted', yet counts it as one that came between", () => {
+    const rules = new TrafficRules();
+    update(rules, 0, 1, 200, { labels: ["a"] });
+    update(rules, 2, 3, 422, { labels: 7 });
+    expect(rules.read("doc-1", got(4, 5, { labels: ["old"] }))).toEqual([]);
+  });
+
+  // The read [10, 20] against an update accepted at [0, 1] and a second one at [from, to], refused (so that the first
+  // stays the latest accepted) or in flight (to undefined).
+  it.each([
+    ["ended before the first began", -5, -2, true],
+    ["ended as the first began", -5, 0, true],
+    ["overlaps the first", 0.5, 2, false],
+    ["lies between them", 3, 4, false],
+    ["overlaps the read", 15, 25, false],
+    ["starts after the read ended", 21, 22, true],
+    ["starts as the read ends", 20, 22, true],
+    ["is still in flight, started before the read ended", 5, undefined, false],
+    ["is still in flight, started after the read ended", 21, undefined, true],
+  ] as const)("a second update that %s: judged %s", (_, from, to, judged) => {
+    const rules = new TrafficRules();
+    update(rules, 0, 1, 200, { labels: ["a"] });
+    update(rules, from, to, to === undefined ? undefined : 422, { labels: ["c"] });
+    expect(checks(rules.read("doc-1", got(10, 20, { labels: ["old"] })))).toEqual(judged ? ["update_persisted"] : []);
+  });
+
+  it("counts an update that got no answer as one that came between", () => {
+    const rules = new TrafficRules();
+    update(rules, 0, 1, 200, { labels: ["a"] });
+    update(rules, 2, 3, undefined, undefined);
+    expect(rules.read("doc-1", got(4, 5, { labels: ["old"] }))).toEqual([]);
+  });
+
+  // An update at [10, 20] and a read from `from` to `to`.
+  it.each([
+    ["ends before the update began", 0, 5, false],
+    ["overlaps its start", 5, 15, false],
+    ["lies within it", 12, 18, false],
+    ["spans it", 5, 25, false],
+    ["overlaps its end", 15, 25, false],
+    ["starts as it ends", 20, 25, false],
+    ["starts after it ended", 20.5, 25, true],
+  ] as const)("a read that %s: judged %s", (_, from, to, judged) => {
+    const rules = new TrafficRules();
+    update(rules, 10, 20, 200, { labels: ["a"] });
+    expect(checks(rules.read("doc-1", got(from, to, { labels: ["old"] })))).toEqual(judged ? ["update_persisted"] : []);
+  });
+
+  it("keeps the last 32 updates of a file: an older one in flight no longer counts", () => {
+    const withUpdates = (count: number) => {
+      const rules = new TrafficRules();
+      update(rules, 0, undefined, undefined, undefined);
+      for (let i = 1; i <= count; i++) update(rules, i * 10, i * 10 + 1, 200, { labels: [`l${i}`] });
+      return checks(rules.read("doc-1", got(1_000, 1_001, { labels: ["old"] })));
+    };
+    expect(withUpdates(31)).toEqual([]);
+    expect(withUpdates(32)).toEqual(["update_persisted"]);
+  });
+
+  it("keeps each file's updates apart", () => {
+    const rules = new TrafficRules();
+    update(rules, 0, 1, 200, { labels: ["a"] });
+    update(rules, 2, undefined, undefined, undefined, "doc-2");
+    expect(checks(rules.read("doc-1", got(3, 4, { labels: ["old"] })))).toEqual(["update_persisted"]);
+    expect(rules.read("doc-2", got(5, 6, { id: "doc-2" }))).toEqual([]);
+  });
+});
+
+describe("file_existence_consistent: a file does not come and go without an update", () => {
+  it("finds 200 then 422 with no update between, naming both reads", () => {
+    const rules = new TrafficRules();
+    expect(rules.read("doc-1", saw(0, 1, true, "getFile"))).toEqual([]);
+    expect(rules.read("doc-1", saw(2, 3, false))).toEqual([
+      {
+        operation: "getFileDownloadUrl",
+        check: "file_existence_consistent",
+        problem: '"doc-1" answered 200 (the file exists) to getFile, then 422 (no such file) to getFileDownloadUrl, with no update of it between',
+      },
+    ]);
+  });
+
+  it("finds 422 then 200 too", () => {
+    const rules = new TrafficRules();
+    rules.read("doc-1", saw(0, 1, false));
+    expect(rules.read("doc-1", saw(2, 3, true, "getFile"))[0]?.problem).toBe('"doc-1" answered 422 (no such file) to getFileDownloadUrl, then 200 (the file exists) to getFile, with no update of it between');
+  });
+
+  it("passes reads that agree", () => {
+    const rules = new TrafficRules();
+    rules.read("doc-1", saw(0, 1, false));
+    expect(rules.read("doc-1", saw(2, 3, false))).toEqual([]);
+  });
+
+  it("compares only reads that did not overlap", () => {
+    const rules = new TrafficRules();
+    rules.read("doc-1", saw(0, 2, true));
+    expect(rules.read("doc-1", saw(2, 3, false))).toEqual([]);
+  });
+
+  // Reads at [0, 1] and [10, 11]; an update at [from, to], whatever its answer.
+  it.each([
+    ["before the first read", -5, -1, 200, true],
+    ["overlapping the first read", -1, 0.5, 422, false],
+    ["between them, refused", 3, 4, 422, false],
+    ["between them, unanswered", 3, 4, undefined, false],
+    ["overlapping the second read", 10.5, 12, 200, false],
+    ["after the second read", 12, 13, 200, true],
+  ] as const)("an update %s: judged %s", (_, from, to, status, judged) => {
+    const rules = new TrafficRules();
+    update(rules, from, to, status, {});
+    rules.read("doc-1", saw(0, 1, true));
+    expect(checks(rules.read("doc-1", saw(10, 11, false)))).toEqual(judged ? ["file_existence_consistent"] : []);
+  });
+
+  it("compares a read with the read that ended last before it, not with one that overlapped it", () => {
+    const rules = new TrafficRules();
+    rules.read("doc-1", saw(0, 10, true));
+    expect(rules.read("doc-1", saw(2, 3, false))).toEqual([]);
+    expect(checks(rules.read("doc-1", saw(11, 12, false)))).toEqual(["file_existence_consistent"]);
+  });
+
+  it("takes a read that ended at the same time as the last one as the last", () => {
+    const rules = new TrafficRules();
+    rules.read("doc-1", saw(0, 10, true));
+    rules.read("doc-1", saw(5, 10, false));
+    expect(rules.read("doc-1", saw(11, 12, false))).toEqual([]);
+  });
+});
+
+describe("update_changes_only_its_fields between two reads", () => {
+  it("finds a field other than labels and publicUrl that changed, naming it with both values", () => {
+    const rules = new TrafficRules();
+    rules.read("doc-1", got(0, 1));
+    expect(rules.read("doc-1", got(2, 3, { size: 0, labels: ["x"], publicUrl: "u" }))).toEqual([
+      { operation: "getFile", check: "update_changes_only_its_fields", problem: 'between two reads of "doc-1": size from 1234 to 0' },
+    ]);
+    expect(rules.read("doc-1", got(4, 5, { name: "b.pdf", size: 1 }))[0]?.problem).toBe('between two reads of "doc-1": name from "report.pdf" to "b.pdf", size from 0 to 1');
+  });
+
+  it("passes changes of labels and publicUrl, and compares no reads that overlapped", () => {
+    const rules = new TrafficRules();
+    rules.read("doc-1", got(0, 2));
+    expect(rules.read("doc-1", got(1, 3, { size: 0 }))).toEqual([]);
+    expect(rules.read("doc-1", got(3, 4, { size: 1 }))).toEqual([]);
+    expect(rules.read("doc-1", got(5, 6, { size: 1, labels: [] }))).toEqual([]);
+  });
+
+  it("compares with the metadata read last, not with a read that overlapped it, nor with a read without metadata", () => {
+    const rules = new TrafficRules();
+    rules.read("doc-1", got(0, 10));
+    rules.read("doc-1", got(2, 3, { size: 0 }));
+    rules.read("doc-1", saw(11, 12, true));
+    expect(checks(rules.read("doc-1", got(13, 14, { size: 0 })))).toEqual(["update_changes_only_its_fields"]);
+    const same = new TrafficRules();
+    same.read("doc-1", got(0, 10));
+    same.read("doc-1", got(5, 10, { size: 0 }));
+    expect(same.read("doc-1", got(11, 12, { size: 0 }))).toEqual([]);
+  });
+});
+
+describe("the files the rules remember", () => {
+  it("keeps each file's history however many others are touched, up to 10,000 files", () => {
+    const rules = new TrafficRules();
+    rules.read("doc-0", saw(0, 1, true));
+    for (let i = 1; i < 10_000; i++) rules.read(`doc-${i}`, saw(2, 3, true));
+    expect(checks(rules.read("doc-0", saw(4, 5, false)))).toEqual(["file_existence_consistent"]);
+  });
+
+  it("forgets the file touched first when the 10,001st comes, and only that one", () => {
+    const rules = new TrafficRules();
+    for (let i = 0; i < 10_000; i++) rules.read(`doc-${i}`, saw(0, 1, true));
+    rules.read("doc-new", saw(2, 3, true));
+    expect(checks(rules.read("doc-1", saw(4, 5, false)))).toEqual(["file_existence_consistent"]);
+    expect(rules.read("doc-0", saw(4, 5, false))).toEqual([]);
+  });
+
+  it("remembers updates of a file as well as its reads", () => {
+    const rules = new TrafficRules();
+    update(rules, 0, 1, 200, { labels: ["a"] });
+    rules.read("doc-2", saw(2, 3, true));
+    expect(checks(rules.read("doc-1", got(4, 5, { labels: ["old"] })))).toEqual(["update_persisted"]);
+  });
+});
