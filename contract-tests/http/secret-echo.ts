@@ -23,12 +23,11 @@ export function echoesOf(answer: EchoSource, credentials: readonly string[]): st
     if (!credential) continue;
     const distinctive = isDistinctive(credential);
     const holds = (value: string) => (distinctive ? value.includes(credential) : alone(value, credential));
+    // Most bodies do not hold it at all: nothing is parsed for them.
+    if (answer.text.includes(credential) && (distinctive || answer.text.trim() === credential || inCredentialMember(answer.text, credential))) places.add("the body");
     answer.headers.forEach((value, name) => {
       if (holds(value)) places.add(`header ${name}`);
     });
-    // Most bodies do not hold it at all: nothing is parsed for them.
-    if (!answer.text.includes(credential)) continue;
-    if (distinctive || answer.text.trim() === credential || inCredentialMember(answer.text, credential)) places.add("the body");
   }
   return [...places];
 }

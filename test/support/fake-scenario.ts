@@ -19,6 +19,7 @@ export interface SentRequest {
   rawBody?: string | undefined;
   accept?: string | undefined;
   essential?: boolean | undefined;
+  freshConnection?: boolean | undefined;
 }
 
 /** Answers the `index`th request (from 0). */

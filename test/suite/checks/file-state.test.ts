@@ -40,11 +40,15 @@ describe("file-state: writing and putting back", () => {
     expect(await thrown(() => updateTarget(s, {}, "an empty update"))).toBe("an empty update got HTTP 204, expected 200");
   });
 
-  it("restoreFileState sends the state back as an essential update, and only warns when it is refused", async () => {
-    const { scenario: s, outcome } = scenario(() => ({ status: 500, json: {} }));
-    await restoreFileState(s, { labels: ["q3"], publicUrl: "u" });
-    expect(outcome.sent).toEqual([{ operationId: "updateFile", fileId: "doc-1", auth: "valid", json: { labels: ["q3"], publicUrl: "u" }, essential: true }]);
-    expect(outcome.warnings).toEqual(['could not put file doc-1 back (HTTP 500); its labels were ["q3"]']);
+  it("restoreFileState sends the state back as an essential update; refused, each field on its own, and says which the server refused", async () => {
+    const { scenario: s, outcome } = scenario((r) => ((r.json as { publicUrl?: unknown }).publicUrl === undefined ? {} : { status: 422, json: {} }));
+    expect(await restoreFileState(s, { labels: ["q3"], publicUrl: "u" })).toEqual(["publicUrl (HTTP 422)"]);
+    expect(outcome.sent).toEqual([
+      { operationId: "updateFile", fileId: "doc-1", auth: "valid", json: { labels: ["q3"], publicUrl: "u" }, essential: true },
+      { operationId: "updateFile", fileId: "doc-1", auth: "valid", json: { labels: ["q3"] }, essential: true },
+      { operationId: "updateFile", fileId: "doc-1", auth: "valid", json: { publicUrl: "u" }, essential: true },
+    ]);
+    expect(outcome.warnings).toEqual(['putting file doc-1 back: the server refused {"labels":["q3"],"publicUrl":"u"} (HTTP 422), so each field was sent on its own; refused: publicUrl (HTTP 422)']);
     const ok = scenario(() => ({}));
     await restoreFileState(ok.scenario, { labels: [] });
     expect(ok.outcome.warnings).toEqual([]);

@@ -12,9 +12,22 @@ describe("unknown_id_rejected", () => {
     const ids = outcome.sent.map((r) => r.fileId);
     expect(ids[0]).toMatch(/^contract-unknown-[0-9a-f-]{36}$/);
     expect(ids[1]).toBe(LONG_UNKNOWN_ID);
-    expect(ids.length).toBeGreaterThan(3);
-    expect(ids.slice(2).every((id) => id.startsWith("contract-unknown-"))).toBe(true);
+    // On the read, last, the ids near the real one: the real id in the other case, with spaces, an escape, an accent, full width.
+    const near = ["DOC-1", " doc-1", "doc-1 ", "%64oc-1", "d\u0301oc-1", "\uff44oc-1"];
+    expect(ids.slice(-near.length)).toEqual(near);
+    expect(ids.length).toBeGreaterThan(3 + near.length);
+    expect(ids.slice(2, -near.length).every((id) => id.startsWith("contract-unknown-"))).toBe(true);
     expect(outcome.sent.every((r) => r.json === undefined)).toBe(true);
+  });
+
+  it("fails an id near the real one answered as the real file, naming how it is near", async () => {
+    const outcome = await run((r) => (r.fileId.trim().toLowerCase() === "doc-1" ? { json: { id: "doc-1" } } : { status: 422, json: {} }));
+    expect(outcome).toMatchObject({ state: "failed", problem: 'the id "DOC-1", the real one in the other case, got HTTP 200 as if it were the real file, expected 422 (no file has it)' });
+  });
+
+  it("takes any 4xx for an id near the real one, as for an awkward id (a router may answer 404 first)", async () => {
+    const outcome = await run((r) => (r.fileId.includes("oc-1") && r.fileId !== "doc-1" ? { status: 404, json: {} } : { status: 422, json: {} }));
+    expect(outcome).toMatchObject({ state: "passed", warnings: [] });
   });
 
   it("sends updates a body of labels, so that an update of an unknown id is judged as one", async () => {
