@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { clientBundleSizes } from "../../scripts/lib/bundle-size.ts";
 
-// Measured at 6,678 bytes (2026-11-26): 6,584 before the client refused JSON that starts with a byte-order mark, as
+// Measured at 6,786 bytes (2026-11-26): 6,678 before a base URL without a scheme got "did you mean http://…?" (108
+// bytes, a newcomer's first mistake); 6,584 before the client refused JSON that starts with a byte-order mark, as
 // json_well_formed does (94 bytes; RFC 8259 8.1); 6,474 before redaction found a key that could be a word ("test", "k") only as
 // a word of its own (110 bytes), where it garbled messages ("Chec[REDACTED] the base URL"); 6,245 before Retry-After was read as RFC 9110 defines it (digits, or an HTTP-date
 // in any of its three forms, src/http-date.ts: 229 bytes), where Date.parse read "-5" as a date in 2001 and the retries
@@ -17,7 +18,7 @@ import { clientBundleSizes } from "../../scripts/lib/bundle-size.ts";
 // that their documented properties work): docs/benchmarks.md says where the bytes are. The goal is
 // 2,560; this ceiling stops the client from growing while it is above it: lower it with every byte won, never
 // raise it without saying why in docs/benchmarks.md.
-const CEILING_OVER_OPENAPI_FETCH = 6_678;
+const CEILING_OVER_OPENAPI_FETCH = 6_786;
 
 describe("what an app pays for the client, over openapi-fetch (esbuild, minified, gzipped)", () => {
   it(`is at most ${CEILING_OVER_OPENAPI_FETCH} bytes for createFileLibraryClient and one error class`, { timeout: 30_000 }, async () => {

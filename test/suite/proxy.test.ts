@@ -466,8 +466,12 @@ describe("file-library-contract proxy on the command line", { timeout: 90_000 },
     const none = await wrap("", ["true"], await reportDir());
     expect(none.code).toBe(2);
     expect(none.output).toMatch(/proxy: cannot start: --upstream /);
-    const bad = await wrap("files.example.com", ["true"], await reportDir());
+    const bad = await wrap("files example", ["true"], await reportDir());
     expect(bad.code).toBe(2);
     expect(bad.output).toMatch(/proxy: cannot start: --upstream .*absolute/);
+    // A URL without its scheme gets what it may have meant.
+    const bare = await wrap("files.example.com", ["true"], await reportDir());
+    expect(bare.code).toBe(2);
+    expect(bare.output).toMatch(/proxy: cannot start: --upstream "files\.example\.com" has no scheme: did you mean https:\/\/files\.example\.com\?/);
   });
 });

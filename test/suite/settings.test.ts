@@ -76,7 +76,8 @@ describe("the suite's settings", () => {
   });
 
   it.each([
-    ["FILE_LIBRARY_BASE_URL", "files.example.com", /^FILE_LIBRARY_BASE_URL .*absolute/],
+    ["FILE_LIBRARY_BASE_URL", "files example", /^FILE_LIBRARY_BASE_URL .*absolute/],
+    ["FILE_LIBRARY_BASE_URL", "files.example.com", /^FILE_LIBRARY_BASE_URL "files\.example\.com" has no scheme: did you mean https:\/\/files\.example\.com\?$/],
     ["FILE_LIBRARY_WRITE_CHECKS", "maybe", /^FILE_LIBRARY_WRITE_CHECKS takes 1 or 0 \(true or false\), got "maybe"$/],
     ["FILE_LIBRARY_SEED", "12abc", /^FILE_LIBRARY_SEED takes a whole number, got "12abc"$/],
     ["FILE_LIBRARY_FUZZ_RUNS", "0", /^FILE_LIBRARY_FUZZ_RUNS takes a whole number of at least 1, got "0"$/],
