@@ -5,7 +5,7 @@ import { processEnvironment, settingsEnvironment, type SuiteSettingsInput } from
 import { parseContractArgs, UsageError } from "./args.ts";
 import { helpText } from "./help.ts";
 import { describePlan } from "./plan.ts";
-import { CannotStartError, checkSettings } from "./start.ts";
+import { CannotStartError, checkSettings, orCannotStart } from "./start.ts";
 
 /** The exit codes of a contract run, the same for the published CLI and `npm run contract`. */
 export const EXIT = { passed: 0, failed: 1, cannotStart: 2 } as const;
@@ -128,13 +128,3 @@ async function run(argv: string[], options: CommandOptions, baseEnv: NodeJS.Proc
 
 /** A preparation step or the mock failed: the suite does not run (exit 1). */
 class StepFailed extends Error {}
-
-/** Runs `work`; an error of the given class means the run cannot start (with `suffix` added to its message). */
-function orCannotStart<T>(work: () => T, kind: new (...args: never[]) => Error, suffix = ""): T {
-  try {
-    return work();
-  } catch (error) {
-    if (error instanceof kind) throw new CannotStartError(`${error.message}${suffix}`);
-    throw error;
-  }
-}

@@ -55,12 +55,12 @@ export async function checkTarget(live: Target, settings: SuiteSettings, specFil
   return { requestsBefore: requests };
 }
 
-/** Runs `work`; an error of the given class means the run cannot start. */
-function orCannotStart<T>(work: () => T, kind: new (...args: never[]) => Error): T {
+/** Runs `work`; an error of the given class means the run cannot start (with `suffix` added to its message). */
+export function orCannotStart<T>(work: () => T, kind: new (...args: never[]) => Error, suffix = ""): T {
   try {
     return work();
   } catch (error) {
-    if (error instanceof kind) throw new CannotStartError(error.message);
+    if (error instanceof kind) throw new CannotStartError(`${error.message}${suffix}`);
     throw error;
   }
 }
