@@ -1,8 +1,3 @@
-import v8 from "node:v8";
-import { runInNewContext } from "node:vm";
-import createClient from "openapi-fetch";
-import { createFileLibraryClient } from "../src/index.ts";
-import type { paths } from "../src/generated/schema.d.ts";
 import { levelledLogger } from "../src/logger.ts";
 import { DEFAULT_MAX_RESPONSE_BYTES, readLimited } from "../src/response-limit.ts";
 import { decodeBody, parseMetadata } from "../src/response-body.ts";
@@ -12,42 +7,10 @@ import type { CorePlan } from "./lib/cores.ts";
 import { serverLauncher } from "./lib/cores.ts";
 import { fmt, median, percentile, type Section } from "./lib/report.ts";
 import { byRound, interleaved } from "./lib/rounds.ts";
+import { clientRatios, CONCURRENCY, FILE, ID, KEY, load, operationVariants, TIMEOUT_MS, type Variant } from "./lib/client-load.ts";
 
-const CONCURRENCY = 16;
 const REQUESTS_PER_ROUND = 2_500;
 const ROUNDS = 9;
-const KEY = "bench-key";
-const ID = "file_bench";
-const FILE = "/studio/v1/library/files/{file_id}";
-const DOWNLOAD = "/studio/v1/library/files/{file_id}/download";
-const TIMEOUT_MS = 60_000;
-
-type Variant = { name: string; call: () => Promise<unknown> };
-type Sample = { latencies: number[]; wallMs: number; cpuUs: number };
-
-// A full collection before each sample, so that no variant pays for the garbage of the one before it.
-v8.setFlagsFromString("--expose-gc");
-const gc = runInNewContext("gc") as () => void;
-
-/** Runs `total` calls, `CONCURRENCY` at a time; returns each call's latency, the wall time and this process's CPU time. */
-async function load(call: () => Promise<unknown>, total: number): Promise<Sample> {
-  gc();
-  const latencies: number[] = [];
-  let next = 0;
-  const cpu = process.cpuUsage();
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
-      while (next++ < total) {
-        const t = performance.now();
-        await call();
-        latencies.push(performance.now() - t);
-      }
-    }),
-  );
-  const used = process.cpuUsage(cpu);
-  return { latencies, wallMs: performance.now() - started, cpuUs: used.user + used.system };
-}
 
 /** The body a guarded read gives: at most the default limit's bytes, fatal UTF-8, then the metadata's JSON check. */
 async function guardedRead(response: Response) {
@@ -65,38 +28,13 @@ export async function clientOverhead(cores: CorePlan | { unpinned: string }): Pr
   try {
     const fileUrl = `${server.url}/studio/v1/library/files/${ID}`;
     const auth = { Authorization: `Bearer ${KEY}` };
-    const bare = createClient<paths>({ baseUrl: server.url, headers: auth });
-    const ours = createFileLibraryClient({ baseUrl: server.url, apiKey: KEY });
-    const params = { params: { path: { file_id: ID } } };
     const log = levelledLogger(console, "warn");
     /** One GET with the client's own timeout: a signal per attempt that a timer aborts. */
     const timed = async (signal: AbortSignal) => {
       const response = await fetch(fileUrl, { method: "GET", headers: auth, redirect: "manual", signal });
       return { response, data: await readLimited(response.body, DEFAULT_MAX_RESPONSE_BYTES) };
     };
-    const operations = {
-      "GET metadata": [
-        { name: "raw fetch", call: async () => (await fetch(fileUrl, { headers: auth })).json() },
-        { name: "raw fetch with a timeout signal", call: async () => (await fetch(fileUrl, { headers: auth, signal: AbortSignal.timeout(TIMEOUT_MS) })).json() },
-        { name: "bare openapi-fetch", call: () => bare.GET(FILE, params) },
-        { name: "our client", call: () => ours.files.get(ID) },
-      ],
-      "PUT update": [
-        { name: "raw fetch", call: async () => (await fetch(fileUrl, { method: "PUT", headers: { ...auth, "content-type": "application/json" }, body: '{"labels":["a"]}' })).text() },
-        {
-          name: "raw fetch with a timeout signal",
-          call: async () => (await fetch(fileUrl, { method: "PUT", headers: { ...auth, "content-type": "application/json" }, body: '{"labels":["a"]}', signal: AbortSignal.timeout(TIMEOUT_MS) })).text(),
-        },
-        { name: "bare openapi-fetch", call: () => bare.PUT(FILE, { ...params, body: { labels: ["a"] } }) },
-        { name: "our client", call: () => ours.files.update(ID, { labels: ["a"] }) },
-      ],
-      "GET download URL": [
-        { name: "raw fetch", call: async () => (await fetch(`${fileUrl}/download`, { headers: auth })).text() },
-        { name: "raw fetch with a timeout signal", call: async () => (await fetch(`${fileUrl}/download`, { headers: auth, signal: AbortSignal.timeout(TIMEOUT_MS) })).text() },
-        { name: "bare openapi-fetch", call: () => bare.GET(DOWNLOAD, { ...params, parseAs: "text" }) },
-        { name: "our client", call: () => ours.files.downloadUrl(ID) },
-      ],
-    } satisfies Record<string, Variant[]>;
+    const operations = operationVariants(server.url);
     /** A 2xx body's bytes read as the client reads them: fatal UTF-8, then the metadata's JSON checks. */
     const parsed = (bytes: Uint8Array) => {
       const decoded = decodeBody(bytes);
@@ -141,16 +79,7 @@ export async function clientOverhead(cores: CorePlan | { unpinned: string }): Pr
     const latencies = (name: string) => results.get(name)!.flatMap((r) => r.latencies);
     const row = (label: string, name: string) => [label, fmt(median(rps(name)), 0), fmt(median(cpu(name)), 1), fmt(percentile(latencies(name), 50), 3), fmt(percentile(latencies(name), 99), 3)];
     const columns = ["variant", "median req/s", "µs CPU per request", "p50 ms", "p99 ms"];
-    const ratios = Object.keys(operations).flatMap((operation) => {
-      const of = (v: string) => `${operation}: ${v}`;
-      return [
-        { name: `${operation}: our client / raw fetch (throughput)`, rounds: byRound(rps(of("our client")), rps(of("raw fetch"))), target: ">= 0.9" },
-        // What an app that sets a timeout writes: the client always has one (30 s by default).
-        { name: `${operation}: our client / raw fetch with a timeout signal (throughput)`, rounds: byRound(rps(of("our client")), rps(of("raw fetch with a timeout signal"))), target: ">= 0.95" },
-        { name: `${operation}: our client / bare openapi-fetch (throughput)`, rounds: byRound(rps(of("our client")), rps(of("bare openapi-fetch"))), target: ">= 1.0" },
-        { name: `${operation}: our client's CPU per request / bare openapi-fetch's`, rounds: byRound(cpu(of("our client")), cpu(of("bare openapi-fetch"))), target: "<= 1.1" },
-      ];
-    });
+    const ratios = clientRatios(Object.keys(operations), rps, cpu, byRound);
     const get = (v: string) => `GET metadata: ${v}`;
     const steps = [get("raw fetch"), ...layers.map((l) => l.name), get("our client")];
     return [

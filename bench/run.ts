@@ -14,6 +14,7 @@ import { renderSection, type Section } from "./lib/report.ts";
  */
 const SECTIONS = [
   { name: "client-overhead", about: 210 },
+  { name: "client-lines", about: 180 },
   { name: "client-cpu", about: 39 },
   { name: "client-size", about: 1 },
   { name: "suite-time", about: 84 },
@@ -48,8 +49,9 @@ if (built.code !== 0) {
   console.error(`${built.output.trim()}\nbench: could not bundle the spec (above); run \`npm run lint:spec\` to see what is wrong with it.`);
   process.exit(1);
 }
-const [{ clientCpu }, { clientOverhead }, { clientSize }, { sandboxThroughput }, { suiteTime }, { proxyThroughput }] = await Promise.all([
+const [{ clientCpu }, { clientLines }, { clientOverhead }, { clientSize }, { sandboxThroughput }, { suiteTime }, { proxyThroughput }] = await Promise.all([
   import("./client-cpu.ts"),
+  import("./client-lines.ts"),
   import("./client-overhead.ts"),
   import("./client-size.ts"),
   import("./sandbox-throughput.ts"),
@@ -71,6 +73,7 @@ const pinned = <S>(bench: (plan: typeof cores) => Promise<S>) => async () => {
 };
 const benches: Record<(typeof SECTIONS)[number]["name"], () => Promise<Section | Section[]>> = {
   "client-overhead": pinned(clientOverhead),
+  "client-lines": pinned(clientLines),
   "client-cpu": clientCpu,
   "client-size": clientSize,
   "suite-time": suiteTime,

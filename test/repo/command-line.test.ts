@@ -167,7 +167,7 @@ describe("every command, typed through npm", () => {
     for (const section of ["client-overhead", "client-cpu", "client-size", "suite-time", "sandbox-throughput", "proxy-throughput"]) expect(help.stdout).toContain(section);
     const wrong = await npmRun("bench", ["--only", "client-size,nope"]);
     expect(wrong.code).toBe(2);
-    expect(wrong.stderr.trim()).toBe("bench: --only takes names from client-overhead, client-cpu, client-size, suite-time, sandbox-throughput, proxy-throughput, comma-separated; unknown: nope (see npm run bench -- --help)");
+    expect(wrong.stderr.trim()).toBe("bench: --only takes names from client-overhead, client-lines, client-cpu, client-size, suite-time, sandbox-throughput, proxy-throughput, comma-separated; unknown: nope (see npm run bench -- --help)");
   });
 
   it("npm run mock and npm run sandbox take --port by the same rules", { timeout: 60_000 }, async () => {
