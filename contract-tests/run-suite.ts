@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { appendFile, mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";
@@ -208,6 +208,8 @@ async function cannotStart(reason: string, reportDir: string, env: Readonly<Reco
   await writeFile(path.join(reportDir, "contract-summary.json"), `${JSON.stringify(summary, null, 2)}\n`);
   const markdown = `## File Library contract: could not start\n\n${reason}\n`;
   await writeFile(path.join(reportDir, "contract-coverage.md"), markdown);
-  if (env.GITHUB_STEP_SUMMARY) await appendFile(env.GITHUB_STEP_SUMMARY, markdown);
+  // When the step summary is itself the setting at fault, the reason is in the report folder and the output alone.
+  const stepSummary = env.GITHUB_STEP_SUMMARY;
+  if (stepSummary && existsSync(path.dirname(path.resolve(stepSummary)))) await appendFile(stepSummary, markdown);
   return { exitCode: 2, output: inherit ? "" : `cannot start: ${reason}\n`, reportDir, summary };
 }

@@ -1,3 +1,5 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
 import { parseBaseUrl } from "../../src/base-url.ts";
 import { DEFAULT_MAX_RESPONSE_BYTES } from "../../src/response-limit.ts";
 import { DEFAULT_MAX_RESPONSE_MS } from "../checks/types.ts";
@@ -168,6 +170,14 @@ export function readSettings(env: Environment): SuiteSettings {
   const seed = text("seed");
   if (seed !== undefined && !/^\s*-?\d+\s*$/.test(seed)) throw new SettingError(VARIABLES.seed, `takes a whole number, got ${JSON.stringify(seed)}`);
   const rate = text("rateLimit");
+  const stepSummaryFile = text("stepSummaryFile");
+  // Checked before the run rather than found at its end: by then the checks ran, and the verdict would be an ENOENT.
+  if (stepSummaryFile !== undefined && !existsSync(path.dirname(path.resolve(stepSummaryFile)))) {
+    throw new SettingError(
+      VARIABLES.stepSummaryFile,
+      `names ${stepSummaryFile}, in a folder that does not exist: GitHub Actions sets it to a file of its own, so unset it, or point it at a file in a folder that exists`,
+    );
+  }
   return {
     baseUrl,
     apiKey: text("apiKey"),
@@ -192,7 +202,7 @@ export function readSettings(env: Environment): SuiteSettings {
     mockUrl: text("mockUrl"),
     awaitReady: flag("awaitReady"),
     requestsBefore: number("requestsBefore", { whole: true, min: 0 }) ?? 0,
-    stepSummaryFile: text("stepSummaryFile"),
+    stepSummaryFile,
   };
 }
 

@@ -37,6 +37,11 @@ const causes: Array<[string, () => SuiteOptions, RegExp]> = [
   ["an unreachable server", () => ({ baseUrl: unreachable, apiKey: SANDBOX_KEY, fileId: "doc-1" }), /^the server at http:\/\/127\.0\.0\.1:\d+ is unreachable \(.*ECONNREFUSED.*\); check FILE_LIBRARY_BASE_URL or --base-url\.$/],
   ["no base URL", () => ({ apiKey: SANDBOX_KEY, fileId: "doc-1" }), /^no server to check: give its base URL with --base-url URL or FILE_LIBRARY_BASE_URL/],
   ["an unknown check", () => ({ baseUrl: sb.baseUrl, apiKey: SANDBOX_KEY, fileId: "doc-1", checks: ["no_such_check"] }), /^FILE_LIBRARY_CHECKS names unknown check\(s\) no_such_check; see --list-checks$/],
+  [
+    "a step summary in a folder that does not exist",
+    () => ({ baseUrl: sb.baseUrl, apiKey: SANDBOX_KEY, fileId: "doc-1", stepSummaryFile: "/nonexistent/step-summary.md" }),
+    /^GITHUB_STEP_SUMMARY names \/nonexistent\/step-summary\.md, in a folder that does not exist: GitHub Actions sets it to a file of its own, so unset it, or point it at a file in a folder that exists$/,
+  ],
   ["a spec that cannot be read", () => ({ baseUrl: sb.baseUrl, apiKey: SANDBOX_KEY, fileId: "doc-1", specFile: "/nonexistent/openapi.json" }), /^The bundled spec \/nonexistent\/openapi\.json is missing: point FILE_LIBRARY_SPEC at/],
 ];
 
