@@ -23,6 +23,7 @@ export const EXPECTED_SECONDS: Readonly<Record<string, number>> = {
   "test/suite/suite-output.test.ts": 15,
   "test/repo/command-line.test.ts": 25,
   "test/suite/proxy.test.ts": 19,
+  "test/suite/recording/replay-bounded.test.ts": 16,
   "test/consumers/sandbox-package.test.ts": 12,
   "test/consumers/generator-kubb.test.ts": 11,
   "test/repo/doc-samples.test.ts": 10,
