@@ -253,4 +253,46 @@ describe("replay", () => {
     expect(run.code).toBe(0);
     for (const word of ["--base-url", "--write-checks", "--report-dir", "--max-requests", "FILE_LIBRARY_API_KEY", ".har", "Exit codes: 0", " 1 ", " 2 "]) expect(run.output).toContain(word);
   });
+
+  it("replays a HAR the same way: the File Library's requests only, the recorded origin and base path replaced by --base-url", async () => {
+    // A HAR as browsers export it (HAR 1.2), made here from the app's recording: a Chromium-made one is in
+    // test/suite/recording/replay-har-chromium.test.ts when a browser is found.
+    const entries = (await lines()).map((l) => ({
+      startedDateTime: l.at,
+      time: l.durationMs,
+      request: {
+        method: l.method,
+        url: `https://app.example.test/api${l.target}`,
+        httpVersion: "HTTP/1.1",
+        headers: [...Object.entries(l.request.headers).map(([name, value]) => ({ name, value })), ...(l.request.auth === "none" ? [] : [{ name: "Authorization", value: `Bearer ${l.request.auth === "key" ? KEY : "not-the-key-7"}` }])],
+        queryString: [],
+        cookies: [],
+        headersSize: -1,
+        bodySize: -1,
+        ...(l.request.body && "text" in l.request.body ? { postData: { mimeType: "application/json", text: l.request.body.text } } : {}),
+      },
+      response: {
+        status: l.response.status,
+        statusText: "",
+        httpVersion: "HTTP/1.1",
+        headers: Object.entries(l.response.headers).map(([name, value]) => ({ name, value })),
+        cookies: [],
+        content: l.response.body && "text" in l.response.body ? { size: l.response.body.text.length, mimeType: l.response.headers["content-type"] ?? "", text: l.response.body.text } : { size: 0, mimeType: "" },
+        redirectURL: "",
+        headersSize: -1,
+        bodySize: -1,
+      },
+      cache: {},
+      timings: { send: 0, wait: 1, receive: 0 },
+    }));
+    const har = path.join(scratch, "app.har");
+    await writeFile(har, JSON.stringify({ log: { version: "1.2", creator: { name: "test", version: "1" }, entries: [{ ...entries[0]!, request: { ...entries[0]!.request, url: "https://app.example.test/index.html" } }, ...entries] } }));
+    const sound = await replayAgainst(undefined, [], har);
+    expect(sound.code, sound.output).toBe(0);
+    // The page and /health are not the File Library's; the wrong key came as a bearer token the service refused.
+    expect(sound.output).toMatch(/passed: 9 exchanges, 2 duplicates, 5 replayed, 0 break\(s\); reports/);
+    const broken = await replayAgainst("metadata-missing-labels", [], har);
+    expect(broken.code, broken.output).toBe(1);
+    expect(broken.output).toMatch(/BREAK \(consumer\) line 2: GET \/studio\/v1\/library\/files\/doc-1 as_the_app_saw_it: \$\.labels is missing/);
+  });
 });
