@@ -24,6 +24,7 @@ export const EXPECTED_SECONDS: Readonly<Record<string, number>> = {
   "test/repo/command-line.test.ts": 25,
   "test/suite/proxy.test.ts": 19,
   "test/suite/recording/replay-bounded.test.ts": 16,
+  "test/suite/recording/replay-har-chromium.test.ts": 15,
   "test/consumers/sandbox-package.test.ts": 12,
   "test/consumers/generator-kubb.test.ts": 11,
   "test/repo/doc-samples.test.ts": 10,
