@@ -3,12 +3,12 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { startProxy } from "../../../contract-tests/index.ts";
-import { FORMAT, type RecordedExchange } from "../../../contract-tests/recording/format.ts";
-import { runReplayCommand } from "../../../contract-tests/runner/replay-command.ts";
-import { closedPort } from "../../support/closed-port.ts";
-import { SANDBOX_FIXTURES } from "../../support/contract-suite.ts";
-import { sandbox, storedMetadata } from "../../support/sandbox.ts";
+import { startProxy } from "../../contract-tests/index.ts";
+import { FORMAT, type RecordedExchange } from "../../contract-tests/recording/format.ts";
+import { runReplayCommand } from "../../contract-tests/runner/replay-command.ts";
+import { closedPort } from "../support/closed-port.ts";
+import { SANDBOX_FIXTURES } from "../support/contract-suite.ts";
+import { sandbox, storedMetadata } from "../support/sandbox.ts";
 
 // A key no other text holds, with characters that JSON, URLs and shells treat apart.
 const KEY = "rec-Key_9f3!q7~Zx2";
@@ -256,7 +256,7 @@ describe("replay", () => {
 
   it("replays a HAR the same way: the File Library's requests only, the recorded origin and base path replaced by --base-url", async () => {
     // A HAR as browsers export it (HAR 1.2), made here from the app's recording: a Chromium-made one is in
-    // test/suite/recording/replay-har-chromium.test.ts when a browser is found.
+    // test/suite/replay-har-chromium.test.ts when a browser is found.
     const entries = (await lines()).map((l) => ({
       startedDateTime: l.at,
       time: l.durationMs,

@@ -5,14 +5,14 @@ import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { build } from "esbuild";
-import { runReplayCommand } from "../../../contract-tests/runner/replay-command.ts";
-import { fromRoot } from "../../../scripts/lib/paths.ts";
-import { browserFor, withBrowser } from "../../support/browser.ts";
-import { SANDBOX_FIXTURES } from "../../support/contract-suite.ts";
-import { sandbox, SANDBOX_KEY } from "../../support/sandbox.ts";
-import { serveFolder } from "../../support/static-server.ts";
+import { runReplayCommand } from "../../contract-tests/runner/replay-command.ts";
+import { fromRoot } from "../../scripts/lib/paths.ts";
+import { browserFor, withBrowser } from "../support/browser.ts";
+import { SANDBOX_FIXTURES } from "../support/contract-suite.ts";
+import { sandbox, SANDBOX_KEY } from "../support/sandbox.ts";
+import { serveFolder } from "../support/static-server.ts";
 
-const chrome = browserFor("test/suite/recording/replay-har-chromium.test.ts");
+const chrome = browserFor("test/suite/replay-har-chromium.test.ts");
 
 let scratch: string;
 beforeAll(async () => (scratch = await mkdtemp(path.join(os.tmpdir(), "file-library-har-"))));
