@@ -12,7 +12,7 @@ import { BaseSequencer, type TestSpecification } from "vitest/node";
 export const EXPECTED_SECONDS: Readonly<Record<string, number>> = {
   "test/suite/contract-live.test.ts": 130,
   "test/consumers/node-lines.test.ts": 105,
-  "test/consumers/contract-package.test.ts": 56,
+  "test/consumers/contract-package.test.ts": 74,
   "test/repo/readme-commands.test.ts": 50,
   "test/consumers/client-package.test.ts": 39,
   "test/suite/contract-connections.test.ts": 29,
