@@ -26,6 +26,8 @@ export interface ReplayOptions {
   limits: { maxResponseMs: number; maxResponseBytes: number; requestTimeoutMs: number };
   /** Where a line goes for each break as it is found. */
   say: (line: string) => void;
+  /** Aborted (Ctrl-C): no further request is sent; the files already written are put back, and the run stops. */
+  signal?: AbortSignal | undefined;
 }
 
 /** One way a replayed exchange broke the contract: the spec's (service) or the app's (consumer). */
@@ -123,6 +125,10 @@ export async function replayRecording(options: ReplayOptions): Promise<ReplayRes
 
   try {
     for await (const { line, exchange } of readRecording(options.file, matches)) {
+      if (options.signal?.aborted) {
+        result.stopped = { reason: `interrupted before line ${line}: the rest of the recording was not replayed`, atStart: false };
+        break;
+      }
       result.exchanges++;
       const operation = matches(exchange.method, exchange.target);
       if (operation === undefined || (exchange.method === "OPTIONS" && exchange.operation === null)) {

@@ -12,6 +12,8 @@ import { unreachableReason } from "./reachability.ts";
 /** Distinct requests a replay sends at most, unless --max-requests or FILE_LIBRARY_MAX_REQUESTS says otherwise. */
 export const DEFAULT_MAX_REQUESTS = 10_000;
 
+const SIGNALS = ["SIGINT", "SIGTERM"] as const;
+
 /** What `replay --help` prints. */
 export function replayHelp(name: string): string {
   return `Usage: ${name} replay FILE --base-url URL [--write-checks] [--report-dir DIR] [--max-requests N]
@@ -40,7 +42,7 @@ FILE_LIBRARY_MAX_RESPONSE_BYTES, FILE_LIBRARY_SPEC.
 
 Exit codes: 0 every replayed exchange held, 1 one broke (each break names its line, the side, and a curl
 command), 2 the replay could not start (the file, the URL, the key, the server) or finish (the budget spent,
-the server stopped answering).`;
+the server stopped answering), 130 interrupted (Ctrl-C: the files it wrote are put back, the reports written).`;
 }
 
 /** Runs `replay` from its argv (after the word `replay`); resolves with the exit code. */
@@ -91,6 +93,10 @@ export async function runReplayCommand(argv: string[], name: string, env: Record
   if (unreachable) return cannotStart(`the server at ${baseUrl.url} is unreachable (${unreachable}); check --base-url.`);
 
   const file = positionals[0]!;
+  // Ctrl-C stops the replay between two requests: the files it wrote are put back and the reports written (exit 130).
+  const interrupted = new AbortController();
+  const interrupt = () => interrupted.abort();
+  for (const signal of SIGNALS) process.once(signal, interrupt);
   const result = await replayRecording({
     file,
     baseUrl: baseUrl.url,
@@ -100,6 +106,9 @@ export async function runReplayCommand(argv: string[], name: string, env: Record
     spec,
     limits: { maxResponseMs: settings.maxResponseMs, maxResponseBytes: settings.maxResponseBytes, requestTimeoutMs: settings.requestTimeoutMs },
     say: (line) => console.error(`${name} replay: ${line}`),
+    signal: interrupted.signal,
+  }).finally(() => {
+    for (const signal of SIGNALS) process.off(signal, interrupt);
   });
   if (result.stopped?.atStart) return cannotStart(result.stopped.reason);
   const summary = replaySummary(file, baseUrl.url, result);
@@ -112,5 +121,5 @@ export async function runReplayCommand(argv: string[], name: string, env: Record
     `${name} replay: ${summary.verdict}: ${result.exchanges} exchanges, ${result.duplicates} duplicates, ${result.replayed} replayed, ${breaks} break(s)` +
       `${result.notFileLibrary ? `, ${result.notFileLibrary} not the File Library's` : ""}; reports in ${reportDir}`,
   );
-  return result.exitCode;
+  return interrupted.signal.aborted ? 130 : result.exitCode;
 }

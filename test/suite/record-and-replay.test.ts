@@ -6,6 +6,9 @@ import path from "node:path";
 import { startProxy } from "../../contract-tests/index.ts";
 import { FORMAT, type RecordedExchange } from "../../contract-tests/recording/format.ts";
 import { runReplayCommand } from "../../contract-tests/runner/replay-command.ts";
+import { replayRecording } from "../../contract-tests/recording/replay.ts";
+import { defaultSpecFile } from "../../contract-tests/locations.ts";
+import { loadSuiteSpec } from "../../contract-tests/run/spec.ts";
 import { closedPort } from "../support/closed-port.ts";
 import { SANDBOX_FIXTURES } from "../support/contract-suite.ts";
 import { sandbox, storedMetadata } from "../support/sandbox.ts";
@@ -294,5 +297,34 @@ describe("replay", () => {
     const broken = await replayAgainst("metadata-missing-labels", [], har);
     expect(broken.code, broken.output).toBe(1);
     expect(broken.output).toMatch(/BREAK \(consumer\) line 2: GET \/studio\/v1\/library\/files\/doc-1 as_the_app_saw_it: \$\.labels is missing/);
+  });
+
+  it("interrupted (Ctrl-C) between two requests: sends nothing more, puts back the file it wrote, and says where it stopped", async () => {
+    const interrupted = new AbortController();
+    const puts: string[] = [];
+    // Ctrl-C as the app's first update reaches the server.
+    const sb = await sandbox({ fixturesFile: SANDBOX_FIXTURES, apiKey: KEY, log: (line) => line.startsWith("PUT ") && (puts.push(line), interrupted.abort()) });
+    try {
+      const before = await storedMetadata(sb.baseUrl, "doc-1", KEY);
+      const result = await replayRecording({
+        file: recording,
+        baseUrl: sb.baseUrl,
+        apiKey: KEY,
+        writeChecks: true,
+        maxRequests: 100,
+        spec: loadSuiteSpec(defaultSpecFile),
+        limits: { maxResponseMs: 5_000, maxResponseBytes: 1_048_576, requestTimeoutMs: 10_000 },
+        say: () => {},
+        signal: interrupted.signal,
+      });
+      expect(result.stopped).toEqual({ reason: "interrupted before line 5: the rest of the recording was not replayed", atStart: false });
+      expect(result.exitCode).toBe(2);
+      expect(result.replayed).toBe(3);
+      // The app's update, then the file put back.
+      expect(puts).toHaveLength(2);
+      expect(await storedMetadata(sb.baseUrl, "doc-1", KEY)).toEqual(before);
+    } finally {
+      await sb.close();
+    }
   });
 });
