@@ -12,6 +12,9 @@ import { FORMAT, READ_HEADERS, recordedText, type RecordedAuth, type RecordedBod
 /** Headers of one connection, or that the replay's own client sets: not recorded. */
 const NOT_RECORDED = new Set(["connection", "keep-alive", "transfer-encoding", "proxy-connection", "upgrade", "te", "trailer"]);
 
+/** Lines waiting for the disk past this many bytes are dropped and counted: the proxy's memory stays bounded. */
+export const MAX_BUFFERED_BYTES = 16 * 1024 * 1024;
+
 /** What the recorder needs of the judge: its redaction, which knows every bearer token that passed. */
 export type Redact = (text: string) => string;
 
@@ -26,19 +29,21 @@ export class Recorder {
   private operation: string | null = null;
   private findings: RecordedExchange["findings"] = [];
   private failed: Error | undefined;
+  private dropped = 0;
 
   private constructor(
     file: string,
     private readonly apiKey: string | undefined,
     private readonly maxBytes: number,
+    private readonly maxBuffered: number,
   ) {
     this.out = createWriteStream(file, { flags: "w" });
     this.out.on("error", (error) => (this.failed ??= error));
   }
 
   /** Opens (truncates) the recording; a file that cannot be written is a wrong setting (SettingError, exit 2). */
-  static async open(file: string, options: { apiKey: string | undefined; maxBytes: number }): Promise<Recorder> {
-    const recorder = new Recorder(file, options.apiKey, options.maxBytes);
+  static async open(file: string, options: { apiKey: string | undefined; maxBytes: number; maxBufferedBytes?: number }): Promise<Recorder> {
+    const recorder = new Recorder(file, options.apiKey, options.maxBytes, options.maxBufferedBytes ?? MAX_BUFFERED_BYTES);
     await once(recorder.out, "open").catch(() => {});
     if (recorder.failed) throw new SettingError("--record", `cannot write ${JSON.stringify(file)}: ${recorder.failed.message}`);
     return recorder;
@@ -68,14 +73,19 @@ export class Recorder {
     try {
       judge();
     } finally {
-      if (!this.failed) this.out.write(`${redact(JSON.stringify(this.line(passed, redact)))}\n`);
+      if (this.failed) this.dropped++;
+      // A disk slower than the traffic: the line is dropped rather than held, and the recording says it is incomplete.
+      else if (this.out.writableLength > this.maxBuffered) this.dropped++;
+      else this.out.write(`${redact(JSON.stringify(this.line(passed, redact)))}\n`);
     }
   }
 
-  /** Ends the file; resolves with why lines are missing from it (the disk refused them), or undefined. */
+  /** Ends the file; resolves with why exchanges are missing from it (the disk refused them, or fell behind), or undefined. */
   async close(): Promise<string | undefined> {
     if (!this.out.closed) await new Promise<void>((resolve) => this.out.end(() => resolve())).catch(() => {});
-    return this.failed && `the recording is incomplete: ${this.failed.message}`;
+    if (this.dropped === 0 && !this.failed) return undefined;
+    const why = this.failed ? this.failed.message : `more than ${this.maxBuffered} bytes were waiting for the disk`;
+    return `the recording is incomplete: ${this.dropped} exchange(s) not recorded (${why})`;
   }
 
   private line(passed: PassedExchange, redact: Redact): RecordedExchange {
