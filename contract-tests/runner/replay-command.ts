@@ -66,7 +66,8 @@ export async function runReplayCommand(argv: string[], name: string, env: Record
       allowPositionals: true,
     });
   } catch (error) {
-    return cannotStart(`${(error as Error).message} (see ${name} replay --help)`);
+    // node:util's hint on positionals that start with "-" is no help here: FILE never does.
+    return cannotStart(`${(error as Error).message.replace(/\. To specify a positional argument[\s\S]*$/, "")} (see ${name} replay --help)`);
   }
   const { values, positionals } = parsed;
   if (values.help) {
