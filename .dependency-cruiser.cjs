@@ -41,9 +41,9 @@ module.exports = {
     },
     {
       name: "suite-runner-on-top",
-      comment: "contract-tests/runner/ holds the commands; one run (run/) and the proxy (proxy/) never reach back up into them.",
+      comment: "contract-tests/runner/ holds the commands; one run (run/), the proxy (proxy/) and the recordings (recording/) never reach back up into them.",
       severity: "error",
-      from: { path: "^contract-tests/(run|proxy|checks|report|http|inputs)/" },
+      from: { path: "^contract-tests/(run|proxy|recording|checks|report|http|inputs)/" },
       to: { path: "^contract-tests/runner/" },
     },
     {
@@ -51,21 +51,21 @@ module.exports = {
       comment: "A check is a function of exchanges (checks/): it knows requests (http/) and inputs (inputs/), never the run that drives it, the proxy or the reports.",
       severity: "error",
       from: { path: "^contract-tests/checks/" },
-      to: { path: "^contract-tests/(run|proxy|report)/" },
+      to: { path: "^contract-tests/(run|proxy|recording|report)/" },
     },
     {
       name: "suite-reports-below-the-checks",
       comment: "Reports (report/) turn a run's records into text: they use the requests' words (http/), never the checks, the run or the proxy.",
       severity: "error",
       from: { path: "^contract-tests/report/" },
-      to: { path: "^contract-tests/(checks|run|proxy|inputs)/" },
+      to: { path: "^contract-tests/(checks|run|proxy|recording|inputs)/" },
     },
     {
       name: "suite-requests-at-the-bottom",
       comment: "Requests going out (http/) and the values they carry (inputs/) are the suite's lowest layers: they know nothing above them; inputs/ not even the requests.",
       severity: "error",
       from: { path: "^contract-tests/(http|inputs)/" },
-      to: { path: ["^contract-tests/(checks|run|proxy|report)/", "^contract-tests/(run-suite|index|cli|locations)\\.ts$"] },
+      to: { path: ["^contract-tests/(checks|run|proxy|recording|report)/", "^contract-tests/(run-suite|index|cli|locations)\\.ts$"] },
     },
     {
       name: "suite-inputs-know-no-requests",

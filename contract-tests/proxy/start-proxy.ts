@@ -8,6 +8,7 @@ import { TrafficJudge } from "./judge-traffic.ts";
 import { proxySummary, writeProxyReports } from "./proxy-reports.ts";
 import type { ProxySummary } from "./proxy-summary.ts";
 import { TrafficLog } from "./traffic-log.ts";
+import { Recorder } from "../recording/recorder.ts";
 
 /** How to run the contract proxy. */
 export interface ProxyOptions {
@@ -25,6 +26,8 @@ export interface ProxyOptions {
   env?: Record<string, string | undefined> | undefined;
   /** Where a line goes for each new kind of finding, as it happens (default: stderr). */
   say?: ((line: string) => void) | undefined;
+  /** A file to write every judged exchange to, as JSON Lines (docs/recording-format.md); none by default. */
+  record?: string | undefined;
 }
 
 /** A proxy that listens. */
@@ -55,7 +58,8 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   const spec = loadSuiteSpec(settings.specFile ?? defaultSpecFile);
   const say = options.say ?? ((line: string) => process.stderr.write(`${line}\n`));
   const log = new TrafficLog(say);
-  const judge = new TrafficJudge(spec, upstream.url, { maxResponseMs: settings.maxResponseMs, maxResponseBytes: settings.maxResponseBytes }, log, settings.apiKey);
+  const recorder = options.record ? await Recorder.open(options.record, { apiKey: settings.apiKey, maxBytes: settings.maxResponseBytes }) : undefined;
+  const judge = new TrafficJudge(spec, upstream.url, { maxResponseMs: settings.maxResponseMs, maxResponseBytes: settings.maxResponseBytes }, recorder?.listen(log) ?? log, settings.apiKey);
   const forwarding = await startForwarding({
     upstream: upstream.url,
     host: options.host,
@@ -64,7 +68,8 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     onRequest: ({ method, target, startedAt }) => judge.requestArrived(method, target, startedAt),
     onExchange: (passed) => {
       try {
-        judge.judge(passed);
+        if (recorder) recorder.record(passed, () => judge.judge(passed), (text) => judge.redact(text));
+        else judge.judge(passed);
       } catch (error) {
         // A check that breaks must not break the traffic: the exchange is reported as not checked.
         log.notChecked(passed.method, `the proxy could not judge it: ${judge.redact((error as Error).message)}`);
@@ -86,6 +91,8 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     stop: () =>
       (stopping ??= (async () => {
         await forwarding.close();
+        const unrecorded = await recorder?.close();
+        if (unrecorded) say(`contract proxy: ${unrecorded}`);
         const summary = proxySummary(spec, upstream.url, log);
         await writeProxyReports(reportDir, spec, summary);
         return { exitCode: summary.verdict === "failed" ? 1 : 0, summary, reportDir } satisfies ProxyRun;

@@ -6,7 +6,7 @@ import { startProxy, type ProxyRun } from "../proxy/start-proxy.ts";
 
 /** What `proxy --help` prints. */
 export function proxyHelp(name: string): string {
-  return `Usage: ${name} proxy --upstream URL [--port N] [--host H] [--report-dir DIR] [-- command args...]
+  return `Usage: ${name} proxy --upstream URL [--port N] [--host H] [--report-dir DIR] [--record FILE] [-- command args...]
 
 Forwards every request to the upstream unchanged, and judges each exchange against the spec, in both
 directions: the app's request (the operation, its path parameter, Content-Type, body and key) and the
@@ -23,6 +23,8 @@ Flags:
   --port N           port to listen on (default: a free one; the URL is printed)
   --host H           address to listen on (default 127.0.0.1)
   --report-dir DIR   folder of proxy-junit.xml, proxy-summary.json and .md (default: FILE_LIBRARY_REPORT_DIR, else reports)
+  --record FILE      write every exchange to FILE as JSON Lines, one a line, the key and every
+                     secret redacted (format file-library-recording/1; replay it with \`replay FILE\`)
   -h, --help         show this text
 
 Environment: FILE_LIBRARY_API_KEY (redacted wherever it would show; every bearer token that passes is too),
@@ -43,7 +45,7 @@ export async function runProxyCommand(argv: string[], name: string): Promise<num
   try {
     ({ values } = parseArgs({
       args: flags,
-      options: { upstream: { type: "string" }, port: { type: "string" }, host: { type: "string" }, "report-dir": { type: "string" }, help: { type: "boolean", short: "h" } },
+      options: { upstream: { type: "string" }, port: { type: "string" }, host: { type: "string" }, "report-dir": { type: "string" }, record: { type: "string" }, help: { type: "boolean", short: "h" } },
       strict: true,
       allowPositionals: false,
     }));
@@ -61,7 +63,7 @@ export async function runProxyCommand(argv: string[], name: string): Promise<num
 
   let proxy;
   try {
-    proxy = await startProxy({ upstream: values.upstream, port, host: values.host, reportDir: values["report-dir"] });
+    proxy = await startProxy({ upstream: values.upstream, port, host: values.host, reportDir: values["report-dir"], record: values.record });
   } catch (error) {
     const known = error instanceof SettingError || error instanceof SpecLoadError || (error as NodeJS.ErrnoException).code === "EADDRINUSE";
     if (!known) throw error;

@@ -10,7 +10,7 @@ import { VARIABLES } from "../../contract-tests/run/settings.ts";
 import { installInto, lintPackage, pack, run } from "../support/packages.ts";
 import { exitCodeOf, runCommand, startChild, waitForOutput } from "../../lib/process.ts";
 import { childrenOf, waitUntilGone } from "../support/processes.ts";
-import { sandbox, SANDBOX_KEY } from "../support/sandbox.ts";
+import { sandbox, SANDBOX_KEY, storedMetadata } from "../support/sandbox.ts";
 
 const fixturesFile = fromRoot("test/fixtures/sandbox-files.json");
 
@@ -194,5 +194,70 @@ console.log("app download", url.status);
     expect(run.output).toMatch(/FAILED .* no_secret_echo: /);
     expect(run.output).not.toContain(SANDBOX_KEY);
     for (const report of await readdir(run.reportDir)) expect(await readFile(path.join(run.reportDir, report), "utf8")).not.toContain(SANDBOX_KEY);
+  });
+});
+
+describe("the contract package's proxy --record and replay, packed and installed", { timeout: 120_000 }, () => {
+  it("records an app's run (reads, the download, an update put back, an unknown id) with no key, and replays it: 0 on the sandbox, read-only unless told, 1 on faults naming the exchange", async () => {
+    // The app of a pipeline: through FILE_LIBRARY_BASE_URL, which the proxy sets.
+    await writeFile(
+      path.join(project, "recorded-app.mjs"),
+      `const base = process.env.FILE_LIBRARY_BASE_URL + "/studio/v1/library/files/";
+const headers = { authorization: "Bearer " + process.env.FILE_LIBRARY_API_KEY, "content-type": "application/json" };
+const steps = [["doc-1"], ["doc-1/download"], ["doc-1", { method: "PUT", body: JSON.stringify({ labels: ["from-the-app"] }) }], ["doc-1"],
+  ["doc-1", { method: "PUT", body: JSON.stringify({ labels: ["a", "b"], publicUrl: "https://cdn.example.test/report.txt" }) }], ["no-such-file"]];
+for (const [target, init] of steps) console.log("app", init?.method ?? "GET", target, (await fetch(base + target, { headers, ...init })).status);
+`,
+    );
+    const recorded = await sandbox({ fixturesFile });
+    try {
+      const result = await cli(["proxy", "--upstream", recorded.baseUrl, "--record", "traffic.jsonl", "--report-dir", "record-reports", "--", process.execPath, "recorded-app.mjs"], { FILE_LIBRARY_API_KEY: SANDBOX_KEY });
+      expect(result.code, result.output).toBe(0);
+      expect(result.output).toContain("app GET no-such-file 422");
+    } finally {
+      await recorded.close();
+    }
+    const text = await readFile(path.join(project, "traffic.jsonl"), "utf8");
+    expect(text).not.toContain(SANDBOX_KEY);
+    expect(text.trimEnd().split("\n").map((line) => { const l = JSON.parse(line); return `${l.format} ${l.method} ${l.operation} ${l.response.status}`; })).toEqual([
+      "file-library-recording/1 GET getFile 200",
+      "file-library-recording/1 GET getFileDownloadUrl 200",
+      "file-library-recording/1 PUT updateFile 200",
+      "file-library-recording/1 GET getFile 200",
+      "file-library-recording/1 PUT updateFile 200",
+      "file-library-recording/1 GET getFile 422",
+    ]);
+
+    const replayAgainst = async (fault: string | undefined, flags: string[] = []) => {
+      const sb = await sandbox({ fixturesFile, ...(fault ? { fault } : {}) });
+      try {
+        const reportDir = await mkdtemp(path.join(project, "replay-reports-"));
+        const run = await cli(["replay", "traffic.jsonl", "--base-url", sb.baseUrl, "--report-dir", path.basename(reportDir), ...flags], { FILE_LIBRARY_API_KEY: SANDBOX_KEY });
+        return { ...run, puts: sb.logs.filter((l) => l.startsWith("PUT ")).length, doc1: await storedMetadata(sb.baseUrl, "doc-1"), reports: (await readdir(reportDir)).sort() };
+      } finally {
+        await sb.close();
+      }
+    };
+    const readOnly = await replayAgainst(undefined);
+    expect(readOnly.code, readOnly.output).toBe(0);
+    expect(readOnly.puts).toBe(0);
+    expect(readOnly.output).toContain("left out: 2 update(s) not replayed: a read-only replay");
+    expect(readOnly.reports).toEqual(["replay-junit.xml", "replay-summary.json", "replay-summary.md"]);
+    const writing = await replayAgainst(undefined, ["--write-checks"]);
+    expect(writing.code, writing.output).toBe(0);
+    // The app's two updates, then the file put back as the replay found it.
+    expect(writing.puts).toBe(3);
+    expect(writing.doc1).toEqual(readOnly.doc1);
+    for (const [fault, named] of [
+      ["metadata-size-as-string", "BREAK (consumer) line 1: GET /studio/v1/library/files/doc-1 as_the_app_saw_it: $.size was a number (5) for the app; the deployment sends a string"],
+      ["metadata-missing-labels", "BREAK (consumer) line 1: GET /studio/v1/library/files/doc-1 as_the_app_saw_it: $.labels is missing"],
+      ["unknown-id-404", "BREAK (consumer) line 6: GET /studio/v1/library/files/no-such-file as_the_app_saw_it: the app got HTTP 422; the deployment answers HTTP 404"],
+    ] as const) {
+      const broken = await replayAgainst(fault);
+      expect(broken.code, broken.output).toBe(1);
+      expect(broken.output).toContain(named);
+      expect(broken.output).toContain('-H "Authorization: Bearer $FILE_LIBRARY_API_KEY"');
+      expect(broken.output).not.toContain(SANDBOX_KEY);
+    }
   });
 });

@@ -151,14 +151,14 @@ describe("every command, typed through npm", () => {
   });
 
   // The contract package's CLI keeps its own parser (contract-tests/runner/), in its own words; run from its source as its bin.
-  describe.concurrent.each([[[]], [["proxy"]]] as const)("file-library-contract %j", { timeout: 60_000 }, (subcommand) => {
+  describe.concurrent.each([[[]], [["proxy"]], [["replay"]]] as const)("file-library-contract %j", { timeout: 60_000 }, (subcommand) => {
     const cli = (args: string[]) => capture(process.execPath, ["--import", "tsx", fromRoot("contract-tests/cli.ts"), ...subcommand, ...args]);
     it("--help prints its usage, exit 0; --bogus is one line naming it, exit 2", async () => {
       const [help, bogus] = await Promise.all([cli(["--help"]), cli(["--bogus"])]);
       expect(help.code, help.stderr).toBe(0);
       expect(help.stdout).toMatch(/^Usage: /);
       expect(bogus.code).toBe(2);
-      expect(bogus.stderr.trim()).toMatch(/^file-library-contract( proxy)?: cannot start: Unknown option '--bogus' \(see [^)]*--help\)$/);
+      expect(bogus.stderr.trim()).toMatch(/^file-library-contract( proxy| replay)?: cannot start: Unknown option '--bogus' \(see [^)]*--help\)$/);
     });
   });
 

@@ -12,7 +12,7 @@ import { BaseSequencer, type TestSpecification } from "vitest/node";
 export const EXPECTED_SECONDS: Readonly<Record<string, number>> = {
   "test/suite/contract-live.test.ts": 130,
   "test/consumers/node-lines.test.ts": 105,
-  "test/consumers/contract-package.test.ts": 56,
+  "test/consumers/contract-package.test.ts": 74,
   "test/repo/readme-commands.test.ts": 50,
   "test/consumers/client-package.test.ts": 39,
   "test/suite/contract-connections.test.ts": 29,
@@ -23,6 +23,8 @@ export const EXPECTED_SECONDS: Readonly<Record<string, number>> = {
   "test/suite/suite-output.test.ts": 15,
   "test/repo/command-line.test.ts": 25,
   "test/suite/proxy.test.ts": 19,
+  "test/suite/recording/replay.test.ts": 16,
+  "test/suite/replay-har-chromium.test.ts": 15,
   "test/consumers/sandbox-package.test.ts": 12,
   "test/consumers/generator-kubb.test.ts": 11,
   "test/repo/doc-samples.test.ts": 10,

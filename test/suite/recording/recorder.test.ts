@@ -1,0 +1,114 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+import type { PassedExchange } from "../../../contract-tests/proxy/forward.ts";
+import type { JudgeEvents } from "../../../contract-tests/proxy/judge-traffic.ts";
+import type { RecordedExchange } from "../../../contract-tests/recording/format.ts";
+import { Recorder } from "../../../contract-tests/recording/recorder.ts";
+
+let scratch: string;
+beforeAll(async () => (scratch = await mkdtemp(path.join(os.tmpdir(), "file-library-recorder-"))));
+afterAll(() => rm(scratch, { recursive: true, force: true }));
+
+const body = (bytes: Uint8Array | string, cut = false) => {
+  const b = typeof bytes === "string" ? Buffer.from(bytes) : bytes;
+  return { bytes: b, total: cut ? b.length * 10 : b.length, cut };
+};
+
+/** An exchange as the proxy passes it on; `over` replaces any part. */
+const passed = (over: Partial<PassedExchange> = {}): PassedExchange => ({
+  token: undefined,
+  method: "GET",
+  target: "/studio/v1/library/files/doc-1",
+  requestHeaders: { authorization: "Bearer k-123456789", accept: "application/json", "user-agent": "app/1", cookie: "s=1" },
+  requestBody: body(""),
+  status: 200,
+  responseHeaders: { "content-type": "application/json" },
+  responseBody: body('{"id":"doc-1"}'),
+  startedAt: 1,
+  endedAt: 3.25,
+  ...over,
+});
+
+const noEvents = (): JudgeEvents => ({ finding: vi.fn(), warning: vi.fn(), seen: vi.fn(), notChecked: vi.fn(), preflight: vi.fn() });
+const redact = (text: string) => text.replaceAll("k-123456789", "[REDACTED]");
+
+/** Records the exchanges with a recorder of its own file; the lines, and what close() said. */
+async function recordAll(exchanges: PassedExchange[], options: { apiKey?: string; maxBufferedBytes?: number } = {}, judge: (r: Recorder, events: JudgeEvents) => void = () => {}) {
+  const file = path.join(await mkdtemp(path.join(scratch, "r-")), "out.jsonl");
+  const recorder = await Recorder.open(file, { apiKey: options.apiKey, maxBytes: 1000, ...(options.maxBufferedBytes ? { maxBufferedBytes: options.maxBufferedBytes } : {}) });
+  const events = recorder.listen(noEvents());
+  for (const exchange of exchanges) recorder.record(exchange, () => judge(recorder, events), redact);
+  const said = await recorder.close();
+  const text = await readFile(file, "utf8");
+  return { said, text, lines: text.trimEnd().split("\n").filter(Boolean).map((l) => JSON.parse(l) as RecordedExchange) };
+}
+
+describe("Recorder", () => {
+  it("keeps the headers the service reads and which key was sent, never the key, cookies or the user agent", async () => {
+    const { lines, text } = await recordAll([passed()], { apiKey: "k-123456789" });
+    expect(lines[0]!.request).toEqual({ auth: "key", headers: { accept: "application/json" }, body: null });
+    expect(lines[0]!.durationMs).toBe(2.3);
+    expect(text).not.toContain("k-123456789");
+    expect(text).not.toContain("s=1");
+  });
+
+  it.each([
+    ["the key of FILE_LIBRARY_API_KEY", "k-123456789", "k-123456789", 200, "key"],
+    ["another token", "k-123456789", "other-token-1", 200, "other"],
+    ["without the key's variable, a token the service took", undefined, "k-123456789", 200, "key"],
+    ["without the key's variable, a token refused", undefined, "k-123456789", 401, "other"],
+    ["a token of another scheme", "k-123456789", "k-123456789", 200, "other"],
+  ] as const)("marks %s", async (what, apiKey, token, status, auth) => {
+    const authorization = what === "a token of another scheme" ? `Token ${token}` : `Bearer ${token}`;
+    const { lines } = await recordAll([passed({ status, requestHeaders: { authorization } })], apiKey ? { apiKey } : {});
+    expect(lines[0]!.request.auth).toBe(auth);
+  });
+
+  it("records a gzip answer as its text, blanks secret-named answer headers, and leaves out hop-by-hop ones", async () => {
+    const { lines } = await recordAll([
+      passed({ responseHeaders: { "content-type": "application/json", "content-encoding": "gzip", "set-cookie": ["a=1", "b=2"], "x-api-token": "t", connection: "keep-alive", "x-note": "for k-123456789" }, responseBody: body(gzipSync('{"id":"doc-1"}')) }),
+    ]);
+    expect(lines[0]!.response).toEqual({
+      status: 200,
+      headers: { "content-type": "application/json", "content-encoding": "gzip", "set-cookie": "[REDACTED]", "x-api-token": "[REDACTED]", "x-note": "for [REDACTED]" },
+      body: { text: '{"id":"doc-1"}' },
+    });
+  });
+
+  it("elides a body that is not UTF-8, and one the proxy did not keep whole (without a sha256: not every byte was seen)", async () => {
+    const { lines } = await recordAll([passed({ responseBody: body(new Uint8Array([0x7b, 0xff, 0x7d])) }), passed({ responseBody: body("{}", true) })]);
+    expect(lines[0]!.response.body).toEqual({ elided: "not UTF-8 text", bytes: 3 });
+    expect(lines[1]!.response.body).toEqual({ elided: "the body is over 1000 bytes (FILE_LIBRARY_MAX_RESPONSE_BYTES)", bytes: 20 });
+  });
+
+  it("puts on each line the operation and the findings the judge reported for that exchange alone, and passes every event on", async () => {
+    const next = noEvents();
+    const file = path.join(scratch, "events.jsonl");
+    const recorder = await Recorder.open(file, { apiKey: undefined, maxBytes: 1000 });
+    const events = recorder.listen(next);
+    const finding = { side: "service" as const, operation: "getFile", check: "response_schema_conformance", problem: "size must be integer", curl: "curl …", status: 200 };
+    recorder.record(passed(), () => (events.seen("getFile", 200), events.finding(finding)), redact);
+    recorder.record(passed({ target: "/health" }), () => events.seen(undefined, 404), redact);
+    // A judge that throws: the exchange is still recorded, and the error reaches the proxy.
+    expect(() => recorder.record(passed(), () => (events.seen("getFile", 200), events.warning(finding), events.notChecked("getFile", "r"), events.preflight(), (() => { throw new Error("bug"); })()), redact)).toThrow("bug");
+    await recorder.close();
+    const lines = (await readFile(file, "utf8")).trimEnd().split("\n").map((l) => JSON.parse(l) as RecordedExchange);
+    expect(lines.map((l) => [l.seq, l.operation, l.findings])).toEqual([
+      [1, "getFile", [{ side: "service", check: "response_schema_conformance", problem: "size must be integer" }]],
+      [2, null, []],
+      [3, "getFile", []],
+    ]);
+    expect(next.finding).toHaveBeenCalledWith(finding);
+    expect([next.seen, next.warning, next.notChecked, next.preflight].map((f) => (f as ReturnType<typeof vi.fn>).mock.calls.length)).toEqual([3, 1, 1, 1]);
+  });
+
+  it("drops lines, and says how many, rather than hold more than its buffer while the disk is behind", async () => {
+    const { lines, said } = await recordAll([passed(), passed(), passed()], { maxBufferedBytes: 1 });
+    expect(lines).toHaveLength(1);
+    expect(said).toBe("the recording is incomplete: 2 exchange(s) not recorded (more than 1 bytes were waiting for the disk)");
+    expect((await recordAll([passed()])).said).toBeUndefined();
+  });
+});
