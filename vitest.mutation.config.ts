@@ -19,6 +19,7 @@ export default defineConfig({
       "test/client/excerpt.test.ts",
       "test/client/fetch.test.ts",
       "test/client/file-id.test.ts",
+      "test/client/http-date.test.ts",
       "test/client/invalid-utf8.test.ts",
       "test/client/json-names.test.ts",
       "test/client/logger.test.ts",

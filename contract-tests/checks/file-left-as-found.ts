@@ -19,7 +19,11 @@ function restoreCommand(s: Scenario, found: FileState): string {
     method: "PUT",
     path,
     url: `${s.target.baseUrl}${path}`,
-    headers: { authorization: "Bearer [REDACTED]", "content-type": "application/json" },
+    headers: {
+      // Stryker disable next-line StringLiteral: equivalent; curlFor writes a valid key's header as $FILE_LIBRARY_API_KEY, never this value.
+      authorization: "Bearer [REDACTED]",
+      "content-type": "application/json",
+    },
     body: JSON.stringify(found),
   });
 }

@@ -43,7 +43,7 @@ export async function driftAfter(s: Scenario, baseline: FileBaseline, write: Exc
   const read = await s.send({ operationId: "getFile", fileId: s.target.fileId });
   if (read.status !== 200 || read.invalidUtf8 !== undefined) return undefined;
   const after = jsonBody(read);
-  if (after === undefined || after === null || typeof after !== "object" || Array.isArray(after)) return undefined;
+  if (after === null || typeof after !== "object" || Array.isArray(after)) return undefined;
   const changed = changedFields(baseline.metadata, after as Record<string, unknown>);
   if (changed.length === 0) return undefined;
   const sent = write.request.body === undefined ? "" : ` of ${write.request.body.length > 120 ? `${write.request.body.slice(0, 120)}…` : write.request.body}`;

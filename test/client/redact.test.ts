@@ -32,6 +32,7 @@ describe("redactString", () => {
     expect(redactString("aa aaa", ["aa"])).toBe(`${REDACTED} aaa`);
     expect(redactString("k1-k1", ["k1"])).toBe(`${REDACTED}-${REDACTED}`);
     expect(redactString("12345678:x", ["12345678"])).toBe(`${REDACTED}:x`);
+    expect(redactString("ab1-ab1-ab1-ab1", ["ab1-ab1-"])).toBe(`${REDACTED}ab1-ab1`);
   });
 
   it.each([

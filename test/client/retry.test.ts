@@ -10,6 +10,10 @@ describe("serverDelay", () => {
   it.each<[Record<string, string>, ReturnType<typeof serverDelay>]>([
     [{ "retry-after-ms": "0" }, { ms: 0, source: "retry-after-ms" }],
     [{ "retry-after-ms": "250.5" }, { ms: 250.5, source: "retry-after-ms" }],
+    [{ "retry-after-ms": "250.25" }, { ms: 250.25, source: "retry-after-ms" }],
+    [{ "retry-after-ms": "250\u00a0" }, { ms: 250, source: "retry-after-ms" }],
+    // Digits past what a number holds: no wait of Infinity.
+    [{ "retry-after-ms": "9".repeat(400), "retry-after": "2" }, { ms: 2_000, source: "retry-after" }],
     [{ "retry-after-ms": "-1", "retry-after": "2" }, { ms: 2_000, source: "retry-after" }],
     [{ "retry-after-ms": "1e999", "retry-after": "2" }, { ms: 2_000, source: "retry-after" }],
     [{ "retry-after-ms": "soon", "retry-after": "2" }, { ms: 2_000, source: "retry-after" }],

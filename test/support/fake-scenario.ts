@@ -22,8 +22,8 @@ export interface SentRequest {
   freshConnection?: boolean | undefined;
 }
 
-/** Answers the `index`th request (from 0). */
-export type Script = (request: SentRequest, index: number) => AnswerParts;
+/** Answers the `index`th request (from 0); a promise holds the answer back, as a server does while it works (overlapping requests). */
+export type Script = (request: SentRequest, index: number) => AnswerParts | Promise<AnswerParts>;
 
 /** What the fake run is given. */
 export interface FakeOptions {
@@ -85,7 +85,7 @@ export function fakeScenario(options: FakeOptions): { scenario: Scenario; outcom
       const sent: SentRequest = { ...request, operationId: request.operationId ?? options.operationId, auth: request.auth ?? "valid" };
       const index = outcome.sent.push(sent) - 1;
       const body = sent.rawBody ?? (sent.json === undefined ? undefined : JSON.stringify(sent.json));
-      return answer({ operationId: sent.operationId, ...options.answer(sent, index), request: { fileId: sent.fileId, body } });
+      return answer({ operationId: sent.operationId, ...(await options.answer(sent, index)), request: { fileId: sent.fileId, body } });
     },
     fail(problem, exchange) {
       throw new Failed(problem, exchange);
@@ -137,7 +137,7 @@ const acceptable = (json: unknown): json is Record<string, unknown> => spec.vali
  * change it, a wrong key gets 401, another id 422, a body that breaks the schema 422 (400 when it is not JSON).
  * The file is `server.file`, for tests to read.
  */
-export function fileServer(options: FileServerOptions = {}): Script & { file: Record<string, unknown> } {
+export function fileServer(options: FileServerOptions = {}): ((request: SentRequest, index: number) => AnswerParts) & { file: Record<string, unknown> } {
   const state = { file: { ...(options.metadata ?? metadataOf()) } };
   const error = (status: number, message: string): AnswerParts => ({ status, json: { code: status, message } });
   const script = (request: SentRequest, index: number): AnswerParts => {
@@ -154,5 +154,5 @@ export function fileServer(options: FileServerOptions = {}): Script & { file: Re
     return {};
   };
   Object.defineProperty(script, "file", { get: () => state.file });
-  return script as Script & { file: Record<string, unknown> };
+  return script as typeof script & { file: Record<string, unknown> };
 }

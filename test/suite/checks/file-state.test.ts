@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { readFileState, readMetadata, restoreFileState, stateOf, updateTarget, withRestore } from "../../../contract-tests/checks/file-state.ts";
-import { metadataOf } from "../../support/exchange-builder.ts";
+import { readFileState, readMetadata, restorableState, restoreFileState, stateOf, updateTarget, withRestore } from "../../../contract-tests/checks/file-state.ts";
+import { metadataOf, spec } from "../../support/exchange-builder.ts";
 import { fakeScenario, fileServer, type Script } from "../../support/fake-scenario.ts";
 
 const scenario = (script: Script) => fakeScenario({ operationId: "updateFile", answer: script });
@@ -30,6 +30,12 @@ describe("file-state: reading the file back", () => {
     expect(stateOf({ labels: ["a"], publicUrl: "u", size: 1 })).toEqual({ labels: ["a"], publicUrl: "u" });
     expect(stateOf({ labels: ["a"], publicUrl: null })).toEqual({ labels: ["a"] });
   });
+
+  it("restorableState keeps a publicUrl only when an update may send it back: a URL, not an empty string", () => {
+    expect(restorableState({ spec }, { labels: ["a"], publicUrl: "https://cdn.test/a", size: 1 })).toEqual({ labels: ["a"], publicUrl: "https://cdn.test/a" });
+    expect(restorableState({ spec }, { labels: ["a"], publicUrl: "" })).toEqual({ labels: ["a"] });
+    expect(restorableState({ spec }, { labels: [] })).toEqual({ labels: [] });
+  });
 });
 
 describe("file-state: writing and putting back", () => {
@@ -50,8 +56,28 @@ describe("file-state: writing and putting back", () => {
     ]);
     expect(outcome.warnings).toEqual(['putting file doc-1 back: the server refused {"labels":["q3"],"publicUrl":"u"} (HTTP 422), so each field was sent on its own; refused: publicUrl (HTTP 422)']);
     const ok = scenario(() => ({}));
-    await restoreFileState(ok.scenario, { labels: [] });
+    expect(await restoreFileState(ok.scenario, { labels: [] })).toEqual([]);
     expect(ok.outcome.warnings).toEqual([]);
+  });
+
+  it("restoreFileState: one field refused is not sent again, and the warning says only what was refused", async () => {
+    const { scenario: s, outcome } = scenario(() => ({ status: 422, json: {} }));
+    expect(await restoreFileState(s, { labels: ["q3"] })).toEqual(["labels (HTTP 422)"]);
+    expect(outcome.sent).toHaveLength(1);
+    expect(outcome.warnings).toEqual(['putting file doc-1 back: the server refused {"labels":["q3"]} (HTTP 422)']);
+  });
+
+  it("restoreFileState: two fields refused together and each taken alone leave nothing refused, and the warning says each was taken", async () => {
+    const { scenario: s, outcome } = scenario((r) => (Object.keys(r.json as object).length > 1 ? { status: 409, json: {} } : {}));
+    expect(await restoreFileState(s, { labels: ["q3"], publicUrl: "u" })).toEqual([]);
+    expect(outcome.sent.map((r) => r.json)).toEqual([{ labels: ["q3"], publicUrl: "u" }, { labels: ["q3"] }, { publicUrl: "u" }]);
+    expect(outcome.warnings).toEqual(['putting file doc-1 back: the server refused {"labels":["q3"],"publicUrl":"u"} (HTTP 409), so each field was sent on its own; each was taken']);
+  });
+
+  it("restoreFileState: every field refused alone is named, in order", async () => {
+    const { scenario: s, outcome } = scenario((r) => ({ status: Object.keys(r.json as object).length > 1 ? 409 : 422, json: {} }));
+    expect(await restoreFileState(s, { labels: ["q3"], publicUrl: "u" })).toEqual(["labels (HTTP 422)", "publicUrl (HTTP 422)"]);
+    expect(outcome.warnings).toEqual(['putting file doc-1 back: the server refused {"labels":["q3"],"publicUrl":"u"} (HTTP 409), so each field was sent on its own; refused: labels (HTTP 422), publicUrl (HTTP 422)']);
   });
 
   it("withRestore gives the work the state and the whole metadata, and puts the file back even when the work fails", async () => {

@@ -25,6 +25,14 @@ describe("json_well_formed", () => {
     });
   });
 
+  it("fails a JSON answer that starts with a byte-order mark, and takes one inside a string", () => {
+    expect(judge({ bytes: bytes([0xef, 0xbb, 0xbf], JSON.stringify(metadataOf())), contentType: "application/json" })).toEqual({
+      failures: ["the body starts with a byte-order mark (EF BB BF), which JSON must not (RFC 8259, 8.1)"],
+      warnings: [],
+    });
+    expect(judge({ bytes: bytes('{"id":"doc-1","labels":["', [0xef, 0xbb, 0xbf], '"]}'), contentType: "application/json" })).toEqual(none);
+  });
+
   it("passes well-formed JSON, with no warning", () => {
     expect(judge({ json: metadataOf({ name: "Café.pdf" }) })).toEqual(none);
   });

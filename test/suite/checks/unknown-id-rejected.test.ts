@@ -18,6 +18,22 @@ describe("unknown_id_rejected", () => {
     expect(ids.length).toBeGreaterThan(3 + near.length);
     expect(ids.slice(2, -near.length).every((id) => id.startsWith("contract-unknown-"))).toBe(true);
     expect(outcome.sent.every((r) => r.json === undefined)).toBe(true);
+    expect(outcome.records).toEqual([
+      "ids near the real one: in the other case",
+      "ids near the real one: with a space before it",
+      "ids near the real one: with a space after it",
+      "ids near the real one: with its first character percent-encoded in the id",
+      "ids near the real one: with an accent on its first character",
+      "ids near the real one: with its first character in full width",
+    ]);
+  });
+
+  it("fails an id near the real one that gets a 5xx or a 3xx, calling it the real file only for a 2xx", async () => {
+    const nearAnswered = (status: number): Script => (r) => (r.fileId === "DOC-1" ? { status, json: {} } : { status: 422, json: {} });
+    for (const [status, found] of [[500, ""], [300, ""], [199, ""], [299, " as if it were the real file"], [200, " as if it were the real file"]] as const) {
+      const outcome = await run(nearAnswered(status));
+      expect(outcome).toMatchObject({ state: "failed", problem: `the id "DOC-1", the real one in the other case, got HTTP ${status}${found}, expected 422 (no file has it)`, warnings: [] });
+    }
   });
 
   it("fails an id near the real one answered as the real file, naming how it is near", async () => {

@@ -2,12 +2,81 @@ import { describe, expect, it } from "vitest";
 import { persistedProblem, updatePersisted } from "../../../contract-tests/checks/update-persisted.ts";
 import { labelClassesList } from "../../../contract-tests/inputs/label-classes.ts";
 import { metadataOf } from "../../support/exchange-builder.ts";
-import { fileServer, runCheck, type FileServerOptions } from "../../support/fake-scenario.ts";
+import { fileServer, runCheck, type FileServerOptions, type Outcome, type Script, type SentRequest } from "../../support/fake-scenario.ts";
 
 const WITH_URL = metadataOf({ publicUrl: "https://cdn.test/a" });
-const run = (server: FileServerOptions = {}) => runCheck(updatePersisted, { operationId: "updateFile", answer: fileServer(server) });
+const runScript = (script: Script) => runCheck(updatePersisted, { operationId: "updateFile", answer: script });
+const run = (server: FileServerOptions = {}) => runScript(fileServer(server));
 /** A server that stores what `change` makes of each update. */
 const storing = (change: (body: Record<string, unknown>) => Record<string, unknown>, metadata = WITH_URL): FileServerOptions => ({ metadata, update: (file, body) => ({ ...file, ...change(body) }) });
+const bodyOf = (r: SentRequest) => (r.json ?? {}) as { labels?: string[]; publicUrl?: string };
+/** The two partial updates the suite sends at once, and the update of both fields it reads during. */
+const concurrentLabels = (r: SentRequest) => /^contract-concurrent-\d+$/.test(bodyOf(r).labels?.[0] ?? "") && bodyOf(r).publicUrl === undefined;
+const concurrentUrl = (r: SentRequest) => /\/concurrent\/doc-1\?t=\d+$/.test(bodyOf(r).publicUrl ?? "") && bodyOf(r).labels === undefined;
+const inFlight = (r: SentRequest) => /^contract-in-flight-\d+$/.test(bodyOf(r).labels?.[0] ?? "");
+/** The updates a run sent, in order. */
+const updates = (outcome: Outcome) => outcome.sent.filter((r) => r.operationId === "updateFile");
+/** One step later: after every promise already settled, as a server's next turn (setImmediate; never a timer). */
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * A server without a lock: an update reads the file when it arrives and writes it one turn later. Of two updates at
+ * once (each answered 200), `lost` is the one the server loses: labels or publicUrl (the other's write covers it), or
+ * both (dropped as a conflict). Updates one after the other hold.
+ */
+function unlocked(lost: "labels" | "publicUrl" | "both"): Script {
+  let base: Record<string, unknown> | undefined;
+  const server = fileServer({ metadata: WITH_URL, update: (file, body) => ({ ...(base ?? file), ...body }) });
+  let arrived = 0;
+  let pending = 0;
+  return async (r, index) => {
+    if (r.operationId !== "updateFile") return server(r, index);
+    const seen = server.file;
+    const mine = ++arrived;
+    const overlapped = pending++ > 0;
+    await null;
+    // The labels' write lands last unless publicUrl is the one lost.
+    if (lost === "publicUrl" && bodyOf(r).labels !== undefined) await null;
+    pending--;
+    if (lost === "both" && (overlapped || arrived !== mine)) return {};
+    base = seen;
+    try {
+      return server(r, index);
+    } finally {
+      base = undefined;
+    }
+  };
+}
+
+/**
+ * A server that holds its answer to the update of both fields (the one the suite reads during) until it has answered
+ * three reads, each answered a turn later. `apply` is when that update changes the file: all of it on arrival, all of
+ * it when answered, or labels on arrival and publicUrl when answered (an update applied in steps). `status` is its answer.
+ */
+function holding(apply: "on arrival" | "when answered" | "in steps", status = 200): Script {
+  const server = fileServer({ metadata: WITH_URL });
+  let release: (() => void) | undefined;
+  let held = false;
+  let reads = 0;
+  return async (r, index) => {
+    if (r.operationId === "getFile") {
+      if (release && ++reads === 3) release();
+      const answered = server(r, index);
+      await nextTurn();
+      return answered;
+    }
+    if (!inFlight(r) || held) return server(r, index);
+    held = true;
+    if (apply === "on arrival") server(r, index);
+    if (apply === "in steps") server({ ...r, json: { labels: bodyOf(r).labels } }, index);
+    await new Promise<void>((resolve) => (release = resolve));
+    release = undefined;
+    if (status !== 200) return { status, json: { code: status, message: "conflict" } };
+    if (apply !== "on arrival") server(r, index);
+    await nextTurn();
+    return {};
+  };
+}
 
 describe("update_persisted", () => {
   it("updates labels in order, every label class, [], then a long publicUrl, reading back after each; puts the file back; no warning", async () => {
@@ -91,6 +160,154 @@ describe("update_persisted", () => {
   it("fails an update that is refused, naming it", async () => {
     const outcome = await run({ before: (r) => (r.operationId === "updateFile" && !r.essential ? { status: 422, json: {} } : undefined) });
     expect(outcome).toMatchObject({ state: "failed", problem: 'the update {"labels":["contract-check-b","contract-check-a","q3"]} got HTTP 422, expected 200' });
+  });
+});
+
+describe("update_persisted: what it sends and reads back", () => {
+  it("sends the lists as contract-list-1 to N, generated values with a publicUrl where the file has one, then the updates at once; records each", async () => {
+    const outcome = await run({ metadata: WITH_URL });
+    expect(outcome).toMatchObject({ state: "passed", warnings: [] });
+    const lists = updates(outcome).filter((r) => (bodyOf(r).labels?.length ?? 0) > 100).map((r) => bodyOf(r).labels!);
+    expect(lists.map((list) => [list.length, list[0], list.at(-1)])).toEqual([
+      [101, "contract-list-1", "contract-list-101"],
+      [256, "contract-list-1", "contract-list-256"],
+      [1_001, "contract-list-1", "contract-list-1001"],
+    ]);
+    // Generated from the seed: between the longest list and the two updates at once.
+    const all = updates(outcome);
+    const generated = all.slice(all.findIndex((r) => bodyOf(r).labels?.length === 1_001) + 1, all.findIndex(concurrentLabels));
+    expect(generated).toHaveLength(5);
+    expect(generated.some((r) => bodyOf(r).publicUrl !== undefined)).toBe(true);
+    expect(outcome.records.filter((kind) => kind === "generated from the seed, read back")).toHaveLength(5);
+    expect(outcome.records).toEqual(
+      expect.arrayContaining([
+        "publicUrl: an upper-case scheme and host, read back",
+        "publicUrl: a query string and a fragment, read back",
+        "labels: a list of 1,001 read back",
+        "reads while an update is in flight (up to 3)",
+      ]),
+    );
+    // The two at once, then the update of both fields, read during on a new connection (once here: it is answered at once).
+    const at = outcome.sent.findIndex(concurrentLabels);
+    expect(concurrentUrl(outcome.sent[at + 1]!)).toBe(true);
+    const during = outcome.sent.findIndex(inFlight);
+    const stamp = bodyOf(outcome.sent[at]!).labels![0]!.slice("contract-concurrent-".length);
+    expect(outcome.sent[during]!.json).toEqual({ labels: [`contract-in-flight-${stamp}`], publicUrl: `https://contract-check.example.test/concurrent/doc-1?t=${stamp}&in-flight` });
+    expect(outcome.sent.slice(during + 1, during + 3).map((r) => [r.operationId, r.freshConnection ?? false, inFlight(r)])).toEqual([["getFile", true, false], ["updateFile", false, true]]);
+  });
+
+  it("fails a read on a new connection that does not show an accepted update, quoting at most 200 characters of each read", async () => {
+    const long = metadataOf({ labels: ["x".repeat(250)], publicUrl: "https://cdn.test/a" });
+    // A replica that lags: a new connection reads the file as it was.
+    const outcome = await run({ metadata: long, before: (r) => (r.freshConnection ? { json: long } : undefined) });
+    const sent = JSON.stringify({ labels: ["contract-check-b", "contract-check-a", "x".repeat(250)] });
+    const writer = JSON.stringify({ labels: ["contract-check-b", "contract-check-a", "x".repeat(250)], publicUrl: "https://cdn.test/a" });
+    const elsewhere = JSON.stringify({ labels: ["x".repeat(250)], publicUrl: "https://cdn.test/a" });
+    expect(outcome).toMatchObject({
+      state: "failed",
+      problem: `after the update ${sent.slice(0, 200)} (accepted), a read on a new connection shows ${elsewhere.slice(0, 200)} where the writer's connection shows ${writer.slice(0, 200)}: an accepted update shows in every read that starts after it`,
+    });
+  });
+
+  it("fails a publicUrl a URL parser rewrote, naming its form", async () => {
+    const outcome = await run(storing((body) => (typeof body.publicUrl === "string" ? { publicUrl: new URL(body.publicUrl).href } : body)));
+    expect(outcome.state).toBe("failed");
+    expect(outcome.problem).toMatch(
+      /^after sending the publicUrl "HTTPS:\/\/CDN\.Contract-Check\.EXAMPLE\.test\/doc-1\?v=(\d+)" \(an upper-case scheme and host\), getFile shows "https:\/\/cdn\.contract-check\.example\.test\/doc-1\?v=\1": it must read back exactly as sent$/,
+    );
+  });
+
+  it("takes a list refused with 422 and sends no longer one; fails a list refused otherwise, or cut short in silence", async () => {
+    const limit = (status: number, above: number): FileServerOptions => ({ metadata: WITH_URL, before: (r) => ((bodyOf(r).labels?.length ?? 0) > above ? { status, json: { code: status, message: "too many labels" } } : undefined) });
+    const refused = await run(limit(422, 255));
+    expect(refused).toMatchObject({ state: "passed", warnings: [] });
+    expect(updates(refused).map((r) => bodyOf(r).labels?.length ?? 0).filter((length) => length > 100)).toEqual([101, 256]);
+    expect(await run(limit(413, 100))).toMatchObject({ state: "failed", problem: "a list of 101 labels got HTTP 413, expected 200 or a refusal with 422" });
+    const cut = await run(storing((body) => (Array.isArray(body.labels) ? { labels: body.labels.slice(0, 255) } : body)));
+    expect(cut).toMatchObject({ state: "failed", problem: "after sending a list of 256 labels (accepted with 200), getFile shows 255: a limit must be refused with 422, not applied in silence" });
+  });
+
+  it("fails a generated value that does not read back as sent", async () => {
+    let listsDone = false;
+    const outcome = await run({
+      metadata: WITH_URL,
+      update: (file, body) => {
+        const labels = body.labels as string[] | undefined;
+        const changed = listsDone && labels !== undefined ? { labels: [...labels, "extra"] } : {};
+        listsDone ||= labels?.length === 1_001;
+        return { ...file, ...body, ...changed };
+      },
+    });
+    expect(outcome.state).toBe("failed");
+    expect(outcome.problem).toMatch(/^after sending labels \[.*\], getFile shows \[(.*,)?"extra"\]$/);
+  });
+});
+
+describe("update_persisted: writes at once", () => {
+  it("fails two partial updates at once that both got 200 when the file keeps one, though one after the other both hold", async () => {
+    const labelsLost = await runScript(unlocked("labels"));
+    expect(labelsLost.state).toBe("failed");
+    expect(labelsLost.problem).toMatch(
+      /^two partial updates sent at once were both accepted, but getFile shows labels \[.*\] \(sent \["contract-concurrent-\d+"\]\), though the same two sent one after the other both hold: one update was lost, as by a read-modify-write without a lock$/,
+    );
+    // One after the other: labels, then publicUrl, then a read.
+    const at = labelsLost.sent.findIndex(concurrentLabels);
+    expect(labelsLost.sent.slice(at + 2, at + 6).map((r) => [r.operationId, concurrentLabels(r), concurrentUrl(r)])).toEqual([
+      ["getFile", false, false],
+      ["updateFile", true, false],
+      ["updateFile", false, true],
+      ["getFile", false, false],
+    ]);
+    const urlLost = await runScript(unlocked("publicUrl"));
+    expect(urlLost.problem).toMatch(/^two partial updates sent at once were both accepted, but getFile shows publicUrl "[^"]*" \(sent "https:\/\/contract-check\.example\.test\/concurrent\/doc-1\?t=\d+"\), though /);
+    const bothLost = await runScript(unlocked("both"));
+    expect(bothLost.problem).toMatch(/^two partial updates sent at once were both accepted, but getFile shows labels \[.*\] \(sent \["contract-concurrent-\d+"\]\) and publicUrl "[^"]*" \(sent "[^"]+"\), though /);
+  });
+
+  it("fails an update at once that is refused, and a refused update one after the other, naming it", async () => {
+    const refusing = (which: (r: SentRequest) => boolean, nth: number, inner: Script): Script => {
+      let seen = 0;
+      return (r, index) => (which(r) && ++seen === nth ? { status: 409, json: { code: 409, message: "conflict" } } : inner(r, index));
+    };
+    expect(await runScript(refusing(concurrentUrl, 1, fileServer({ metadata: WITH_URL })))).toMatchObject({ state: "failed", problem: "one of two partial updates sent at once got HTTP 409, expected 200" });
+    expect(await runScript(refusing(concurrentLabels, 2, unlocked("labels")))).toMatchObject({ state: "failed", problem: "a partial update of labels got HTTP 409, expected 200" });
+    expect(await runScript(refusing(concurrentUrl, 2, unlocked("labels")))).toMatchObject({ state: "failed", problem: "a partial update of publicUrl got HTTP 409, expected 200" });
+  });
+
+  it("leaves to omitted_fields_kept a field that one after the other does not hold either", async () => {
+    // A server that drops what an update omits: of the two at once, and of the two one after the other, one is lost.
+    const dropping = await run({ metadata: WITH_URL, update: (file, body) => ({ ...file, labels: body.labels ?? [], publicUrl: body.publicUrl }) });
+    expect(dropping).toMatchObject({ state: "passed", warnings: [] });
+    // A server that never keeps these publicUrls, at once or not: the labels hold; no update was lost to the other.
+    const ignoring = await run(storing(({ publicUrl, ...rest }) => (publicUrl === undefined || /\?t=\d+$/.test(String(publicUrl)) ? rest : { publicUrl, ...rest })));
+    expect(ignoring).toMatchObject({ state: "passed", warnings: [] });
+    const at = ignoring.sent.findIndex(concurrentLabels);
+    expect(concurrentLabels(ignoring.sent[at + 3]!)).toBe(true);
+  });
+
+  it("reads on new connections while the update of both fields is in flight, up to three, and passes the file as it was or as it became", async () => {
+    for (const apply of ["when answered", "on arrival"] as const) {
+      const outcome = await runScript(holding(apply));
+      expect(outcome).toMatchObject({ state: "passed", warnings: [] });
+      const during = outcome.sent.findIndex(inFlight);
+      expect(outcome.sent.slice(during + 1, during + 5).map((r) => [r.operationId, r.freshConnection ?? false])).toEqual([["getFile", true], ["getFile", true], ["getFile", true], ["updateFile", false]]);
+    }
+  });
+
+  it("fails a read in flight that shows one field of each, quoting it, the file as it was and the update", async () => {
+    const outcome = await runScript(holding("in steps"));
+    const stamp = bodyOf(outcome.sent.find(inFlight)!).labels![0]!.slice("contract-in-flight-".length);
+    const url = `https://contract-check.example.test/concurrent/doc-1?t=${stamp}`;
+    const was = { labels: [`contract-concurrent-${stamp}`], publicUrl: url };
+    const becomes = { labels: [`contract-in-flight-${stamp}`], publicUrl: `${url}&in-flight` };
+    expect(outcome).toMatchObject({
+      state: "failed",
+      problem: `a read sent while the update ${JSON.stringify(becomes)} was in flight shows ${JSON.stringify({ labels: becomes.labels, publicUrl: url })}: neither the file as it was (${JSON.stringify(was)}) nor as it became, one field of each`,
+    });
+  });
+
+  it("fails an update of both fields refused while the suite reads", async () => {
+    expect(await runScript(holding("when answered", 409))).toMatchObject({ state: "failed", problem: "an update of both fields got HTTP 409, expected 200" });
   });
 });
 
