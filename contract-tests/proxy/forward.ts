@@ -62,11 +62,20 @@ export interface ForwardOptions {
   onClientGone?: ((request: { token: unknown; method: string; target: string }) => void) | undefined;
 }
 
+/** How long close() waits for exchanges in flight, by default: an upstream that holds a request cannot hold the run. */
+export const DRAIN_MS = 5_000;
+
 /** The forwarding server. */
 export interface Forwarding {
   url: string;
-  /** Stops accepting, waits for the exchanges in flight, and closes the upstream connections. */
-  close(): Promise<void>;
+  /**
+   * Stops accepting, waits for the exchanges in flight for at most `drainMs`, then cuts those still in flight (each
+   * app gets a 502 that says so, or its connection closed if its answer had begun), and closes the upstream
+   * connections. Resolves with how many exchanges were cut.
+   */
+  close(drainMs?: number): Promise<{ cut: number }>;
+  /** Cuts the exchanges in flight at once; a close() under way then ends without waiting any longer. */
+  cutNow(): void;
 }
 
 /** Keeps the first `limit` bytes of a body that passes, and counts all of them. */
@@ -169,6 +178,10 @@ export async function startForwarding(options: ForwardOptions): Promise<Forwardi
   const { Agent } = await import("undici");
   const agent = new Agent({ keepAliveTimeout: 4_000 });
   const inFlight = new Set<Promise<void>>();
+  // How to cut each exchange in flight: its upstream request is aborted with the reason, and the app is answered.
+  const cutters = new Set<(reason: string) => void>();
+  let cutAll: (() => void) | undefined;
+  let cutRequested = false;
 
   /**
    * Forwards one exchange with undici's dispatch API: the answer's chunks go straight to the app's socket, paused when
@@ -215,6 +228,20 @@ export async function startForwarding(options: ForwardOptions): Promise<Forwardi
         finish(() => options.onClientGone?.({ token, method, target }));
       };
       res.on("close", appGone);
+      const cut = (reason: string) => {
+        if (done) return;
+        upstream?.abort(new Error(reason));
+        // The abort comes back through onResponseError; an exchange whose dispatch never started is ended here.
+        if (!upstream) {
+          finish(() => {
+            options.onUpstreamFailure({ token, method, target, reason, startedAt });
+            if (!res.headersSent) badGateway(res, reason);
+            else res.destroy();
+          });
+        }
+      };
+      cutters.add(cut);
+      res.once("close", () => cutters.delete(cut));
       res.on("drain", () => upstream?.resume());
       agent.dispatch(
         { origin: upstreamUrl.origin, path: `${prefix}${target}`, method: method as Dispatcher.HttpMethod, headers: forwardedHeaders(req.rawHeaders), body: requestBody ?? null },
@@ -300,13 +327,38 @@ export async function startForwarding(options: ForwardOptions): Promise<Forwardi
   const host = options.host ?? "127.0.0.1";
   return {
     url: `http://${host.includes(":") ? `[${host}]` : host}:${port}`,
-    async close() {
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeIdleConnections();
+    async close(drainMs = DRAIN_MS) {
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeIdleConnections();
+      const drained = Promise.all(inFlight);
+      let timer: NodeJS.Timeout | undefined;
+      const cutSignal = new Promise<void>((resolve) => {
+        cutAll = resolve;
+        if (cutRequested) resolve();
+        timer = setTimeout(resolve, drainMs);
       });
-      await Promise.all(inFlight);
+      const inTime = await Promise.race([drained.then(() => true), cutSignal.then(() => false)]);
+      clearTimeout(timer);
+      const cut = inTime ? 0 : inFlight.size;
+      if (!inTime) {
+        const seconds = Math.round(drainMs / 100) / 10;
+        for (const cutOne of [...cutters]) cutOne(cutRequested ? "the proxy was stopped at once (a second Ctrl-C) before the upstream answered" : `the proxy stopped after waiting ${seconds} s for the upstream's answer`);
+        // Each cut exchange answers its app at once; a socket that would not take it is closed after a second.
+        const grace = new Promise<void>((resolve) => (timer = setTimeout(resolve, 1_000)));
+        await Promise.race([drained, grace]);
+        clearTimeout(timer);
+        server.closeAllConnections();
+        await drained;
+      }
+      // Keep-alive connections of apps that sent nothing more: closed, so that close() ends.
+      server.closeAllConnections();
+      await closed;
       await agent.close();
+      return { cut };
+    },
+    cutNow() {
+      cutRequested = true;
+      cutAll?.();
     },
   };
 }

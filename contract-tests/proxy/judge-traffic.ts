@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { createRequestInspector, headerValue, type InspectedRequest } from "../../lib/openapi/request-inspection.ts";
 import { createRouter } from "../../lib/openapi/router.ts";
 import type { OpenApiValidator } from "../../lib/openapi/validator.ts";
@@ -29,6 +30,15 @@ export interface JudgeEvents {
 }
 
 const MOST_SECRETS = 256;
+
+/** The longest request body a curl command of a report carries; a longer one is elided, with its size and digest. */
+export const BODY_SHOWN_CHARS = 2_048;
+
+/** What a report's curl command sends in place of a body too long to show: its size, and its digest when it was kept whole. */
+function elided(body: PassedExchange["requestBody"]): string {
+  const digest = body.cut ? "not kept whole: over FILE_LIBRARY_MAX_RESPONSE_BYTES" : `sha256 ${createHash("sha256").update(body.bytes).digest("hex")}`;
+  return `[body elided: ${body.total} bytes, ${digest}]`;
+}
 
 /** The check a traffic rule that throws is reported under, on the proxy's side. */
 const TRAFFIC_RULES = "traffic_rules";
@@ -214,7 +224,8 @@ export class TrafficJudge {
       path: pathOf(passed.target),
       url: this.urlOf(passed.target),
       headers,
-      ...(body === undefined ? {} : { body: this.redact(body) }),
+      // A long body is elided: reports stay bounded whatever the traffic (docs/checking-a-server.md).
+      ...(passed.requestBody.total === 0 ? {} : body === undefined || body.length > BODY_SHOWN_CHARS ? { body: elided(passed.requestBody) } : { body: this.redact(body) }),
     };
   }
 }

@@ -3,7 +3,7 @@ import { parseBaseUrl } from "../../src/base-url.ts";
 import { defaultSpecFile } from "../locations.ts";
 import { processEnvironment, readSettings, SettingError, settingsEnvironment } from "../run/settings.ts";
 import { loadSuiteSpec } from "../run/spec.ts";
-import { startForwarding } from "./forward.ts";
+import { DRAIN_MS, startForwarding } from "./forward.ts";
 import { TrafficJudge } from "./judge-traffic.ts";
 import { proxySummary, writeProxyReports } from "./proxy-reports.ts";
 import type { ProxySummary } from "./proxy-summary.ts";
@@ -25,20 +25,29 @@ export interface ProxyOptions {
   env?: Record<string, string | undefined> | undefined;
   /** Where a line goes for each new kind of finding, as it happens (default: stderr). */
   say?: ((line: string) => void) | undefined;
+  /** How long stop() waits for the exchanges in flight before it cuts them (default DRAIN_MS, 5 s). */
+  drainMs?: number | undefined;
 }
+
+export { DRAIN_MS } from "./forward.ts";
 
 /** A proxy that listens. */
 export interface RunningProxy {
   /** Where apps send their requests instead of the upstream. */
   url: string;
-  /** Stops listening, lets the exchanges in flight finish, judges them, writes the reports, and sums up. */
+  /**
+   * Stops listening, lets the exchanges in flight finish for at most `drainMs` (the rest are cut: their apps get a
+   * 502 saying so), judges them, writes the reports, and sums up.
+   */
   stop(): Promise<ProxyRun>;
+  /** Cuts the exchanges in flight at once, then as stop(): for a second Ctrl-C. */
+  stopNow(): Promise<ProxyRun>;
 }
 
 /** What a proxy run found. */
 export interface ProxyRun {
-  /** 0 when the traffic kept the contract, 1 when it broke it. */
-  exitCode: 0 | 1;
+  /** 0 when the traffic kept the contract, 1 when it broke it, 2 when the upstream answered nothing (`stopped` says why). */
+  exitCode: 0 | 1 | 2;
   summary: ProxySummary;
   /** Absolute folder of proxy-junit.xml, proxy-summary.json and proxy-summary.md. */
   reportDir: string;
@@ -63,6 +72,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     captureBytes: settings.maxResponseBytes,
     onRequest: ({ method, target, startedAt }) => judge.requestArrived(method, target, startedAt),
     onExchange: (passed) => {
+      log.answered++;
       try {
         judge.judge(passed);
       } catch (error) {
@@ -81,14 +91,22 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   });
   const reportDir = path.resolve(settings.reportDir ?? "reports");
   let stopping: Promise<ProxyRun> | undefined;
+  const stop = () =>
+    (stopping ??= (async () => {
+      const { cut } = await forwarding.close(options.drainMs ?? DRAIN_MS);
+      log.cutAtStop = cut;
+      const summary = proxySummary(spec, upstream.url, log);
+      await writeProxyReports(reportDir, spec, summary);
+      // A run in which the upstream answered nothing checked nothing: it cannot pass, whatever else it saw.
+      const exitCode = summary.stopped ? 2 : summary.verdict === "failed" ? 1 : 0;
+      return { exitCode, summary, reportDir } satisfies ProxyRun;
+    })());
   return {
     url: forwarding.url,
-    stop: () =>
-      (stopping ??= (async () => {
-        await forwarding.close();
-        const summary = proxySummary(spec, upstream.url, log);
-        await writeProxyReports(reportDir, spec, summary);
-        return { exitCode: summary.verdict === "failed" ? 1 : 0, summary, reportDir } satisfies ProxyRun;
-      })()),
+    stop,
+    stopNow: () => {
+      forwarding.cutNow();
+      return stop();
+    },
   };
 }

@@ -2,7 +2,7 @@ import { parseArgs } from "node:util";
 import { exitCodeOf, signalChild, startChild } from "../../lib/process.ts";
 import { SpecLoadError } from "../../lib/openapi/bundled-document.ts";
 import { processEnvironment, SettingError } from "../run/settings.ts";
-import { startProxy, type ProxyRun } from "../proxy/start-proxy.ts";
+import { DRAIN_MS, startProxy, type ProxyRun, type RunningProxy } from "../proxy/start-proxy.ts";
 
 /** What `proxy --help` prints. */
 export function proxyHelp(name: string): string {
@@ -33,6 +33,42 @@ start, 127 the command could not be run.`;
 }
 
 const SIGNALS = ["SIGINT", "SIGTERM"] as const;
+const SIGNAL_NUMBERS = { SIGINT: 2, SIGTERM: 15 } as const;
+
+/**
+ * Ctrl-C twice: the first signal lets the exchanges in flight finish, DRAIN_MS at most; the second cuts them at once
+ * (and stops the command, if any, with SIGKILL). Either way the reports are written. Resolves with the first signal;
+ * `again` with the second.
+ */
+function interrupts(name: string, proxy: RunningProxy, onFirst: (signal: NodeJS.Signals) => void, onSecond: () => void) {
+  let first: NodeJS.Signals | undefined;
+  let again = false;
+  let resolveFirst!: (signal: NodeJS.Signals) => void;
+  const firstSignal = new Promise<NodeJS.Signals>((resolve) => (resolveFirst = resolve));
+  const handler = (signal: NodeJS.Signals) => {
+    if (first === undefined) {
+      first = signal;
+      console.error(`${name} proxy: ${signal}: finishing the exchanges in flight (${DRAIN_MS / 1000} s at most), then writing the reports; ${signal} again to stop at once`);
+      onFirst(signal);
+      resolveFirst(signal);
+      return;
+    }
+    if (again) return;
+    again = true;
+    console.error(`${name} proxy: ${signal} again: stopping at once, writing the reports`);
+    onSecond();
+    void proxy.stopNow();
+  };
+  for (const signal of SIGNALS) process.on(signal, handler);
+  return {
+    firstSignal,
+    /** The exit code of an interrupted run, as a shell reports it (130 for SIGINT), once it was interrupted twice. */
+    interruptedCode: () => (again && first ? 128 + SIGNAL_NUMBERS[first as keyof typeof SIGNAL_NUMBERS] : undefined),
+    remove: () => {
+      for (const signal of SIGNALS) process.off(signal, handler);
+    },
+  };
+}
 
 /** Runs `proxy` from its argv (after the word `proxy`); resolves with the exit code. */
 export async function runProxyCommand(argv: string[], name: string): Promise<number> {
@@ -70,11 +106,13 @@ export async function runProxyCommand(argv: string[], name: string): Promise<num
   const listening = `${name} proxy: listening on ${proxy.url}, forwarding to ${values.upstream}`;
   if (command.length === 0) {
     console.log(listening);
-    const signal = await new Promise<string>((resolve) => {
-      for (const s of SIGNALS) process.once(s, () => resolve(s));
-    });
-    console.error(`${name} proxy: ${signal}: writing the reports`);
-    return finish(name, await proxy.stop(), 0);
+    const signals = interrupts(name, proxy, () => {}, () => {});
+    await signals.firstSignal;
+    const run = await proxy.stop();
+    signals.remove();
+    // Interrupted twice, the run exits as a shell reports an interrupt (130); the verdict is still printed.
+    const code = finish(name, run, 0);
+    return signals.interruptedCode() ?? code;
   }
 
   console.error(listening);
@@ -82,27 +120,34 @@ export async function runProxyCommand(argv: string[], name: string): Promise<num
   let spawnError: Error | undefined;
   child.once("error", (error) => (spawnError = error));
   // The command owns the terminal's Ctrl-C as much as the proxy does: the signal is passed on, and the reports are
-  // written once it has ended.
-  const forward = (signal: NodeJS.Signals) => () => signalChild(child, signal);
-  const handlers = SIGNALS.map((signal) => [signal, forward(signal)] as const);
-  for (const [signal, handler] of handlers) process.on(signal, handler);
+  // written once it has ended; a second one stops it with SIGKILL and cuts the exchanges in flight.
+  const signals = interrupts(name, proxy, (signal) => signalChild(child, signal), () => signalChild(child, "SIGKILL"));
   const code = await exitCodeOf(child);
-  for (const [signal, handler] of handlers) process.off(signal, handler);
   const run = await proxy.stop();
+  signals.remove();
   if (spawnError) {
     console.error(`${name} proxy: cannot run ${command[0]}: ${spawnError.message}`);
     return 127;
   }
-  return finish(name, run, code);
+  const verdict = finish(name, run, code);
+  return signals.interruptedCode() ?? verdict;
 }
 
-/** Prints the run's verdict in one line and says where the reports are; the command's failure comes first. */
+/**
+ * Prints the run's verdict in one line and says where the reports are. An upstream that answered nothing comes first
+ * (exit 2, one line naming it: the run checked nothing), then the command's failure, then the verdict.
+ */
 function finish(name: string, run: ProxyRun, commandCode: number): number {
   const { summary } = run;
+  if (summary.stopped) {
+    console.error(`${name} proxy: ${summary.stopped}; reports in ${run.reportDir}`);
+    return 2;
+  }
   const sides = (side: string) => summary.findings.filter((f) => f.side === side).length;
   console.error(
     `${name} proxy: ${summary.exchanges} exchanges, ${summary.findings.length} kind(s) of finding (${sides("app")} app, ${sides("service")} service)` +
       `${summary.upstreamFailures.count ? `, ${summary.upstreamFailures.count} unanswered by the upstream` : ""}` +
+      `${summary.cutAtStop ? ` (${summary.cutAtStop} cut as the proxy stopped)` : ""}` +
       `${summary.notChecked.length ? `, ${summary.notChecked.reduce((n, c) => n + c.count, 0)} not checked` : ""}; reports in ${run.reportDir}`,
   );
   return commandCode !== 0 ? commandCode : run.exitCode;
