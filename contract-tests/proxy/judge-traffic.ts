@@ -3,6 +3,7 @@ import { createRequestInspector, headerValue, type InspectedRequest } from "../.
 import { createRouter } from "../../lib/openapi/router.ts";
 import type { OpenApiValidator } from "../../lib/openapi/validator.ts";
 import { bearerToken } from "../../lib/bearer-token.ts";
+import { repeatedMemberName } from "../../src/json-names.ts";
 import { redactString } from "../../src/redact.ts";
 import { downloadAnswerProblem } from "../checks/download-url-valid.ts";
 import { judgeAnswer, unexpected } from "../checks/judge-answer.ts";
@@ -147,6 +148,11 @@ export class TrafficJudge {
       // A body over the capture limit was not read: its rules are not judged.
       if (passed.requestBody.cut && finding.rule === "request_body_valid") continue;
       report("app", finding.rule, finding.problem);
+    }
+    // A name twice in one object of the app's JSON: as in an answer (json_well_formed), receivers disagree on it.
+    const repeated = inspected.json !== undefined && requestText !== undefined ? repeatedMemberName(requestText) : undefined;
+    if (repeated !== undefined) {
+      report("app", "json_well_formed", `the request body names ${JSON.stringify(repeated)} twice in one object: JSON.parse keeps the last value, other parsers the first, strict ones fail`);
     }
     if (passed.requestBody.cut && inspected.operationId) this.events.notChecked(operation, `a request body over ${this.limits.maxResponseBytes} bytes`);
     if (passed.token instanceof RuleFailure) report("proxy", TRAFFIC_RULES, passed.token.problem);
