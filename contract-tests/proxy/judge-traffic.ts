@@ -123,12 +123,13 @@ export class TrafficJudge {
     this.events.finding({ side: "proxy", operation: `${failure.method} ${shown.path.slice(0, 120)}`, check: TRAFFIC_RULES, problem: this.redact(problem), curl: this.redact(curlFor(shown)), status: 0 });
   }
 
-  /** Judges one exchange that passed whole. */
-  judge(passed: PassedExchange): void {
+  /** Judges one exchange that passed whole; returns the findings it reported on it (for --findings-header). */
+  judge(passed: PassedExchange): ProxyFinding[] {
+    const found: ProxyFinding[] = [];
     // A browser's CORS preflight is the browser's question, not the app's request: the spec documents no OPTIONS.
     if (passed.method === "OPTIONS" && passed.requestHeaders["access-control-request-method"] !== undefined) {
       this.events.preflight();
-      return;
+      return found;
     }
     const token = bearerToken(headerValue(passed.requestHeaders, "authorization"));
     if (token) this.learnSecret(token);
@@ -141,8 +142,11 @@ export class TrafficJudge {
     // Made only for an exchange that has something to report: most have nothing.
     let curl: string | undefined;
     const curlOf = () => (curl ??= this.redact(curlFor(shown)));
-    const report = (side: Side, check: string, problem: string, as = operation) =>
-      this.events.finding({ side, operation: as, check, problem: this.redact(problem), curl: curlOf(), status: passed.status });
+    const report = (side: Side, check: string, problem: string, as = operation) => {
+      const finding = { side, operation: as, check, problem: this.redact(problem), curl: curlOf(), status: passed.status };
+      found.push(finding);
+      this.events.finding(finding);
+    };
 
     for (const finding of inspected.findings) {
       // A body over the capture limit was not read: its rules are not judged.
@@ -163,12 +167,12 @@ export class TrafficJudge {
         report("proxy", TRAFFIC_RULES, unexpected(error, `noting the answer HTTP ${passed.status} to ${passed.method} ${pathOf(passed.target).slice(0, 120)}`));
       }
     }
-    if (!inspected.operationId) return;
+    if (!inspected.operationId) return found;
 
     const decoded = decodeBody(passed.responseBody, headerValue(passed.responseHeaders, "content-encoding"), this.limits.maxResponseBytes);
     if ("unchecked" in decoded) {
       this.events.notChecked(operation, decoded.unchecked);
-      return;
+      return found;
     }
     const ex = exchangeFrom(
       inspected.operationId as OperationId,
@@ -182,6 +186,7 @@ export class TrafficJudge {
       for (const message of warnings) this.events.warning({ operation, check, problem: this.redact(message), curl: curlOf(), status: passed.status });
     }
     for (const { check, problem, operation: as, side } of this.operationRules(ex, inspected, passed)) report(side ?? "service", check, problem, as);
+    return found;
   }
 
   /** The download and metadata checks of the suite, and the traffic rules, on one answer. */

@@ -3,7 +3,8 @@ import { parseBaseUrl } from "../../src/base-url.ts";
 import { defaultSpecFile } from "../locations.ts";
 import { processEnvironment, readSettings, SettingError, settingsEnvironment } from "../run/settings.ts";
 import { loadSuiteSpec } from "../run/spec.ts";
-import { DRAIN_MS, startForwarding } from "./forward.ts";
+import { answerChange } from "./answer-change.ts";
+import { DRAIN_MS, startForwarding, type PassedExchange } from "./forward.ts";
 import { TrafficJudge } from "./judge-traffic.ts";
 import { proxySummary, writeProxyReports } from "./proxy-reports.ts";
 import type { ProxySummary } from "./proxy-summary.ts";
@@ -27,6 +28,10 @@ export interface ProxyOptions {
   say?: ((line: string) => void) | undefined;
   /** How long stop() waits for the exchanges in flight before it cuts them (default DRAIN_MS, 5 s). */
   drainMs?: number | undefined;
+  /** Add FINDINGS_HEADER to each answer, naming that exchange's findings (--findings-header; off by default). */
+  findingsHeader?: boolean | undefined;
+  /** Answer 502 with a problem+json body instead of an answer that broke the contract (--fail-on-service-finding). */
+  failOnServiceFinding?: boolean | undefined;
 }
 
 export { DRAIN_MS } from "./forward.ts";
@@ -65,21 +70,25 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   const say = options.say ?? ((line: string) => process.stderr.write(`${line}\n`));
   const log = new TrafficLog(say);
   const judge = new TrafficJudge(spec, upstream.url, { maxResponseMs: settings.maxResponseMs, maxResponseBytes: settings.maxResponseBytes }, log, settings.apiKey);
+  /** Judges an exchange the upstream answered; returns its findings. */
+  const judged = (passed: PassedExchange) => {
+    log.answered++;
+    try {
+      return judge.judge(passed);
+    } catch (error) {
+      // A check that breaks must not break the traffic: the exchange is reported as not checked.
+      log.notChecked(passed.method, `the proxy could not judge it: ${judge.redact((error as Error).message)}`);
+      return [];
+    }
+  };
   const forwarding = await startForwarding({
     upstream: upstream.url,
     host: options.host,
     port: options.port,
     captureBytes: settings.maxResponseBytes,
     onRequest: ({ method, target, startedAt }) => judge.requestArrived(method, target, startedAt),
-    onExchange: (passed) => {
-      log.answered++;
-      try {
-        judge.judge(passed);
-      } catch (error) {
-        // A check that breaks must not break the traffic: the exchange is reported as not checked.
-        log.notChecked(passed.method, `the proxy could not judge it: ${judge.redact((error as Error).message)}`);
-      }
-    },
+    onExchange: (passed) => void judged(passed),
+    judgeBeforeAnswer: options.findingsHeader || options.failOnServiceFinding ? (passed) => answerChange(judged(passed), options) : undefined,
     onUpstreamFailure: (failure) => {
       judge.unanswered(failure);
       log.upstreamFailed(failure, (text) => judge.redact(text));

@@ -6,30 +6,38 @@ import { DRAIN_MS, startProxy, type ProxyRun, type RunningProxy } from "../proxy
 
 /** What `proxy --help` prints. */
 export function proxyHelp(name: string): string {
-  return `Usage: ${name} proxy --upstream URL [--port N] [--host H] [--report-dir DIR] [-- command args...]
+  return `Usage: ${name} proxy --upstream URL [--port N] [--host H] [--report-dir DIR] [--findings-header] [--fail-on-service-finding] [-- command args...]
 
 Forwards every request to the upstream unchanged, and judges each exchange against the spec, in both
 directions: the app's request (the operation, its path parameter, Content-Type, body and key) and the
 service's answer (status, media type, body, headers: the contract suite's own checks), and across
 exchanges (an accepted update shows in the next read; a file does not come and go; no field but labels
-and publicUrl changes between reads). Nothing is changed, delayed or refused.
+and publicUrl changes between reads). Nothing is changed, delayed or refused, unless an opt-in flag says so.
 
 With a command after --, it runs the command with FILE_LIBRARY_BASE_URL set to the proxy, then writes the
 reports and exits with the command's status, or 1 when the traffic broke the contract. Without one, it runs
-until SIGINT or SIGTERM, then writes the reports; exit 1 when the traffic broke the contract.
+until SIGINT or SIGTERM, then writes the reports; exit 1 when the traffic broke the contract. On the first
+SIGINT or SIGTERM it lets the exchanges in flight finish (${DRAIN_MS / 1000} s at most; those still held by the upstream then get a 502);
+a second one stops it at once (the command too, with SIGKILL), still writing the reports, and exits 128 + the signal's number.
 
 Flags:
   --upstream URL     the service the traffic goes to (required)
   --port N           port to listen on (default: a free one; the URL is printed)
   --host H           address to listen on (default 127.0.0.1)
   --report-dir DIR   folder of proxy-junit.xml, proxy-summary.json and .md (default: FILE_LIBRARY_REPORT_DIR, else reports)
+  --findings-header  add X-Contract-Findings to each answer: that exchange's findings, "0" or "2; service getFile
+                     response_schema_conformance, app getFile auth_sent" (answers are held until judged)
+  --fail-on-service-finding
+                     answer 502 (application/problem+json naming each finding) instead of an answer on which the
+                     service broke the contract, so that the app's own test fails at that call
   -h, --help         show this text
 
 Environment: FILE_LIBRARY_API_KEY (redacted wherever it would show; every bearer token that passes is too),
 FILE_LIBRARY_MAX_RESPONSE_BYTES (bodies longer than this pass unjudged, default 1048576), FILE_LIBRARY_SPEC.
 
-Exit codes: 0 the traffic kept the contract, 1 it broke it (or the command's own status), 2 the proxy could not
-start, 127 the command could not be run.`;
+Exit codes: 0 the traffic kept the contract, 1 it broke it (either side's findings), the command's own status
+when it failed, 2 the proxy could not start or the upstream answered nothing (no request reached it, or none got
+an answer: the run checked nothing), 127 the command could not be run, 128 + n after a second signal n.`;
 }
 
 const SIGNALS = ["SIGINT", "SIGTERM"] as const;
@@ -79,7 +87,15 @@ export async function runProxyCommand(argv: string[], name: string): Promise<num
   try {
     ({ values } = parseArgs({
       args: flags,
-      options: { upstream: { type: "string" }, port: { type: "string" }, host: { type: "string" }, "report-dir": { type: "string" }, help: { type: "boolean", short: "h" } },
+      options: {
+        upstream: { type: "string" },
+        port: { type: "string" },
+        host: { type: "string" },
+        "report-dir": { type: "string" },
+        "findings-header": { type: "boolean" },
+        "fail-on-service-finding": { type: "boolean" },
+        help: { type: "boolean", short: "h" },
+      },
       strict: true,
       allowPositionals: false,
     }));
@@ -97,7 +113,14 @@ export async function runProxyCommand(argv: string[], name: string): Promise<num
 
   let proxy;
   try {
-    proxy = await startProxy({ upstream: values.upstream, port, host: values.host, reportDir: values["report-dir"] });
+    proxy = await startProxy({
+      upstream: values.upstream,
+      port,
+      host: values.host,
+      reportDir: values["report-dir"],
+      findingsHeader: values["findings-header"],
+      failOnServiceFinding: values["fail-on-service-finding"],
+    });
   } catch (error) {
     const known = error instanceof SettingError || error instanceof SpecLoadError || (error as NodeJS.ErrnoException).code === "EADDRINUSE";
     if (!known) throw error;
