@@ -7,6 +7,7 @@ import { mkdtemp } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { startProxy, type ProxyOptions } from "../../contract-tests/index.ts";
+import { findingsHeaderValue } from "../../contract-tests/proxy/answer-change.ts";
 import { sandbox, SANDBOX_KEY } from "../support/sandbox.ts";
 import { SANDBOX_FIXTURES } from "../support/contract-suite.ts";
 
@@ -76,5 +77,17 @@ describe("the proxy's opt-in modes", { timeout: 60_000 }, () => {
     expect(((await answer.json()) as { id: string }).id).toBe("doc-1");
     const run = await proxy.stop();
     expect(run.summary.notChecked.map((n) => n.reason)).toEqual(["the body is over 64 bytes (FILE_LIBRARY_MAX_RESPONSE_BYTES)"]);
+  });
+});
+
+describe("X-Contract-Findings", () => {
+  const finding = (operation: string, check = "operation_exists") => ({ side: "app" as const, operation, check, problem: "p", curl: "curl", status: 404 });
+
+  it("names ten findings at most, after the count of all, in printable ASCII only", () => {
+    const value = findingsHeaderValue(Array.from({ length: 12 }, (_, i) => finding(`GET /ünï\u0007/${i}`)));
+    expect(value.startsWith("12; app GET /?n??/0 operation_exists, ")).toBe(true);
+    expect(value.endsWith("app GET /?n??/9 operation_exists, ...")).toBe(true);
+    expect(value).toMatch(/^[\x20-\x7e]+$/);
+    expect(findingsHeaderValue([])).toBe("0");
   });
 });
