@@ -6,7 +6,8 @@ import { DRAIN_MS, startProxy, type ProxyRun, type RunningProxy } from "../proxy
 
 /** What `proxy --help` prints. */
 export function proxyHelp(name: string): string {
-  return `Usage: ${name} proxy --upstream URL [--port N] [--host H] [--report-dir DIR] [--findings-header] [--fail-on-service-finding] [-- command args...]
+  return `Usage: ${name} proxy --upstream URL [--port N] [--host H] [--report-dir DIR]
+         [--findings-header] [--fail-on-service-finding] [-- command args...]
 
 Forwards every request to the upstream unchanged, and judges each exchange against the spec, in both
 directions: the app's request (the operation, its path parameter, Content-Type, body and key) and the
@@ -17,14 +18,16 @@ and publicUrl changes between reads). Nothing is changed, delayed or refused, un
 With a command after --, it runs the command with FILE_LIBRARY_BASE_URL set to the proxy, then writes the
 reports and exits with the command's status, or 1 when the traffic broke the contract. Without one, it runs
 until SIGINT or SIGTERM, then writes the reports; exit 1 when the traffic broke the contract. On the first
-SIGINT or SIGTERM it lets the exchanges in flight finish (${DRAIN_MS / 1000} s at most; those still held by the upstream then get a 502);
-a second one stops it at once (the command too, with SIGKILL), still writing the reports, and exits 128 + the signal's number.
+SIGINT or SIGTERM it lets the exchanges in flight finish (${DRAIN_MS / 1000} s at most; those the upstream still holds
+then get a 502); a second one stops it at once (the command too, with SIGKILL), still writing the reports,
+and exits 128 + the signal's number.
 
 Flags:
   --upstream URL     the service the traffic goes to (required)
   --port N           port to listen on (default: a free one; the URL is printed)
   --host H           address to listen on (default 127.0.0.1)
-  --report-dir DIR   folder of proxy-junit.xml, proxy-summary.json and .md (default: FILE_LIBRARY_REPORT_DIR, else reports)
+  --report-dir DIR   folder of proxy-junit.xml, proxy-summary.json and .md
+                     (default: FILE_LIBRARY_REPORT_DIR, else reports)
   --findings-header  add X-Contract-Findings to each answer: that exchange's findings, "0" or "2; service getFile
                      response_schema_conformance, app getFile auth_sent" (answers are held until judged)
   --fail-on-service-finding
