@@ -68,7 +68,8 @@ function interrupts(name: string, proxy: RunningProxy, onFirst: (signal: NodeJS.
     again = true;
     console.error(`${name} proxy: ${signal} again: stopping at once, writing the reports`);
     onSecond();
-    void proxy.stopNow();
+    // The main flow awaits the same run (stop() is one promise): a failure is reported there.
+    proxy.stopNow().catch(() => {});
   };
   for (const signal of SIGNALS) process.on(signal, handler);
   return {
