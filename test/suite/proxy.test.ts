@@ -492,6 +492,30 @@ describe("file-library-contract proxy on the command line", { timeout: 90_000 },
     expect(await readFile(path.join(dir, "proxy-junit.xml"), "utf8")).toContain('name="getFile"');
   });
 
+  it("on SIGINT, waits 5 s at most for a request the upstream holds, then answers it 502, writes the reports and exits with the verdict", async () => {
+    let arrived!: () => void;
+    const held = new Promise<void>((resolve) => (arrived = resolve));
+    // /held is never answered; anything else gets a 404 (an undocumented path: one app finding, exit 1).
+    const upstream = await serve((req, res) => (req.url === "/held" ? arrived() : res.writeHead(404).end()));
+    const dir = await reportDir();
+    const child = startScript("contract-tests/cli.ts", ["proxy", "--upstream", upstream, "--report-dir", dir], process.env);
+    cleanups.push(async () => {
+      child.kill("SIGKILL");
+      await exitCodeOf(child);
+    });
+    const [, url] = await waitForOutput(child, /listening on (http:\/\/\S+),/, 30_000);
+    expect((await fetch(`${url}/answered`)).status).toBe(404);
+    const answer = fetch(`${url}/held`);
+    await held;
+    child.kill("SIGINT");
+    const got = await answer;
+    expect(got.status).toBe(502);
+    expect(await got.text()).toContain("the proxy stopped after waiting 5 s for the upstream's answer");
+    expect(await exitCodeOf(child)).toBe(1);
+    const summary = JSON.parse(await readFile(path.join(dir, "proxy-summary.json"), "utf8"));
+    expect([summary.exchanges, summary.cutAtStop, summary.upstreamFailures.count]).toEqual([1, 1, 1]);
+  });
+
   it("a second SIGINT stops at once, though the upstream holds a request: the app gets its 502, the reports are written, exit 130", async () => {
     let arrived!: () => void;
     const held = new Promise<void>((resolve) => (arrived = resolve));
