@@ -9,7 +9,7 @@ import base from "./stryker.config.mjs";
 export default {
   ...base,
   vitest: { configFile: "vitest.mutation-judges.config.ts", related: false },
-  mutate: ["contract-tests/checks/**/*.ts", "contract-tests/proxy/traffic-rules.ts"],
+  mutate: ["contract-tests/checks/**/*.ts", "contract-tests/proxy/traffic-rules.ts", "contract-tests/proxy/fingerprint.ts"],
   htmlReporter: { fileName: "reports/mutation-judges/index.html" },
   jsonReporter: { fileName: "reports/mutation-judges/mutation.json" },
   // Its own sandbox folder: the two runs may not share one.

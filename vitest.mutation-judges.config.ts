@@ -9,7 +9,7 @@ import base from "./vitest.config.ts";
 export default defineConfig({
   test: {
     ...base.test,
-    include: ["test/suite/checks/*.test.ts", "test/suite/traffic-rules.test.ts", "test/suite/judge-traffic.test.ts", "test/suite/match-operation.test.ts"],
+    include: ["test/suite/checks/*.test.ts", "test/suite/traffic-rules.test.ts", "test/suite/fingerprint.test.ts", "test/suite/judge-traffic.test.ts", "test/suite/match-operation.test.ts"],
     reporters: ["dot"],
   },
 });

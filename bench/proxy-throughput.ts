@@ -82,10 +82,13 @@ export async function proxyThroughput(cores: CorePlan | { unpinned: string }): P
         title: `The contract proxy: GET metadata from the sandbox, autocannon ${CONNECTIONS} connections for ${SECONDS} s, then ${LATENCY_REQUESTS} requests one at a time; ${ROUNDS} interleaved rounds`,
         columns: ["target", "median req/s", "median ms, one at a time"],
         rows: targets.map((t, i) => [t.name, fmt(median(rps(i)), 0), fmt(median(of(i, (s) => s.latency)), 3)]),
+        // The three targets of issue 44, side by side: judging costs at most a quarter of the proxy's own transport, the
+        // proxy is 5 times Prism's, and a request through it takes under 0.3 ms more than direct.
         ratios: [
-          { name: "contract proxy / direct, throughput", rounds: byRound(rps(1), rps(0)), target: ">= 0.5" },
-          { name: "contract proxy / prism proxy, throughput", rounds: byRound(rps(1), rps(2)), target: ">= 2" },
-          { name: "contract proxy, ms added to one request's median", rounds: byRound(of(1, (s) => s.latency), of(0, (s) => s.latency), (a, b) => a - b), target: "< 1" },
+          { name: "contract proxy / its transport judging nothing, throughput", rounds: byRound(rps(1), rps(3)), target: ">= 0.75" },
+          { name: "contract proxy / prism proxy, throughput", rounds: byRound(rps(1), rps(2)), target: ">= 5" },
+          { name: "contract proxy, ms added to one request's median", rounds: byRound(of(1, (s) => s.latency), of(0, (s) => s.latency), (a, b) => a - b), target: "< 0.3" },
+          { name: "contract proxy / direct, throughput", rounds: byRound(rps(1), rps(0)), target: "what judging and forwarding cost against no proxy" },
           { name: "ceiling, the proxy's transport judging nothing / direct, throughput", rounds: byRound(rps(3), rps(0)), target: "what any proxy on node:http and undici can reach" },
           { name: "ceiling, a TCP relay / direct, throughput", rounds: byRound(rps(4), rps(0)), target: "what any proxy in Node can reach" },
         ],

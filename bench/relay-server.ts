@@ -20,7 +20,7 @@ let close: () => Promise<void>;
 if (values.mode === "http") {
   const forwarding = await startForwarding({ upstream: upstream.href, captureBytes: 1_048_576, onExchange: () => {}, onUpstreamFailure: () => {} });
   url = forwarding.url;
-  close = () => forwarding.close();
+  close = async () => void (await forwarding.close());
 } else if (values.mode === "tcp") {
   const sockets = new Set<Socket>();
   const server = createServer({ noDelay: true }, (socket) => {

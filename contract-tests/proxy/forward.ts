@@ -45,6 +45,9 @@ export interface UpstreamFailure {
   startedAt: number;
 }
 
+/** What the proxy does to an answer it held (ForwardOptions.judgeBeforeAnswer). */
+export type AnswerChange = { addHeaders: Record<string, string> } | { replace: { status: number; headers: Record<string, string>; body: string } };
+
 /** How to forward, and whom to tell. */
 export interface ForwardOptions {
   upstream: string;
@@ -58,15 +61,30 @@ export interface ForwardOptions {
   /** Called once an exchange has passed whole; after the app has its answer. */
   onExchange(exchange: PassedExchange): void;
   onUpstreamFailure(failure: UpstreamFailure): void;
+  /**
+   * Opt-in (--findings-header, --fail-on-service-finding): each answer is held until it has ended, judged here, and
+   * then passed on with the headers this returns added, or replaced by the answer it returns. An answer longer than
+   * `captureBytes` is passed on as it comes, and told to `onExchange` after, as without this.
+   */
+  judgeBeforeAnswer?: ((exchange: PassedExchange) => AnswerChange) | undefined;
   /** Called when the app went away before its answer was passed on: no finding, only a count. */
   onClientGone?: ((request: { token: unknown; method: string; target: string }) => void) | undefined;
 }
 
+/** How long close() waits for exchanges in flight, by default: an upstream that holds a request cannot hold the run. */
+export const DRAIN_MS = 5_000;
+
 /** The forwarding server. */
 export interface Forwarding {
   url: string;
-  /** Stops accepting, waits for the exchanges in flight, and closes the upstream connections. */
-  close(): Promise<void>;
+  /**
+   * Stops accepting, waits for the exchanges in flight for at most `drainMs`, then cuts those still in flight (each
+   * app gets a 502 that says so, or its connection closed if its answer had begun), and closes the upstream
+   * connections. Resolves with how many exchanges were cut.
+   */
+  close(drainMs?: number): Promise<{ cut: number }>;
+  /** Cuts the exchanges in flight at once; a close() under way then ends without waiting any longer. */
+  cutNow(): void;
 }
 
 /** Keeps the first `limit` bytes of a body that passes, and counts all of them. */
@@ -169,6 +187,10 @@ export async function startForwarding(options: ForwardOptions): Promise<Forwardi
   const { Agent } = await import("undici");
   const agent = new Agent({ keepAliveTimeout: 4_000 });
   const inFlight = new Set<Promise<void>>();
+  // How to cut each exchange in flight: its upstream request is aborted with the reason, and the app is answered.
+  const cutters = new Set<(reason: string) => void>();
+  let cutAll: (() => void) | undefined;
+  let cutRequested = false;
 
   /**
    * Forwards one exchange with undici's dispatch API: the answer's chunks go straight to the app's socket, paused when
@@ -199,6 +221,10 @@ export async function startForwarding(options: ForwardOptions): Promise<Forwardi
       let responseHeaders: Record<string, string | string[] | undefined> = {};
       let upstream: Dispatcher.DispatchController | undefined;
       let done = false;
+      let phrase: string | undefined;
+      // The answer's chunks while it is held to be judged first (opt-in); undefined once it is passed on as it comes.
+      let held: Buffer[] | undefined = options.judgeBeforeAnswer ? [] : undefined;
+      let heldBytes = 0;
       // Every exchange ends, whatever its outcome throws: the in-flight set, and so stop(), never wait on it forever.
       const finish = (outcome: () => void) => {
         if (done) return;
@@ -215,6 +241,41 @@ export async function startForwarding(options: ForwardOptions): Promise<Forwardi
         finish(() => options.onClientGone?.({ token, method, target }));
       };
       res.on("close", appGone);
+      const cut = (reason: string) => {
+        if (done) return;
+        upstream?.abort(new Error(reason));
+        // The abort comes back through onResponseError; an exchange whose dispatch never started is ended here.
+        if (!upstream) {
+          finish(() => {
+            options.onUpstreamFailure({ token, method, target, reason, startedAt });
+            if (!res.headersSent) badGateway(res, reason);
+            else res.destroy();
+          });
+        }
+      };
+      cutters.add(cut);
+      /** Writes the answer's head to the app, with headers added; a head node:http will not write ends the exchange with a 502. */
+      const writeHead = (controller: Dispatcher.DispatchController, added: Record<string, string>): boolean => {
+        try {
+          // A phrase node:http cannot write (outside Latin-1, as undici decodes it) gives way to the status's own.
+          const reason = reasonBytes(phrase);
+          const headers = { ...answeredHeaders(responseHeaders), ...added };
+          if (reason) res.writeHead(status, reason, headers);
+          else res.writeHead(status, headers);
+          return true;
+        } catch (error) {
+          // Headers node:http will not write: the exchange ends with the proxy's 502 saying why, never a hang.
+          const reason = `the upstream's answer (HTTP ${status}) could not be passed on: ${(error as Error).message}`;
+          controller.abort(new Error(reason));
+          finish(() => {
+            options.onUpstreamFailure({ token, method, target, reason, startedAt });
+            if (!res.headersSent) badGateway(res, reason);
+            else res.destroy();
+          });
+          return false;
+        }
+      };
+      res.once("close", () => cutters.delete(cut));
       res.on("drain", () => upstream?.resume());
       agent.dispatch(
         { origin: upstreamUrl.origin, path: `${prefix}${target}`, method: method as Dispatcher.HttpMethod, headers: forwardedHeaders(req.rawHeaders), body: requestBody ?? null },
@@ -226,45 +287,64 @@ export async function startForwarding(options: ForwardOptions): Promise<Forwardi
             if (forwardInterim(res, statusCode, headers)) return;
             status = statusCode;
             responseHeaders = headers;
-            try {
-              // A phrase node:http cannot write (outside Latin-1, as undici decodes it) gives way to the status's own.
-              const reason = reasonBytes(statusMessage);
-              if (reason) res.writeHead(statusCode, reason, answeredHeaders(headers));
-              else res.writeHead(statusCode, answeredHeaders(headers));
-            } catch (error) {
-              // Headers node:http will not write: the exchange ends with the proxy's 502 saying why, never a hang.
-              const reason = `the upstream's answer (HTTP ${statusCode}) could not be passed on: ${(error as Error).message}`;
-              controller.abort(new Error(reason));
-              finish(() => {
-                options.onUpstreamFailure({ token, method, target, reason, startedAt });
-                if (!res.headersSent) badGateway(res, reason);
-                else res.destroy();
-              });
-            }
+            phrase = statusMessage;
+            if (!held) writeHead(controller, {});
           },
           onResponseData(controller, chunk) {
             if (done) return;
             responseCapture.add(chunk);
+            if (held) {
+              held.push(chunk);
+              heldBytes += chunk.length;
+              if (heldBytes <= options.captureBytes) return;
+              // Too long to hold: passed on as it comes from now on, and judged after, as without holding.
+              const chunks = held;
+              held = undefined;
+              if (!writeHead(controller, {})) return;
+              for (const part of chunks.slice(0, -1)) res.write(part);
+              chunk = chunks.at(-1)!;
+            }
             if (!res.write(chunk)) controller.pause();
           },
-          onResponseEnd() {
+          onResponseEnd(controller) {
             if (done) return;
-            res.end(() =>
-              finish(() =>
-                options.onExchange({
-                  token,
-                  method,
-                  target,
-                  requestHeaders: req.headers,
-                  requestBody: requestCapture ? requestCapture.body() : EMPTY,
-                  status,
-                  responseHeaders,
-                  responseBody: responseCapture.body(),
-                  startedAt,
-                  endedAt: performance.now(),
-                }),
-              ),
-            );
+            const exchange = (): PassedExchange => ({
+              token,
+              method,
+              target,
+              requestHeaders: req.headers,
+              requestBody: requestCapture ? requestCapture.body() : EMPTY,
+              status,
+              responseHeaders,
+              responseBody: responseCapture.body(),
+              startedAt,
+              endedAt: performance.now(),
+            });
+            if (held && options.judgeBeforeAnswer) {
+              const chunks = held;
+              let change: AnswerChange;
+              try {
+                change = options.judgeBeforeAnswer(exchange());
+              } catch {
+                // Judging failed (reported by the judge's own guard): the answer passes as it came.
+                change = { addHeaders: {} };
+              }
+              if ("replace" in change) {
+                const { replace } = change;
+                try {
+                  res.writeHead(replace.status, replace.headers);
+                } catch {
+                  return finish(() => res.destroy());
+                }
+                res.end(replace.body, () => finish(() => {}));
+                return;
+              }
+              if (!writeHead(controller, change.addHeaders)) return;
+              for (const part of chunks) res.write(part);
+              res.end(() => finish(() => {}));
+              return;
+            }
+            res.end(() => finish(() => options.onExchange(exchange())));
           },
           onResponseError(_controller, error) {
             if (done || res.destroyed) return finish(() => options.onClientGone?.({ token, method, target }));
@@ -300,13 +380,38 @@ export async function startForwarding(options: ForwardOptions): Promise<Forwardi
   const host = options.host ?? "127.0.0.1";
   return {
     url: `http://${host.includes(":") ? `[${host}]` : host}:${port}`,
-    async close() {
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeIdleConnections();
+    async close(drainMs = DRAIN_MS) {
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeIdleConnections();
+      const drained = Promise.all(inFlight);
+      let timer: NodeJS.Timeout | undefined;
+      const cutSignal = new Promise<void>((resolve) => {
+        cutAll = resolve;
+        if (cutRequested) resolve();
+        timer = setTimeout(resolve, drainMs);
       });
-      await Promise.all(inFlight);
+      const inTime = await Promise.race([drained.then(() => true), cutSignal.then(() => false)]);
+      clearTimeout(timer);
+      const cut = inTime ? 0 : inFlight.size;
+      if (!inTime) {
+        const seconds = Math.round(drainMs / 100) / 10;
+        for (const cutOne of [...cutters]) cutOne(cutRequested ? "the proxy was stopped at once (a second Ctrl-C) before the upstream answered" : `the proxy stopped after waiting ${seconds} s for the upstream's answer`);
+        // Each cut exchange answers its app at once; a socket that would not take it is closed after a second.
+        const grace = new Promise<void>((resolve) => (timer = setTimeout(resolve, 1_000)));
+        await Promise.race([drained, grace]);
+        clearTimeout(timer);
+        server.closeAllConnections();
+        await drained;
+      }
+      // Keep-alive connections of apps that sent nothing more: closed, so that close() ends.
+      server.closeAllConnections();
+      await closed;
       await agent.close();
+      return { cut };
+    },
+    cutNow() {
+      cutRequested = true;
+      cutAll?.();
     },
   };
 }

@@ -1,7 +1,9 @@
+import { createHash } from "node:crypto";
 import { createRequestInspector, headerValue, type InspectedRequest } from "../../lib/openapi/request-inspection.ts";
 import { createRouter } from "../../lib/openapi/router.ts";
 import type { OpenApiValidator } from "../../lib/openapi/validator.ts";
 import { bearerToken } from "../../lib/bearer-token.ts";
+import { repeatedMemberName } from "../../src/json-names.ts";
 import { redactString } from "../../src/redact.ts";
 import { downloadAnswerProblem } from "../checks/download-url-valid.ts";
 import { judgeAnswer, unexpected } from "../checks/judge-answer.ts";
@@ -29,6 +31,15 @@ export interface JudgeEvents {
 }
 
 const MOST_SECRETS = 256;
+
+/** The longest request body a curl command of a report carries; a longer one is elided, with its size and digest. */
+export const BODY_SHOWN_CHARS = 2_048;
+
+/** What a report's curl command sends in place of a body too long to show: its size, and its digest when it was kept whole. */
+function elided(body: PassedExchange["requestBody"]): string {
+  const digest = body.cut ? "not kept whole: over FILE_LIBRARY_MAX_RESPONSE_BYTES" : `sha256 ${createHash("sha256").update(body.bytes).digest("hex")}`;
+  return `[body elided: ${body.total} bytes, ${digest}]`;
+}
 
 /** The check a traffic rule that throws is reported under, on the proxy's side. */
 const TRAFFIC_RULES = "traffic_rules";
@@ -112,12 +123,13 @@ export class TrafficJudge {
     this.events.finding({ side: "proxy", operation: `${failure.method} ${shown.path.slice(0, 120)}`, check: TRAFFIC_RULES, problem: this.redact(problem), curl: this.redact(curlFor(shown)), status: 0 });
   }
 
-  /** Judges one exchange that passed whole. */
-  judge(passed: PassedExchange): void {
+  /** Judges one exchange that passed whole; returns the findings it reported on it (for --findings-header). */
+  judge(passed: PassedExchange): ProxyFinding[] {
+    const found: ProxyFinding[] = [];
     // A browser's CORS preflight is the browser's question, not the app's request: the spec documents no OPTIONS.
     if (passed.method === "OPTIONS" && passed.requestHeaders["access-control-request-method"] !== undefined) {
       this.events.preflight();
-      return;
+      return found;
     }
     const token = bearerToken(headerValue(passed.requestHeaders, "authorization"));
     if (token) this.learnSecret(token);
@@ -130,13 +142,21 @@ export class TrafficJudge {
     // Made only for an exchange that has something to report: most have nothing.
     let curl: string | undefined;
     const curlOf = () => (curl ??= this.redact(curlFor(shown)));
-    const report = (side: Side, check: string, problem: string, as = operation) =>
-      this.events.finding({ side, operation: as, check, problem: this.redact(problem), curl: curlOf(), status: passed.status });
+    const report = (side: Side, check: string, problem: string, as = operation) => {
+      const finding = { side, operation: as, check, problem: this.redact(problem), curl: curlOf(), status: passed.status };
+      found.push(finding);
+      this.events.finding(finding);
+    };
 
     for (const finding of inspected.findings) {
       // A body over the capture limit was not read: its rules are not judged.
       if (passed.requestBody.cut && finding.rule === "request_body_valid") continue;
       report("app", finding.rule, finding.problem);
+    }
+    // A name twice in one object of the app's JSON: as in an answer (json_well_formed), receivers disagree on it.
+    const repeated = inspected.json !== undefined && requestText !== undefined ? repeatedMemberName(requestText) : undefined;
+    if (repeated !== undefined) {
+      report("app", "json_well_formed", `the request body names ${JSON.stringify(repeated)} twice in one object: JSON.parse keeps the last value, other parsers the first, strict ones fail`);
     }
     if (passed.requestBody.cut && inspected.operationId) this.events.notChecked(operation, `a request body over ${this.limits.maxResponseBytes} bytes`);
     if (passed.token instanceof RuleFailure) report("proxy", TRAFFIC_RULES, passed.token.problem);
@@ -147,12 +167,12 @@ export class TrafficJudge {
         report("proxy", TRAFFIC_RULES, unexpected(error, `noting the answer HTTP ${passed.status} to ${passed.method} ${pathOf(passed.target).slice(0, 120)}`));
       }
     }
-    if (!inspected.operationId) return;
+    if (!inspected.operationId) return found;
 
     const decoded = decodeBody(passed.responseBody, headerValue(passed.responseHeaders, "content-encoding"), this.limits.maxResponseBytes);
     if ("unchecked" in decoded) {
       this.events.notChecked(operation, decoded.unchecked);
-      return;
+      return found;
     }
     const ex = exchangeFrom(
       inspected.operationId as OperationId,
@@ -166,6 +186,7 @@ export class TrafficJudge {
       for (const message of warnings) this.events.warning({ operation, check, problem: this.redact(message), curl: curlOf(), status: passed.status });
     }
     for (const { check, problem, operation: as, side } of this.operationRules(ex, inspected, passed)) report(side ?? "service", check, problem, as);
+    return found;
   }
 
   /** The download and metadata checks of the suite, and the traffic rules, on one answer. */
@@ -214,7 +235,8 @@ export class TrafficJudge {
       path: pathOf(passed.target),
       url: this.urlOf(passed.target),
       headers,
-      ...(body === undefined ? {} : { body: this.redact(body) }),
+      // A long body is elided: reports stay bounded whatever the traffic (docs/checking-a-server.md).
+      ...(passed.requestBody.total === 0 ? {} : body === undefined || body.length > BODY_SHOWN_CHARS ? { body: elided(passed.requestBody) } : { body: this.redact(body) }),
     };
   }
 }

@@ -26,8 +26,16 @@ function checksOf(operation: string): string[] {
 export function proxySummary(spec: OpenApiValidator, upstream: string, log: TrafficLog): ProxySummary {
   const operations = spec.operationIds();
   const seen = [...log.statuses.entries()].flatMap(([operationId, counts]) => [...counts.keys()].map((status) => ({ operationId, status })));
+  const failed = log.upstreamFailureCount;
+  const stopped =
+    log.answered > 0
+      ? undefined
+      : failed > 0
+        ? `the upstream ${upstream} answered none of the ${failed} request(s) sent to it (the first: ${log.upstreamFailures[0]?.reason ?? "no answer"}): check --upstream`
+        : `no request reached the upstream ${upstream}: nothing was sent through the proxy, so nothing was checked (does the app read FILE_LIBRARY_BASE_URL?)`;
   return {
     upstream,
+    ...(stopped ? { stopped } : {}),
     verdict: log.findings.size > 0 || log.kindsLeftOut > 0 ? "failed" : "passed",
     exchanges: log.exchanges,
     coverage: statusCoverage(spec, seen, operations),
@@ -40,10 +48,12 @@ export function proxySummary(spec: OpenApiValidator, upstream: string, log: Traf
     unmatched: log.unmatched,
     findings: [...log.findings.values()],
     findingKindsLeftOut: log.kindsLeftOut,
+    findingsLeftOut: [...log.leftOut.values()],
     warnings: [...log.warnings.values()],
     notChecked: [...log.unchecked.values()],
     upstreamFailures: { count: log.upstreamFailureCount, examples: log.upstreamFailures },
     clientsGone: log.clientsGone,
+    cutAtStop: log.cutAtStop,
     preflights: log.preflights,
   };
 }
@@ -92,6 +102,16 @@ export function proxyJunit(spec: OpenApiValidator, summary: ProxySummary): strin
       0,
     );
   }
+  if (summary.findingKindsLeftOut > 0) {
+    // Counted, not kept: they still fail the run, and the JUnit says so.
+    const counts = summary.findingsLeftOut.map((l) => `${l.side} ${l.check}: ${l.count}`).join("; ");
+    suite(
+      "findings past the report's bounds",
+      [`    <testcase classname="left out" name="findings counted, not kept">\n      <failure message="${xml(`${summary.findingKindsLeftOut} finding(s) of further kinds, counted only`)}">${xml(counts)}</failure>\n    </testcase>`],
+      1,
+      0,
+    );
+  }
   return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="file-library-contract proxy" tests="${tests}" failures="${failures}" skipped="${skipped}">\n${suites.join("\n")}\n</testsuites>\n`;
 }
 
@@ -102,6 +122,7 @@ export function proxyMarkdown(summary: ProxySummary): string {
   const out = [
     `## File Library contract, real traffic: ${summary.findings.length} kind(s) of finding`,
     "",
+    ...(summary.stopped ? [`**Nothing was checked:** ${summary.stopped}.`, ""] : []),
     `Upstream ${summary.upstream}; ${summary.exchanges} exchanges; ${summary.upstreamFailures.count} unanswered by the upstream; ${summary.notChecked.reduce((n, c) => n + c.count, 0)} not checked.`,
     "",
     `| operation | requests | ${statuses.join(" | ")} | undocumented |`,
@@ -118,6 +139,7 @@ export function proxyMarkdown(summary: ProxySummary): string {
   out.push("", "| side | operation | check | count | first seen |", "|---|---|---|---|---|");
   for (const f of summary.findings) out.push(`| ${f.side} | ${cell(f.operation)} | ${f.check} | ${f.count} | ${cell(f.problem)} |`);
   if (summary.findings.length === 0) out.push("| | | none | | |");
+  for (const l of summary.findingsLeftOut) out.push("", `${l.count} more finding(s) of ${l.side} ${l.check}, of kinds past the report's bounds: counted, not kept.`);
   return `${out.join("\n")}\n`;
 }
 

@@ -29,6 +29,11 @@ export interface ProxySummary {
   upstream: string;
   /** "failed" when the traffic broke the contract (a finding, either side). */
   verdict: "passed" | "failed";
+  /**
+   * Set when the upstream answered nothing: no request reached it, or none got an answer. The run checked nothing,
+   * and exits 2 with this line.
+   */
+  stopped?: string;
   exchanges: number;
   /** The spec's operations and the statuses the traffic got, against those documented: coverage of real traffic. */
   coverage: Coverage;
@@ -39,8 +44,10 @@ export interface ProxySummary {
   /** Requests that matched no operation of the spec (each is also an app finding, operation_exists). */
   unmatched: number;
   findings: CountedFinding[];
-  /** Findings of further kinds, past the 500 kinds a report keeps (counted only). */
+  /** Findings of further kinds, past the 500 kinds a report keeps or the 20 of one side's check (counted only). */
   findingKindsLeftOut: number;
+  /** Those findings, counted by side and check. */
+  findingsLeftOut: Array<{ side: Side; check: string; count: number }>;
   warnings: CountedWarning[];
   /** Exchanges whose answer was forwarded but not judged, and why (a body over the limit, an unknown encoding). */
   notChecked: Array<{ operation: string; reason: string; count: number }>;
@@ -48,6 +55,8 @@ export interface ProxySummary {
   upstreamFailures: { count: number; examples: Array<{ method: string; target: string; reason: string }> };
   /** Apps that went away before their answer: not findings. */
   clientsGone: number;
+  /** Exchanges still in flight when the proxy stopped, cut after its drain (also counted in upstreamFailures). */
+  cutAtStop: number;
   /** Browsers' CORS preflights (OPTIONS with Access-Control-Request-Method): forwarded, not judged. */
   preflights: number;
 }

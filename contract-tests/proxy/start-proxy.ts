@@ -3,7 +3,8 @@ import { parseBaseUrl } from "../../src/base-url.ts";
 import { defaultSpecFile } from "../locations.ts";
 import { processEnvironment, readSettings, SettingError, settingsEnvironment } from "../run/settings.ts";
 import { loadSuiteSpec } from "../run/spec.ts";
-import { startForwarding } from "./forward.ts";
+import { answerChange } from "./answer-change.ts";
+import { DRAIN_MS, startForwarding, type PassedExchange } from "./forward.ts";
 import { TrafficJudge } from "./judge-traffic.ts";
 import { proxySummary, writeProxyReports } from "./proxy-reports.ts";
 import type { ProxySummary } from "./proxy-summary.ts";
@@ -28,20 +29,33 @@ export interface ProxyOptions {
   say?: ((line: string) => void) | undefined;
   /** A file to write every judged exchange to, as JSON Lines (docs/recording-format.md); none by default. */
   record?: string | undefined;
+  /** How long stop() waits for the exchanges in flight before it cuts them (default DRAIN_MS, 5 s). */
+  drainMs?: number | undefined;
+  /** Add FINDINGS_HEADER to each answer, naming that exchange's findings (--findings-header; off by default). */
+  findingsHeader?: boolean | undefined;
+  /** Answer 502 with a problem+json body instead of an answer that broke the contract (--fail-on-service-finding). */
+  failOnServiceFinding?: boolean | undefined;
 }
+
+export { DRAIN_MS } from "./forward.ts";
 
 /** A proxy that listens. */
 export interface RunningProxy {
   /** Where apps send their requests instead of the upstream. */
   url: string;
-  /** Stops listening, lets the exchanges in flight finish, judges them, writes the reports, and sums up. */
+  /**
+   * Stops listening, lets the exchanges in flight finish for at most `drainMs` (the rest are cut: their apps get a
+   * 502 saying so), judges them, writes the reports, and sums up.
+   */
   stop(): Promise<ProxyRun>;
+  /** Cuts the exchanges in flight at once, then as stop(): for a second Ctrl-C. */
+  stopNow(): Promise<ProxyRun>;
 }
 
 /** What a proxy run found. */
 export interface ProxyRun {
-  /** 0 when the traffic kept the contract, 1 when it broke it. */
-  exitCode: 0 | 1;
+  /** 0 when the traffic kept the contract, 1 when it broke it, 2 when the upstream answered nothing (`stopped` says why). */
+  exitCode: 0 | 1 | 2;
   summary: ProxySummary;
   /** Absolute folder of proxy-junit.xml, proxy-summary.json and proxy-summary.md. */
   reportDir: string;
@@ -60,21 +74,28 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   const log = new TrafficLog(say);
   const recorder = options.record ? await Recorder.open(options.record, { apiKey: settings.apiKey, maxBytes: settings.maxResponseBytes }) : undefined;
   const judge = new TrafficJudge(spec, upstream.url, { maxResponseMs: settings.maxResponseMs, maxResponseBytes: settings.maxResponseBytes }, recorder?.listen(log) ?? log, settings.apiKey);
+  /** Judges an exchange the upstream answered (and records it, when asked); returns its findings. */
+  const judged = (passed: PassedExchange) => {
+    log.answered++;
+    try {
+      if (!recorder) return judge.judge(passed);
+      let findings: ReturnType<TrafficJudge["judge"]> = [];
+      recorder.record(passed, () => void (findings = judge.judge(passed)), (text) => judge.redact(text));
+      return findings;
+    } catch (error) {
+      // A check that breaks must not break the traffic: the exchange is reported as not checked.
+      log.notChecked(passed.method, `the proxy could not judge it: ${judge.redact((error as Error).message)}`);
+      return [];
+    }
+  };
   const forwarding = await startForwarding({
     upstream: upstream.url,
     host: options.host,
     port: options.port,
     captureBytes: settings.maxResponseBytes,
     onRequest: ({ method, target, startedAt }) => judge.requestArrived(method, target, startedAt),
-    onExchange: (passed) => {
-      try {
-        if (recorder) recorder.record(passed, () => judge.judge(passed), (text) => judge.redact(text));
-        else judge.judge(passed);
-      } catch (error) {
-        // A check that breaks must not break the traffic: the exchange is reported as not checked.
-        log.notChecked(passed.method, `the proxy could not judge it: ${judge.redact((error as Error).message)}`);
-      }
-    },
+    onExchange: (passed) => void judged(passed),
+    judgeBeforeAnswer: options.findingsHeader || options.failOnServiceFinding ? (passed) => answerChange(judged(passed), options) : undefined,
     onUpstreamFailure: (failure) => {
       judge.unanswered(failure);
       log.upstreamFailed(failure, (text) => judge.redact(text));
@@ -86,16 +107,24 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   });
   const reportDir = path.resolve(settings.reportDir ?? "reports");
   let stopping: Promise<ProxyRun> | undefined;
+  const stop = () =>
+    (stopping ??= (async () => {
+      const { cut } = await forwarding.close(options.drainMs ?? DRAIN_MS);
+      log.cutAtStop = cut;
+      const unrecorded = await recorder?.close();
+      if (unrecorded) say(`contract proxy: ${unrecorded}`);
+      const summary = proxySummary(spec, upstream.url, log);
+      await writeProxyReports(reportDir, spec, summary);
+      // A run in which the upstream answered nothing checked nothing: it cannot pass, whatever else it saw.
+      const exitCode = summary.stopped ? 2 : summary.verdict === "failed" ? 1 : 0;
+      return { exitCode, summary, reportDir } satisfies ProxyRun;
+    })());
   return {
     url: forwarding.url,
-    stop: () =>
-      (stopping ??= (async () => {
-        await forwarding.close();
-        const unrecorded = await recorder?.close();
-        if (unrecorded) say(`contract proxy: ${unrecorded}`);
-        const summary = proxySummary(spec, upstream.url, log);
-        await writeProxyReports(reportDir, spec, summary);
-        return { exitCode: summary.verdict === "failed" ? 1 : 0, summary, reportDir } satisfies ProxyRun;
-      })()),
+    stop,
+    stopNow: () => {
+      forwarding.cutNow();
+      return stop();
+    },
   };
 }

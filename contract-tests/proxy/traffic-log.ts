@@ -5,6 +5,17 @@ import type { CountedFinding, CountedWarning, ProxyFinding } from "./proxy-summa
 const EXAMPLES_KEPT = 20;
 // Kinds of finding kept: requests to paths of the app's own could make a kind each (operation_exists of each path).
 const KINDS_KEPT = 500;
+/** Kinds of finding kept of one check on one side (operation_exists of 20 paths, say): the rest are counted. */
+export const KINDS_PER_CHECK = 20;
+/** The most characters of a problem, a curl command or a request target a report shows (docs: the reports' bounds). */
+export const PROBLEM_CHARS = 1_000;
+export const CURL_CHARS = 4_000;
+const TARGET_CHARS = 200;
+
+/** A text cut to `most` characters, saying how long it was: what a report shows stays bounded whatever the traffic. */
+export function capped(text: string, most: number): string {
+  return text.length > most ? `${text.slice(0, most)}… (${text.length} characters in all)` : text;
+}
 
 /**
  * What a proxy run saw, as counts: the operations and statuses, each kind of finding once with its count (so that
@@ -19,9 +30,17 @@ export class TrafficLog implements JudgeEvents {
   readonly upstreamFailures: Array<Pick<UpstreamFailure, "method" | "target" | "reason">> = [];
   upstreamFailureCount = 0;
   clientsGone = 0;
-  /** Findings of kinds past KINDS_KEPT: counted, not kept. */
+  /** Exchanges still in flight when the proxy stopped, cut after the drain (their apps got a 502). */
+  cutAtStop = 0;
+  /** Findings of kinds past KINDS_KEPT, or past KINDS_PER_CHECK of their check: counted, not kept. */
   kindsLeftOut = 0;
+  /** Those findings, counted by side and check. */
+  readonly leftOut = new Map<string, { side: ProxyFinding["side"]; check: string; count: number }>();
+  // Kinds kept of each side and check.
+  private readonly kindsOf = new Map<string, number>();
   exchanges = 0;
+  /** Exchanges the upstream answered whole (judged or not, preflights too). */
+  answered = 0;
   /** Requests that matched no operation of the spec. */
   unmatched = 0;
   /** Browsers' CORS preflights: forwarded, not judged. */
@@ -51,12 +70,19 @@ export class TrafficLog implements JudgeEvents {
       known.count++;
       return;
     }
-    if (this.findings.size >= KINDS_KEPT) {
+    const check = `${finding.side}\u0000${finding.check}`;
+    const kinds = this.kindsOf.get(check) ?? 0;
+    if (this.findings.size >= KINDS_KEPT || kinds >= KINDS_PER_CHECK) {
       this.kindsLeftOut++;
+      const left = this.leftOut.get(check) ?? { side: finding.side, check: finding.check, count: 0 };
+      left.count++;
+      this.leftOut.set(check, left);
       return;
     }
-    this.findings.set(key, { ...finding, count: 1 });
-    this.say(`contract proxy: FINDING (${finding.side}) ${finding.operation} ${finding.check}: ${finding.problem}\n    reproduce: ${finding.curl}`);
+    this.kindsOf.set(check, kinds + 1);
+    const kept = { ...finding, problem: capped(finding.problem, PROBLEM_CHARS), curl: capped(finding.curl, CURL_CHARS), count: 1 };
+    this.findings.set(key, kept);
+    this.say(`contract proxy: FINDING (${kept.side}) ${kept.operation} ${kept.check}: ${kept.problem}\n    reproduce: ${kept.curl}`);
   }
 
   warning(warning: Omit<ProxyFinding, "side">): void {
@@ -67,20 +93,23 @@ export class TrafficLog implements JudgeEvents {
       return;
     }
     if (this.warnings.size >= KINDS_KEPT) return;
-    this.warnings.set(key, { ...warning, count: 1 });
-    this.say(`contract proxy: WARNING ${warning.operation} ${warning.check}: ${warning.problem}`);
+    const kept = { ...warning, problem: capped(warning.problem, PROBLEM_CHARS), curl: capped(warning.curl, CURL_CHARS), count: 1 };
+    this.warnings.set(key, kept);
+    this.say(`contract proxy: WARNING ${kept.operation} ${kept.check}: ${kept.problem}`);
   }
 
   notChecked(operation: string, reason: string): void {
     const key = `${operation}\u0000${reason}`;
     const known = this.unchecked.get(key);
     if (known) known.count++;
-    else if (this.unchecked.size < KINDS_KEPT) this.unchecked.set(key, { operation, reason, count: 1 });
+    else if (this.unchecked.size < KINDS_KEPT) this.unchecked.set(key, { operation, reason: capped(reason, PROBLEM_CHARS), count: 1 });
   }
 
   /** The upstream did not answer (the app got 502), or its answer broke off: counted apart from findings. */
   upstreamFailed(failure: Pick<UpstreamFailure, "method" | "target" | "reason">, redact: (text: string) => string): void {
-    if (this.upstreamFailureCount++ === 0) this.say(`contract proxy: the upstream did not answer ${failure.method} ${redact(failure.target)}: ${redact(failure.reason)}`);
-    if (this.upstreamFailures.length < EXAMPLES_KEPT) this.upstreamFailures.push({ method: failure.method, target: redact(failure.target), reason: redact(failure.reason) });
+    const target = capped(redact(failure.target), TARGET_CHARS);
+    const reason = capped(redact(failure.reason), PROBLEM_CHARS);
+    if (this.upstreamFailureCount++ === 0) this.say(`contract proxy: the upstream did not answer ${failure.method} ${target}: ${reason}`);
+    if (this.upstreamFailures.length < EXAMPLES_KEPT) this.upstreamFailures.push({ method: failure.method, target, reason });
   }
 }

@@ -1,5 +1,4 @@
-import { changedFields } from "../checks/update-changes-only-its-fields.ts";
-import { persistedProblem } from "../checks/update-persisted.ts";
+import { fingerprint } from "./fingerprint.ts";
 
 /** An update of a file as the proxy saw it: from its request's arrival to its answer's end (undefined: in flight). */
 interface UpdateSeen {
@@ -7,8 +6,11 @@ interface UpdateSeen {
   endedAt: number | undefined;
   /** true: the server accepted it (2xx); false: refused it; undefined: its outcome is unknown (no answer). */
   accepted: boolean | undefined;
-  /** What the request sent, as JSON (undefined when it was not JSON); only an object's labels and publicUrl are read. */
-  sent: unknown;
+  /**
+   * The prints (fingerprint.ts) of the labels and publicUrl an accepted update sent as a JSON object; undefined for a
+   * refused update, one whose outcome is unknown, or a body that was no object: only what a read is compared with.
+   */
+  sent: { labels?: string; publicUrl?: string } | undefined;
 }
 
 /** A read of a file: when, whether the file existed (200) or not (422), and its metadata (getFile 200). */
@@ -20,11 +22,21 @@ interface ReadSeen {
   metadata: Record<string, unknown> | undefined;
 }
 
-/** What one file's traffic has shown so far. */
+/** A read as the rules remember it: its span and outcome, and the prints of the fields no update may change. */
+interface ReadKept {
+  operation: string;
+  startedAt: number;
+  endedAt: number;
+  exists: boolean;
+  /** Field name to print (fingerprint.ts), for at most FIELDS_KEPT fields; undefined for a read without metadata. */
+  fields: Map<string, string> | undefined;
+}
+
+/** What one file's traffic has shown so far: spans and prints, never a body. */
 interface FileTraffic {
   updates: UpdateSeen[];
-  lastRead: ReadSeen | undefined;
-  lastMetadata: ReadSeen | undefined;
+  lastRead: ReadKept | undefined;
+  lastMetadata: ReadKept | undefined;
 }
 
 /** A rule across exchanges that the traffic broke. */
@@ -37,6 +49,35 @@ export interface TrafficFinding {
 // Enough to judge any read against the updates around it; older ones can no longer overlap anything judged.
 const UPDATES_KEPT = 32;
 const FILES_KEPT = 10_000;
+// Fields of a read compared with the next one; a server that sends more has the rest compared as one print.
+const FIELDS_KEPT = 32;
+const OTHER_FIELDS = "(the other fields)";
+// The fields an update may change (decisions.md, What the service description fixes).
+const UPDATABLE = new Set(["labels", "publicUrl"]);
+
+/** The prints of the fields no update may change, FIELDS_KEPT at most: what the next read is compared with. */
+function fieldPrints(metadata: Record<string, unknown>): Map<string, string> {
+  const names = Object.keys(metadata).filter((name) => !UPDATABLE.has(name));
+  const prints = new Map(names.slice(0, FIELDS_KEPT).map((name) => [name, fingerprint(metadata[name])]));
+  if (names.length > FIELDS_KEPT) prints.set(OTHER_FIELDS, fingerprint(names.slice(FIELDS_KEPT).map((name) => [name, metadata[name]])));
+  return prints;
+}
+
+/** The fields that differ between two reads' prints, in words ("size from 1 to \"1\""); empty when none does. */
+function changedPrints(before: Map<string, string>, after: Map<string, string>): string[] {
+  return [...new Set([...before.keys(), ...after.keys()])]
+    .filter((field) => before.get(field) !== after.get(field))
+    .map((field) => `${field} from ${before.get(field) ?? "undefined"} to ${after.get(field) ?? "undefined"}`);
+}
+
+/** Whether a read shows what an accepted update sent: labels exactly, publicUrl where the metadata shows it. */
+function persistedProblem(sent: { labels?: string; publicUrl?: string }, read: Record<string, unknown>): string | undefined {
+  const labels = sent.labels === undefined ? undefined : fingerprint(read.labels);
+  if (labels !== undefined && labels !== sent.labels) return `after sending labels ${sent.labels}, getFile shows ${labels}`;
+  const publicUrl = sent.publicUrl === undefined || read.publicUrl === undefined ? undefined : fingerprint(read.publicUrl);
+  if (publicUrl !== undefined && publicUrl !== sent.publicUrl) return `after sending publicUrl ${sent.publicUrl}, getFile shows ${publicUrl}`;
+  return undefined;
+}
 
 /**
  * The rules that only a sequence of exchanges shows, over the traffic of one run
@@ -69,12 +110,17 @@ export class TrafficRules {
     return update;
   }
 
-  /** The update's answer ended: accepted or not, or unknown when no answer came (`status` undefined). */
+  /**
+   * The update's answer ended: accepted or not, or unknown when no answer came (`status` undefined). Only an accepted
+   * update's labels and publicUrl are kept, as prints; a refused one keeps its span alone.
+   */
   updateEnded(update: UpdateSeen, endedAt: number, status: number | undefined, sent: unknown): void {
     update.endedAt = endedAt;
     // Stryker disable next-line ConditionalExpression: equivalent; an unknown outcome and a refusal are alike "not accepted" to every rule, and both count as "came between"
     update.accepted = status === undefined ? undefined : status >= 200 && status < 300;
-    update.sent = sent;
+    if (update.accepted !== true || typeof sent !== "object" || sent === null || Array.isArray(sent)) return;
+    const { labels, publicUrl } = sent as { labels?: unknown; publicUrl?: unknown };
+    update.sent = { ...(labels === undefined ? {} : { labels: fingerprint(labels) }), ...(publicUrl === undefined ? {} : { publicUrl: fingerprint(publicUrl) }) };
   }
 
   /** Judges a read of the file (200, or 422 for an unknown id) against the traffic before it, then remembers it. */
@@ -84,9 +130,10 @@ export class TrafficRules {
     const updatesWithin = (from: number, to: number, except?: UpdateSeen) =>
       file.updates.some((u) => u !== except && u.startedAt < to && (u.endedAt ?? Number.POSITIVE_INFINITY) > from);
 
+    const kept: ReadKept = { operation: read.operation, startedAt: read.startedAt, endedAt: read.endedAt, exists: read.exists, fields: read.metadata && fieldPrints(read.metadata) };
     const previous = file.lastRead;
     if (previous && previous.endedAt < read.startedAt && previous.exists !== read.exists && !updatesWithin(previous.startedAt, read.endedAt)) {
-      const was = (r: ReadSeen) => (r.exists ? "200 (the file exists)" : "422 (no such file)");
+      const was = (r: ReadKept | ReadSeen) => (r.exists ? "200 (the file exists)" : "422 (no such file)");
       findings.push({
         operation: read.operation,
         check: "file_existence_consistent",
@@ -96,8 +143,8 @@ export class TrafficRules {
 
     if (read.metadata) {
       const before = file.lastMetadata;
-      if (before?.metadata && before.endedAt < read.startedAt) {
-        const changed = changedFields(before.metadata, read.metadata);
+      if (before?.fields && before.endedAt < read.startedAt) {
+        const changed = changedPrints(before.fields, kept.fields!);
         if (changed.length > 0) {
           findings.push({ operation: read.operation, check: "update_changes_only_its_fields", problem: `between two reads of ${JSON.stringify(fileId)}: ${changed.join(", ")}` });
         }
@@ -105,13 +152,13 @@ export class TrafficRules {
       // The latest update accepted before this read began: the read must show it, unless another came between.
       const accepted = file.updates.filter((u) => u.accepted === true && u.endedAt! < read.startedAt).at(-1);
       const sent = accepted?.sent;
-      if (typeof sent === "object" && sent !== null && !updatesWithin(accepted!.startedAt, read.endedAt, accepted)) {
+      if (sent !== undefined && !updatesWithin(accepted!.startedAt, read.endedAt, accepted)) {
         const problem = persistedProblem(sent, read.metadata);
         if (problem) findings.push({ operation: "updateFile", check: "update_persisted", problem: `${problem} (file ${JSON.stringify(fileId)}, no other update between)` });
       }
-      if (!before || before.endedAt <= read.endedAt) file.lastMetadata = read;
+      if (!before || before.endedAt <= read.endedAt) file.lastMetadata = kept;
     }
-    if (!previous || previous.endedAt <= read.endedAt) file.lastRead = read;
+    if (!previous || previous.endedAt <= read.endedAt) file.lastRead = kept;
     return findings;
   }
 }

@@ -11,6 +11,7 @@ import { installInto, lintPackage, pack, run } from "../support/packages.ts";
 import { exitCodeOf, runCommand, startChild, waitForOutput } from "../../lib/process.ts";
 import { childrenOf, waitUntilGone } from "../support/processes.ts";
 import { sandbox, SANDBOX_KEY, storedMetadata } from "../support/sandbox.ts";
+import { closedPort } from "../support/closed-port.ts";
 
 const fixturesFile = fromRoot("test/fixtures/sandbox-files.json");
 
@@ -185,6 +186,31 @@ console.log("app download", url.status);
         await sb.close();
       }
     }
+  });
+
+  it("proxy --findings-header --fail-on-service-finding: the app's own call meets the finding; an upstream that answers nothing exits 2 naming it", async () => {
+    await writeFile(
+      path.join(project, "app-sees.mjs"),
+      `const answer = await fetch(process.env.FILE_LIBRARY_BASE_URL + "/studio/v1/library/files/doc-1", { headers: { authorization: "Bearer " + process.env.FILE_LIBRARY_API_KEY } });
+console.log("app", answer.status, answer.headers.get("x-contract-findings"), answer.headers.get("content-type"));
+`,
+    );
+    const sb = await sandbox({ fixturesFile, fault: "metadata-size-as-string" });
+    try {
+      const reportDir = await mkdtemp(path.join(project, "proxy-modes-"));
+      const flags = ["--findings-header", "--fail-on-service-finding", "--report-dir", path.basename(reportDir)];
+      const result = await cli(["proxy", "--upstream", sb.baseUrl, ...flags, "--", process.execPath, "app-sees.mjs"], { FILE_LIBRARY_API_KEY: SANDBOX_KEY });
+      expect(result.output).toContain("app 502 1; service getFile response_schema_conformance application/problem+json");
+      expect(result.code, result.output).toBe(1);
+      expect(result.output).not.toContain(SANDBOX_KEY);
+    } finally {
+      await sb.close();
+    }
+    const down = `http://127.0.0.1:${await closedPort()}`;
+    const result = await cli(["proxy", "--upstream", down, "--", process.execPath, "app-sees.mjs"], { FILE_LIBRARY_API_KEY: SANDBOX_KEY });
+    expect(result.output).toContain("app 502 null application/json");
+    expect(result.code, result.output).toBe(2);
+    expect(result.output).toMatch(new RegExp(`file-library-contract proxy: the upstream ${down.replace(/\./g, "\\.")} answered none of the 1 request\\(s\\)`));
   });
 
   it("fails a server that echoes the key, exit 1, without printing or reporting the key", async () => {

@@ -167,3 +167,33 @@ describe("TrafficJudge: problem documents (decisions.md, Problem documents)", ()
     expect([...log.warnings.values()].map((w) => w.check)).toEqual(["content_type_conformance"]);
   });
 });
+
+describe("TrafficJudge: the app's JSON", () => {
+  /** An update that sent this text as its JSON body, answered 200. */
+  const update = (judge: TrafficJudge, text: string): PassedExchange => ({
+    token: judge.requestArrived("PUT", FILE, 0),
+    method: "PUT",
+    target: FILE,
+    requestHeaders: { authorization: `Bearer ${KEY}`, "content-type": "application/json" },
+    requestBody: body(text),
+    status: 200,
+    responseHeaders: { "x-request-id": "r-1" },
+    responseBody: body(""),
+    startedAt: 0,
+    endedAt: 1,
+  });
+
+  it("finds a member name twice in one object of the request body on the app's side, as json_well_formed finds it in an answer", () => {
+    const { judge, findings } = judged();
+    judge.judge(update(judge, '{"labels":["a"],"publicUrl":"https://cdn.test/a","labels":["b"]}'));
+    expect(findings()).toEqual([
+      'app updateFile json_well_formed: the request body names "labels" twice in one object: JSON.parse keeps the last value, other parsers the first, strict ones fail',
+    ]);
+  });
+
+  it("finds none where the name comes again only inside a string", () => {
+    const { judge, findings } = judged();
+    judge.judge(update(judge, '{"labels":["{\\"labels\\":1}"],"publicUrl":"https://cdn.test/a"}'));
+    expect(findings()).toEqual([]);
+  });
+});

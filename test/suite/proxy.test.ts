@@ -291,7 +291,7 @@ describe("what the proxy forwards", { timeout: 60_000 }, () => {
     await proxy.stop();
   });
 
-  it("answers 502 with a JSON body when the upstream is unreachable, counted apart from findings", async () => {
+  it("answers 502 with a JSON body when the upstream is unreachable, counted apart from findings; a run it answered nothing exits 2 naming it", async () => {
     const proxy = await proxyTo(`http://127.0.0.1:${await closedPort()}`);
     const answer = await fetch(`${proxy.url}${FILES}/doc-1`, { headers: { authorization: `Bearer ${SANDBOX_KEY}` } });
     expect(answer.status).toBe(502);
@@ -303,8 +303,54 @@ describe("what the proxy forwards", { timeout: 60_000 }, () => {
     const run = await proxy.stop();
     expect(run.summary.findings).toEqual([]);
     expect(run.summary.upstreamFailures.count).toBe(1);
-    expect(run.exitCode).toBe(0);
+    // It answered nothing: the run checked nothing, and cannot pass.
+    expect(run.exitCode).toBe(2);
+    expect(run.summary.stopped).toMatch(/^the upstream http:\/\/127\.0\.0\.1:\d+ answered none of the 1 request\(s\) sent to it \(the first: ECONNREFUSED: .*\): check --upstream$/);
+    expect(await readFile(path.join(run.reportDir, "proxy-summary.md"), "utf8")).toContain(`**Nothing was checked:** ${run.summary.stopped}.`);
     expect(proxy.lines.join("\n")).toMatch(/the upstream did not answer GET \/studio\/v1\/library\/files\/doc-1: ECONNREFUSED/);
+  });
+
+  it("exits 2 when no request reached the upstream at all, and 0 or 1 as soon as one answer came", async () => {
+    const upstream = await serve((_req, res) => res.writeHead(404).end());
+    const idle = await proxyTo(upstream);
+    const none = await idle.stop();
+    expect(none.exitCode).toBe(2);
+    expect(none.summary.stopped).toMatch(/^no request reached the upstream http:\/\/127\.0\.0\.1:\d+: nothing was sent through the proxy/);
+    const once = await proxyTo(upstream);
+    await (await fetch(`${once.url}/anything`)).arrayBuffer();
+    const one = await once.stop();
+    expect(one.summary.stopped).toBeUndefined();
+    expect(one.exitCode).toBe(1);
+  });
+
+  it("stop() lets an exchange in flight finish within its drain, and cuts one the upstream holds past it: the app gets a 502 saying so", async () => {
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const arrived: string[] = [];
+    let heard!: () => void;
+    const bothArrived = new Promise<void>((resolve) => (heard = resolve));
+    const upstream = await serve((req, res) => {
+      arrived.push(req.url!);
+      if (arrived.length === 2) heard();
+      // /slow is answered once the test says so; /held never.
+      if (req.url!.endsWith("/slow")) void released.then(() => res.writeHead(404).end());
+    });
+    const lines: string[] = [];
+    const proxy = await startProxy({ upstream, reportDir: await reportDir(), env: {}, say: (line) => lines.push(line), drainMs: 300 });
+    cleanups.push(() => proxy.stop());
+    const slow = fetch(`${proxy.url}/slow`);
+    const held = fetch(`${proxy.url}/held`);
+    await bothArrived;
+    const stopped = proxy.stop();
+    release();
+    expect((await slow).status).toBe(404);
+    const cut = await held;
+    expect(cut.status).toBe(502);
+    expect(((await cut.json()) as { error: { message: string } }).error.message).toBe("The contract proxy could not reach the upstream: the proxy stopped after waiting 0.3 s for the upstream's answer.");
+    const run = await stopped;
+    expect(run.summary.cutAtStop).toBe(1);
+    expect(run.summary.exchanges).toBe(1);
+    expect(run.summary.upstreamFailures.count).toBe(1);
   });
 
   it("answers garbage on its socket as node:http does, and forwards none of it", async () => {
@@ -444,6 +490,65 @@ describe("file-library-contract proxy on the command line", { timeout: 90_000 },
     const summary = JSON.parse(await readFile(path.join(dir, "proxy-summary.json"), "utf8"));
     expect(summary.exchanges).toBe(1);
     expect(await readFile(path.join(dir, "proxy-junit.xml"), "utf8")).toContain('name="getFile"');
+  });
+
+  it("on SIGINT, waits 5 s at most for a request the upstream holds, then answers it 502, writes the reports and exits with the verdict", async () => {
+    let arrived!: () => void;
+    const held = new Promise<void>((resolve) => (arrived = resolve));
+    // /held is never answered; anything else gets a 404 (an undocumented path: one app finding, exit 1).
+    const upstream = await serve((req, res) => (req.url === "/held" ? arrived() : res.writeHead(404).end()));
+    const dir = await reportDir();
+    const child = startScript("contract-tests/cli.ts", ["proxy", "--upstream", upstream, "--report-dir", dir], process.env);
+    cleanups.push(async () => {
+      child.kill("SIGKILL");
+      await exitCodeOf(child);
+    });
+    const [, url] = await waitForOutput(child, /listening on (http:\/\/\S+),/, 30_000);
+    expect((await fetch(`${url}/answered`)).status).toBe(404);
+    const answer = fetch(`${url}/held`);
+    await held;
+    child.kill("SIGINT");
+    const got = await answer;
+    expect(got.status).toBe(502);
+    expect(await got.text()).toContain("the proxy stopped after waiting 5 s for the upstream's answer");
+    expect(await exitCodeOf(child)).toBe(1);
+    const summary = JSON.parse(await readFile(path.join(dir, "proxy-summary.json"), "utf8"));
+    expect([summary.exchanges, summary.cutAtStop, summary.upstreamFailures.count]).toEqual([1, 1, 1]);
+  });
+
+  it("a second SIGINT stops at once, though the upstream holds a request: the app gets its 502, the reports are written, exit 130", async () => {
+    let arrived!: () => void;
+    const held = new Promise<void>((resolve) => (arrived = resolve));
+    const upstream = await serve(() => arrived());
+    const dir = await reportDir();
+    const child = startScript("contract-tests/cli.ts", ["proxy", "--upstream", upstream, "--report-dir", dir], { ...process.env, FILE_LIBRARY_API_KEY: SANDBOX_KEY });
+    cleanups.push(async () => {
+      child.kill("SIGKILL");
+      await exitCodeOf(child);
+    });
+    const [, url] = await waitForOutput(child, /listening on (http:\/\/\S+),/, 30_000);
+    const answer = fetch(`${url}${FILES}/doc-1`, { headers: { authorization: `Bearer ${SANDBOX_KEY}` } });
+    await held;
+    const draining = waitForOutput(child, /SIGINT: finishing the exchanges in flight \(5 s at most\), then writing the reports; SIGINT again to stop at once/);
+    child.kill("SIGINT");
+    await draining;
+    const stopping = waitForOutput(child, /SIGINT again: stopping at once, writing the reports/);
+    child.kill("SIGINT");
+    await stopping;
+    const got = await answer;
+    expect(got.status).toBe(502);
+    expect(await got.text()).toContain("the proxy was stopped at once (a second Ctrl-C) before the upstream answered");
+    expect(await exitCodeOf(child)).toBe(130);
+    const summary = JSON.parse(await readFile(path.join(dir, "proxy-summary.json"), "utf8"));
+    expect(summary.cutAtStop).toBe(1);
+  });
+
+  it("exits 2 with one line naming the upstream when it answered none of the command's requests", async () => {
+    const down = `http://127.0.0.1:${await closedPort()}`;
+    const run = await wrap(down, app(true), await reportDir());
+    expect(run.output).toContain("app got 502");
+    expect(run.code, run.output).toBe(2);
+    expect(run.output).toMatch(new RegExp(`proxy: the upstream ${down.replace(/\./g, "\\.")} answered none of the 1 request\\(s\\) sent to it \\(the first: ECONNREFUSED: .*\\): check --upstream; reports in `));
   });
 
   it("listens on the --port it is given, and exits 2 saying so when that port is taken", async () => {

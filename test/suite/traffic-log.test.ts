@@ -20,12 +20,26 @@ describe("TrafficLog", () => {
     ]);
   });
 
-  it("keeps at most 500 kinds however many paths an app calls, and the verdict still fails on those it only counted", () => {
+  it("keeps at most 20 kinds of one check and 500 in all, however many paths an app calls, and the verdict still fails on those it only counted", () => {
     const log = new TrafficLog(() => {});
-    for (let i = 0; i < 520; i++) log.finding(finding(`GET /path-${i}`));
+    for (let i = 0; i < 25; i++) log.finding(finding(`GET /path-${i}`));
+    expect(log.findings.size).toBe(20);
+    // 30 checks of 20 kinds each would be 600: the 500 in all come first.
+    for (let i = 0; i < 600; i++) log.finding({ ...finding(`GET /other-${i}`), check: `check_${i % 30}` });
     expect(log.findings.size).toBe(500);
     const summary = proxySummary(loadBundledSpec(bundledSpec.json, "npm run build:spec"), "http://upstream.test", log);
-    expect(summary.findingKindsLeftOut).toBe(20);
+    expect(summary.findingKindsLeftOut).toBe(5 + 120);
+    expect(summary.findingsLeftOut.find((l) => l.check === "operation_exists")).toEqual({ side: "app", check: "operation_exists", count: 5 });
     expect(summary.verdict).toBe("failed");
+  });
+
+  it("cuts a problem and a curl command to their bounds, saying how long they were", () => {
+    const said: string[] = [];
+    const log = new TrafficLog((line) => said.push(line));
+    log.finding({ ...finding("GET /a"), problem: "p".repeat(5_000), curl: "c".repeat(9_000) });
+    const [kept] = [...log.findings.values()];
+    expect(kept!.problem).toBe(`${"p".repeat(1_000)}… (5000 characters in all)`);
+    expect(kept!.curl).toBe(`${"c".repeat(4_000)}… (9000 characters in all)`);
+    expect(said[0]!.length).toBeLessThan(5_200);
   });
 });

@@ -263,3 +263,46 @@ describe("the files the rules remember", () => {
     expect(checks(rules.read("doc-1", got(4, 5, { labels: ["old"] })))).toEqual(["update_persisted"]);
   });
 });
+
+describe("what the rules keep of a body: prints, never the body", () => {
+  const big = ["a", "x".repeat(1_000_000)];
+
+  it("keeps an accepted update's labels of 1 MB as a print of under 200 characters, and still tells them apart", () => {
+    const rules = new TrafficRules();
+    const handle = rules.updateStarted("doc-1", 0);
+    rules.updateEnded(handle, 1, 200, { labels: big, publicUrl: "https://cdn.test/a" });
+    expect(JSON.stringify(handle.sent).length).toBeLessThan(300);
+    expect(rules.read("doc-1", got(2, 3, { labels: big, publicUrl: "https://cdn.test/a" }))).toEqual([]);
+    // Equal in their first 100 characters and in length: only the digest tells them apart.
+    const [finding] = rules.read("doc-1", got(4, 5, { labels: ["a", `${"x".repeat(999_999)}y`], publicUrl: "https://cdn.test/a" }));
+    expect(finding!.problem).toMatch(/^after sending labels \["a","x{94}… \(sha256 [0-9a-f]{16}\), getFile shows \["a","x{94}… \(sha256 [0-9a-f]{16}\) \(file "doc-1", no other update between\)$/);
+    const digests = finding!.problem.match(/sha256 [0-9a-f]{16}/g)!;
+    expect(digests[0]).not.toBe(digests[1]);
+  });
+
+  it("keeps nothing a refused update sent, nor one whose outcome is unknown", () => {
+    const rules = new TrafficRules();
+    for (const status of [422, 400, 500, undefined]) {
+      const handle = rules.updateStarted("doc-1", 0);
+      rules.updateEnded(handle, 1, status, { labels: big });
+      expect(handle.sent, `HTTP ${status}`).toBeUndefined();
+    }
+  });
+
+  it("compares a read's fields by print: a field of 1 MB that changed in its last character is found", () => {
+    const rules = new TrafficRules();
+    rules.read("doc-1", got(0, 1, { name: "x".repeat(1_000_000) }));
+    const [finding] = rules.read("doc-1", got(2, 3, { name: `${"x".repeat(999_999)}y` }));
+    expect(finding!.check).toBe("update_changes_only_its_fields");
+    expect(finding!.problem.length).toBeLessThan(400);
+  });
+
+  it("compares the fields past the 32nd as one print: a change among them is still found", () => {
+    const many = (last: number) => Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`extra${i}`, i === 39 ? last : i]));
+    const rules = new TrafficRules();
+    rules.read("doc-1", got(0, 1, many(1)));
+    expect(rules.read("doc-1", got(2, 3, many(1)))).toEqual([]);
+    const [finding] = rules.read("doc-1", got(4, 5, many(2)));
+    expect(finding!.problem).toContain("(the other fields) from ");
+  });
+});
