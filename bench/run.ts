@@ -14,7 +14,7 @@ import { renderSection, type Section } from "./lib/report.ts";
  */
 const SECTIONS = [
   { name: "client-overhead", about: 210 },
-  { name: "client-lines", about: 180 },
+  { name: "client-lines", about: 120 },
   { name: "client-cpu", about: 39 },
   { name: "client-size", about: 1 },
   { name: "suite-time", about: 84 },
