@@ -3,7 +3,7 @@
 // exchange's findings in X-Contract-Findings; --fail-on-service-finding answers 502 problem+json instead of an answer
 // that broke the contract. Without them, answers pass as they came.
 import { afterEach, describe, expect, it } from "vitest";
-import { mkdtemp } from "node:fs/promises";
+import { mkdtemp, readFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { startProxy, type ProxyOptions } from "../../contract-tests/index.ts";
@@ -28,6 +28,21 @@ async function proxyFor(fault: string | undefined, modes: Partial<ProxyOptions>)
 }
 
 describe("the proxy's opt-in modes", { timeout: 60_000 }, () => {
+  it("with --record too: each held exchange is judged once, recorded once with its findings, and named in its header", async () => {
+    const recording = path.join(await mkdtemp(path.join(os.tmpdir(), "file-library-answer-change-")), "app.jsonl");
+    const { get, proxy } = await proxyFor("metadata-size-as-string", { findingsHeader: true, record: recording });
+    expect((await get()).headers.get("x-contract-findings")).toBe("1; service getFile response_schema_conformance");
+    expect((await get(false)).headers.get("x-contract-findings")).toBe("1; app getFile auth_sent");
+    const run = await proxy.stop();
+    const lines = (await readFile(recording, "utf8")).trimEnd().split("\n").map((line) => JSON.parse(line) as { response: { status: number }; findings: Array<{ side: string; check: string }> });
+    expect(lines.map((line) => [line.response.status, line.findings.map(({ side, check }) => `${side} ${check}`)])).toEqual([
+      [200, ["service response_schema_conformance"]],
+      [401, ["app auth_sent"]],
+    ]);
+    // Judged once each: one finding of each kind, seen once.
+    expect(run.summary.findings.map(({ side, check, count }) => `${side} ${check} ${count}`).sort()).toEqual(["app auth_sent 1", "service response_schema_conformance 1"]);
+  });
+
   it("adds nothing by default: the answer that broke the contract reaches the app as it came", async () => {
     const { get } = await proxyFor("metadata-size-as-string", {});
     const answer = await get();
