@@ -2,7 +2,7 @@
 // Every TypeScript sample of the README and docs/ compiles as written, under the repo's strict tsconfig, against the
 // packages it imports (the client, its fake, the contract suite: their sources, by package name as an app writes them).
 // It reads what a reader copies: a sample that uses a name it does not import, or an option the API lacks, fails here.
-// (Running each sample against the sandbox, from the packed packages, is still to come: issue 46, point 4.)
+// Each sample also runs, from the packed packages against the packed sandbox: test/consumers/doc-samples-run.test.ts.
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import ts from "typescript";
