@@ -4,13 +4,16 @@ import { readFileSync } from "node:fs";
 import { fromRoot } from "../../scripts/lib/paths.ts";
 import { trackedFiles } from "./tracked-files.ts";
 
-/** A fenced block of a page: where it is, its language and its code; `notRun` is the reason of its marker, if any. */
+/** A fenced block of a page: where it is, its language, its code, and the marker on the line before it, if any. */
 export interface DocBlock {
   page: string;
   /** The line of its opening fence, from 1. */
   line: number;
   lang: string;
   code: string;
+  /** What its `<!-- sample: ... -->` marker says, such as "not compiled, because ..." (test/repo/doc-samples.test.ts). */
+  marker: string | undefined;
+  /** The reason of its NOT_RUN marker, if it has one. */
   notRun: string | undefined;
 }
 
@@ -27,12 +30,14 @@ export const SAMPLE_PAGES = ["README.md", ...trackedFiles("docs/*.md"), "contrac
 export function fencedBlocks(page: string, text = readFileSync(fromRoot(page), "utf8")): DocBlock[] {
   return [...text.matchAll(/^```(\w*)\n([\s\S]*?)^```$/gm)].map((match) => {
     const before = text.slice(0, match.index);
+    const previous = before.trimEnd().split("\n").at(-1) ?? "";
     return {
       page,
       line: before.split("\n").length,
       lang: match[1]!,
       code: match[2]!,
-      notRun: NOT_RUN.exec(before.trimEnd().split("\n").at(-1) ?? "")?.[1],
+      marker: /<!-- sample: (.*?)\s*-->\s*$/.exec(previous)?.[1],
+      notRun: NOT_RUN.exec(previous)?.[1],
     };
   });
 }
