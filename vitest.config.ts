@@ -12,7 +12,7 @@ export default defineConfig({
     // The longest files first, also on a fresh clone, where vitest knows no durations yet.
     sequence: { sequencer: SlowFirstSequencer },
     // Tests read the bundled spec (the sandbox, the fake): bundled first when it is missing or older than the spec.
-    globalSetup: ["test/support/bundled-spec.ts"],
+    globalSetup: ["test/support/bundled-spec.ts", "test/support/pack-service.ts"],
     // Type-level tests are checked by tsc in `npm run typecheck`; here they run as plain tests.
     typecheck: { enabled: false },
   },

@@ -4,7 +4,8 @@ import { mkdtemp, readFile, readdir, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { bin, fromRoot, repoRoot } from "../../scripts/lib/paths.ts";
-import { installInto, lintPackage, pack, run } from "../support/packages.ts";
+import { installInto, lintPackage, run } from "../support/packages.ts";
+import { PACK_WAIT_MS, packed } from "../support/packed.ts";
 import { sandbox, SANDBOX_KEY } from "../support/sandbox.ts";
 import { prepareApp, RUNTIMES, usable } from "../support/runtimes.ts";
 import { troubleServer, type TroubleServer } from "../support/trouble-server.ts";
@@ -77,9 +78,9 @@ async function freshSandbox(config: Parameters<typeof sandbox>[0] = {}) {
 
 beforeAll(async () => {
   scratch = await mkdtemp(path.join(os.tmpdir(), "file-library-package-"));
-  tarball = await pack(scratch);
+  tarball = await packed("client");
   app = await installInto(path.join(scratch, "app"), tarball, { type: "module" });
-}, 240_000);
+}, PACK_WAIT_MS);
 afterAll(async () => {
   await Promise.all(sandboxes.map((sb) => sb.close()));
   await rm(scratch, { recursive: true, force: true });

@@ -7,7 +7,8 @@ import type { ContractSummary } from "../../contract-tests/index.ts";
 import { catalogue } from "../../contract-tests/checks/catalogue.ts";
 import { formatSummary } from "../../contract-tests/report/summary-format.ts";
 import { VARIABLES } from "../../contract-tests/run/settings.ts";
-import { installInto, lintPackage, pack, run } from "../support/packages.ts";
+import { installInto, lintPackage, run } from "../support/packages.ts";
+import { PACK_WAIT_MS, packed } from "../support/packed.ts";
 import { exitCodeOf, runCommand, startChild, waitForOutput } from "../../lib/process.ts";
 import { childrenOf, waitUntilGone } from "../support/processes.ts";
 import { sandbox, SANDBOX_KEY, storedMetadata } from "../support/sandbox.ts";
@@ -20,10 +21,10 @@ let scratch: string;
 let project: string;
 beforeAll(async () => {
   scratch = await mkdtemp(path.join(os.tmpdir(), "file-library-contract-package-"));
-  const tarball = await pack(scratch, "contract-tests");
+  const tarball = await packed("contract");
   await lintPackage(fromRoot("contract-tests"), tarball);
   project = await installInto(path.join(scratch, "pipeline"), tarball);
-}, 240_000);
+}, PACK_WAIT_MS);
 afterAll(() => rm(scratch, { recursive: true, force: true }));
 
 // A program that runs the suite through the package's library entry; it declares `process` and `console` itself, so that

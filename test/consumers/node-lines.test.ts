@@ -7,7 +7,8 @@ import type { ContractSummary } from "../../contract-tests/index.ts";
 import { runCommand, startServer, type ServerProcess } from "../../lib/process.ts";
 import { FILE_ID, SANDBOX_FIXTURES } from "../support/contract-suite.ts";
 import { NODE_LINES, registryNode, type RegistryNode } from "../support/node-lines.ts";
-import { installInto, pack, run } from "../support/packages.ts";
+import { installInto, run } from "../support/packages.ts";
+import { PACK_WAIT_MS, packed } from "../support/packed.ts";
 
 // What a user on each supported Node line does with the three published packages: install them with that Node's npm
 // run, and run the client, the contract CLI, runSuite, the proxy and the sandbox on it. The tests of the sandbox and
@@ -45,13 +46,8 @@ let tarballs: string[];
 beforeAll(async () => {
   scratch = await mkdtemp(path.join(os.tmpdir(), "file-library-node-lines-"));
   // One tarball of each package serves every line: packing builds them with the toolchain, as a release does.
-  tarballs = [];
-  for (const workspace of [undefined, "contract-tests", "sandbox"]) {
-    const folder = path.join(scratch, workspace ?? "client");
-    await mkdir(folder);
-    tarballs.push(await pack(folder, workspace));
-  }
-}, 240_000);
+  tarballs = await Promise.all((["client", "contract", "sandbox"] as const).map((name) => packed(name)));
+}, PACK_WAIT_MS);
 afterAll(() => rm(scratch, { recursive: true, force: true }));
 
 // The Node that runs the tests, when it is one of the lines (.ci/run's is), is not run again here: the packages' own

@@ -6,9 +6,7 @@ import { describe, expect, it } from "vitest";
 import { helpText, namesOf, parseCommandLine, port, UsageError, wholeNumber, type Command, type Flag } from "../../lib/command-line.ts";
 import { exitCodeOf, startChild } from "../../lib/process.ts";
 import { fromRoot, repoRoot } from "../../scripts/lib/paths.ts";
-
-// A line of a JavaScript stack trace: "    at fn (file:line:col)" or "    at file:line:col".
-const STACK_LINE = /^\s+at (?:.+ \()?(?:file:\/\/|node:|\/)[^)]*:\d+:\d+\)?$/m;
+import { STACK_LINE } from "../support/repo-copy.ts";
 
 const sample = {
   name: "demo",

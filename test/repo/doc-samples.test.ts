@@ -2,30 +2,27 @@
 // Every TypeScript sample of the README and docs/ compiles as written, under the repo's strict tsconfig, against the
 // packages it imports (the client, its fake, the contract suite: their sources, by package name as an app writes them).
 // It reads what a reader copies: a sample that uses a name it does not import, or an option the API lacks, fails here.
-// (Running each sample against the sandbox, from the packed packages, is still to come: issue 46, point 4.)
-import { readFileSync } from "node:fs";
+// Each sample also runs, from the packed packages against the packed sandbox: test/consumers/doc-samples-run.test.ts.
 import path from "node:path";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
 import { fromRoot, repoRoot } from "../../scripts/lib/paths.ts";
+import { fencedBlocks } from "../support/doc-blocks.ts";
 import { trackedFiles } from "../support/tracked-files.ts";
 
 /** A sample is skipped only with a reason, on the line before its fence: <!-- sample: not compiled, because ... --> */
-const SKIP = /<!-- sample: not compiled, because [^>]+ -->\s*$/;
+const SKIP = /^not compiled, because \S/;
 
-const pages = ["README.md", ...trackedFiles("docs/*.md")];
-const samples = pages.flatMap((page) => {
-  const text = readFileSync(fromRoot(page), "utf8");
-  return [...text.matchAll(/^```ts\n([\s\S]*?)^```$/gm)]
-    .filter((match) => !SKIP.test(text.slice(0, match.index)))
-    .map((match, i) => ({
-      page,
-      line: text.slice(0, match.index).split("\n").length,
-      // A virtual file beside the sources, so that the tsconfig's package names resolve; `export {}` keeps each a module of its own.
-      file: path.join(repoRoot, "doc-samples", `${page.replace(/\W/g, "-")}-${i + 1}.ts`),
-      code: `${match[1]}\nexport {};\n`,
-    }));
-});
+const samples = ["README.md", ...trackedFiles("docs/*.md")]
+  .flatMap((page) => fencedBlocks(page))
+  .filter(({ lang, marker }) => lang === "ts" && !SKIP.test(marker ?? ""))
+  .map(({ page, line, code }, i) => ({
+    page,
+    line,
+    // A virtual file beside the sources, so that the tsconfig's package names resolve; `export {}` keeps each a module of its own.
+    file: path.join(repoRoot, "doc-samples", `${page.replace(/\W/g, "-")}-${i + 1}.ts`),
+    code: `${code}\nexport {};\n`,
+  }));
 
 describe("the docs' TypeScript samples", () => {
   it("finds the samples of the client, the fake, MSW and runSuite", () => {

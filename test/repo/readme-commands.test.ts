@@ -1,17 +1,12 @@
 // covers: package.json, scripts/build-spec.ts, bench/run.ts, test/support/bundled-spec.ts
 // Every `npm run` command the README and the docs name works in a copy of the repository that has no build output (as a fresh
 // clone right after `npm ci`): it builds what it needs first, or says in one line what to do; none prints a stack trace.
-import { execFileSync } from "node:child_process";
-import { cp, mkdtemp, readdir, readFile, rm, symlink } from "node:fs/promises";
-import os from "node:os";
+import { readdir, readFile, rm } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { exitCodeOf, runCommand, signalChild, startChild, waitForOutput } from "../../lib/process.ts";
 import { fromRoot } from "../../scripts/lib/paths.ts";
-import { trackedFiles } from "../support/tracked-files.ts";
-
-// A line of a JavaScript stack trace: "    at fn (file:line:col)" or "    at file:line:col".
-const STACK_LINE = /^\s+at (?:.+ \()?(?:file:\/\/|node:|\/)[^)]*:\d+:\d+\)?$/m;
+import { copyOfRepo, STACK_LINE } from "../support/repo-copy.ts";
 
 /** The commands and what each must end with; every one the README names is here or in NOT_RUN_HERE. */
 const COMMANDS: Record<string, { args?: string[]; exit: number; says: RegExp }> = {
@@ -45,14 +40,7 @@ let copy: string;
 const env = { ...process.env, REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_UPDATE_NOTICE: "true", FILE_LIBRARY_API_KEY: "readme-commands-key" };
 
 beforeAll(async () => {
-  // The working tree as git sees it (tracked and new files, none ignored): no dist/, no reports/, no caches.
-  copy = await mkdtemp(path.join(os.tmpdir(), "file-library-readme-"));
-  const files = trackedFiles();
-  await Promise.all(files.map((file) => cp(fromRoot(file), path.join(copy, file), { recursive: true }).catch(() => undefined)));
-  await symlink(fromRoot("node_modules"), path.join(copy, "node_modules"), "dir");
-  for (const args of [["init", "-q"], ["add", "-A"], ["-c", "user.name=t", "-c", "user.email=t@t", "commit", "-q", "-m", "copy"]]) {
-    execFileSync("git", args, { cwd: copy });
-  }
+  copy = await copyOfRepo("file-library-readme-");
 }, 60_000);
 afterAll(() => rm(copy, { recursive: true, force: true }));
 

@@ -1,4 +1,4 @@
-import { mkdir, readdir, writeFile } from "node:fs/promises";
+import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { expect } from "vitest";
 import { runCommand } from "../../lib/process.ts";
@@ -9,14 +9,6 @@ export async function run(command: string, args: string[], cwd = repoRoot, env: 
   const result = await runCommand(command, args, { cwd, env });
   expect(result.code, `${path.basename(command)} ${args.join(" ")}\n${result.output}`).toBe(0);
   return result.output;
-}
-
-/** Packs the root package or a workspace into `destination` (its prepack script builds it first); resolves with the tarball. */
-export async function pack(destination: string, workspace?: string): Promise<string> {
-  await run("npm", ["pack", ...(workspace ? ["--workspace", workspace] : []), "--pack-destination", destination, "--silent"]);
-  const tarballs = (await readdir(destination)).filter((f) => f.endsWith(".tgz"));
-  expect(tarballs).toHaveLength(1);
-  return path.join(destination, tarballs[0]!);
 }
 
 /** publint (strict) on the package's folder and arethetypeswrong on its tarball: both must pass. */

@@ -1,0 +1,76 @@
+// Packs each of the three published packages once per test run, for every test that installs one (the consumers'
+// tests, the docs' samples): packing builds the package into the repository's dist/ folders first, which is the
+// slow part, and two packs at once would write the same folders. Vitest's global setup (this file's default export)
+// serves the tarballs from the main process, which packs each on the first request and one at a time; the test
+// files ask for them with `packed(name)` (test/support/packed.ts).
+import { mkdtemp, readdir, rm } from "node:fs/promises";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import type { TestProject } from "vitest/node";
+import { runCommand } from "../../lib/process.ts";
+import { repoRoot } from "../../scripts/lib/paths.ts";
+
+/** The three packages, by the short name the tests use, and the npm workspace each is packed from (none: the root). */
+export const PACKAGES = { client: undefined, contract: "contract-tests", sandbox: "sandbox" } as const;
+export type PackageName = keyof typeof PACKAGES;
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    /** The URL of the global setup's pack service; absent under a config without it. */
+    packService?: string;
+  }
+}
+
+/** Packs one package into a new folder under `parent` (its prepack script builds it first); resolves with the tarball. */
+async function packInto(parent: string, name: PackageName): Promise<string> {
+  const workspace = PACKAGES[name];
+  const destination = await mkdtemp(path.join(parent, `${name}-`));
+  const args = ["pack", ...(workspace ? ["--workspace", workspace] : []), "--pack-destination", destination, "--silent"];
+  const { code, output } = await runCommand("npm", args, { cwd: repoRoot });
+  if (code !== 0) throw new Error(`npm ${args.join(" ")} exited ${code}:\n${output}`);
+  const tarballs = (await readdir(destination)).filter((file) => file.endsWith(".tgz"));
+  if (tarballs.length !== 1) throw new Error(`npm pack of ${name} left ${tarballs.length} tarballs in ${destination}`);
+  return path.join(destination, tarballs[0]!);
+}
+
+/** Each package packed at most once, on demand and one at a time, into `parent`. */
+export function packOnce(parent: string): (name: PackageName) => Promise<string> {
+  const tarballs = new Map<PackageName, Promise<string>>();
+  let queue: Promise<unknown> = Promise.resolve();
+  return (name) => {
+    if (!tarballs.has(name)) {
+      const tarball = queue.then(() => packInto(parent, name));
+      queue = tarball.catch(() => undefined);
+      tarballs.set(name, tarball);
+    }
+    return tarballs.get(name)!;
+  };
+}
+
+/** Vitest's global setup: starts the pack service on a free port of 127.0.0.1; its teardown stops it and deletes the tarballs. */
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const folder = await mkdtemp(path.join(os.tmpdir(), "file-library-packed-"));
+  const pack = packOnce(folder);
+  const server = createServer((request, response) => {
+    const name = decodeURIComponent(request.url!.slice(1));
+    if (!Object.hasOwn(PACKAGES, name)) {
+      response.writeHead(404).end(`no package ${name}; the packages are ${Object.keys(PACKAGES).join(", ")}`);
+      return;
+    }
+    pack(name as PackageName).then(
+      (tarball) => response.writeHead(200).end(tarball),
+      (error: Error) => response.writeHead(500).end(error.message),
+    );
+  });
+  // A pack takes a minute or more: no timeout of node:http's may cut the answer short.
+  server.requestTimeout = 0;
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  project.provide("packService", `http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+  return async () => {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+    await rm(folder, { recursive: true, force: true });
+  };
+}
