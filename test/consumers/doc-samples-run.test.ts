@@ -41,6 +41,13 @@ const RUNNERS: Record<string, Runner> = {
   "docs/checking-a-server.md: FILE_LIBRARY_BASE_URL=https://files.example.com \\": { as: "shell", in: "repo", says: /\b[1-9]\d* passed, 0 failed\b/ },
   "docs/checking-a-server.md: # CI: run the app's tests through the proxy (FILE_LIBRARY_BASE_URL points at it)": { as: "shell", says: /proxy: [1-9]\d* exchanges, 0 kind\(s\) of finding/ },
   "docs/checking-a-server.md: npx file-library-contract proxy --upstream https://staging.example.com --port 8080": { as: "server", ready: /proxy: listening on http:\/\/\S+/ },
+  // The opt-in modes on a sound service: the app's test passes, each answer as it came but for the header.
+  "docs/checking-a-server.md: # CI: the app's tests fail at the call that met a broken answer, and can read each exchange's findings": {
+    as: "shell",
+    says: /proxy: [1-9]\d* exchanges, 0 kind\(s\) of finding/,
+  },
+  // Recorded through the proxy, then replayed against the candidate (here the same sandbox): every exchange holds.
+  "docs/checking-a-server.md: # Record: the app's tests, through the proxy": { as: "shell", says: /replay: passed: [1-9]\d* exchanges, \d+ duplicates, [1-9]\d* replayed, 0 break\(s\)/ },
   'docs/client.md: import { createFileLibraryClient, UnprocessableEntityError } from "file-library-kit";': { as: "node", says: /^422 /m },
   "docs/for-other-teams.md: npx @redocly/cli lint openapi.yaml": { as: "shell", says: /Your API description is valid/ },
   "docs/for-other-teams.md: FILE_LIBRARY_API_KEY=dev-key npx file-library-sandbox --port 4010": { as: "server", ready: /listening at http:\/\/\S+/ },
@@ -69,12 +76,12 @@ const keyOf = (block: DocBlock) =>
     .replace(/@\d+\.\d+\.\d+.*$/, "@")}`;
 
 /**
- * The sample as it runs here: the placeholders a reader fills in get the sandbox's URL (for the service and the staging
- * server), a free port (for a command that starts a server: none is fixed), the demo file's id and the key.
+ * The sample as it runs here: the placeholders a reader fills in get the sandbox's URL (for the service, the staging
+ * server and the candidate deployment), a free port (for a command that starts a server: none is fixed), the demo file's id and the key.
  */
 function filledIn(code: string, serviceUrl: string, freePort: number): string {
   return code
-    .replace(/https:\/\/(?:files|staging)\.example\.com|http:\/\/127\.0\.0\.1:4010/g, serviceUrl)
+    .replace(/https:\/\/(?:files|staging|candidate)\.example\.com|http:\/\/127\.0\.0\.1:4010/g, serviceUrl)
     .replace(/--port (?:4010|8080)\b/g, `--port ${freePort}`)
     .replace(/<id(?: of an existing file)?>/g, DEMO_FILE)
     .replace(/=\.\.\.(?=\s)/g, `=${KEY}`);
