@@ -73,7 +73,7 @@ function changedPrints(before: Map<string, string>, after: Map<string, string>):
 /** Whether a read shows what an accepted update sent: labels exactly, publicUrl where the metadata shows it. */
 function persistedProblem(sent: { labels?: string; publicUrl?: string }, read: Record<string, unknown>): string | undefined {
   const labels = sent.labels === undefined ? undefined : fingerprint(read.labels);
-  if (labels !== undefined && labels !== sent.labels) return `after sending labels ${sent.labels}, getFile shows ${labels}`;
+  if (labels !== sent.labels) return `after sending labels ${sent.labels}, getFile shows ${labels}`;
   const publicUrl = sent.publicUrl === undefined || read.publicUrl === undefined ? undefined : fingerprint(read.publicUrl);
   if (publicUrl !== undefined && publicUrl !== sent.publicUrl) return `after sending publicUrl ${sent.publicUrl}, getFile shows ${publicUrl}`;
   return undefined;

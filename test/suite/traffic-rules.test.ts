@@ -54,6 +54,18 @@ describe("update_persisted across exchanges: an accepted update shows in every r
     ]);
   });
 
+  it("keeps only the print of what an update sent, and judges only that: labels alone, or publicUrl alone", () => {
+    const labelsOnly = new TrafficRules();
+    const handle = labelsOnly.updateStarted("doc-1", 0);
+    labelsOnly.updateEnded(handle, 1, 200, { labels: ["a"], size: 9 });
+    expect(handle.sent).toEqual({ labels: '["a"]' });
+    expect(labelsOnly.read("doc-1", got(2, 3, { labels: ["a"], publicUrl: "https://cdn.test/other" }))).toEqual([]);
+    const urlOnly = new TrafficRules();
+    update(urlOnly, 0, 1, 200, { publicUrl: "https://cdn.test/a" });
+    // A read whose metadata shows no publicUrl cannot show it ignored.
+    expect(urlOnly.read("doc-1", got(2, 3))).toEqual([]);
+  });
+
   it("judges nothing an update sent that is no object, and no read without metadata", () => {
     const rules = new TrafficRules();
     update(rules, 0, 1, 200, ["a"]);
@@ -304,5 +316,25 @@ describe("what the rules keep of a body: prints, never the body", () => {
     expect(rules.read("doc-1", got(2, 3, many(1)))).toEqual([]);
     const [finding] = rules.read("doc-1", got(4, 5, many(2)));
     expect(finding!.problem).toContain("(the other fields) from ");
+  });
+
+  it("compares up to 32 fields one by one, and says when the other fields appear or go", () => {
+    // metadataOf shows 4 fields no update may change (id, name, size, created_at): 28 more make 32, 29 make 33.
+    const fields = (count: number) => Object.fromEntries(Array.from({ length: count }, (_, i) => [`extra${i}`, i]));
+    const rules = new TrafficRules();
+    rules.read("doc-1", got(0, 1, fields(28)));
+    expect(rules.read("doc-1", got(2, 3, fields(28)))).toEqual([]);
+    expect(rules.read("doc-1", got(4, 5, fields(29)))[0]?.problem).toBe('between two reads of "doc-1": (the other fields) from undefined to [["extra28",28]]');
+    expect(rules.read("doc-1", got(6, 7, fields(28)))[0]?.problem).toBe('between two reads of "doc-1": (the other fields) from [["extra28",28]] to undefined');
+  });
+
+  it("names only the other fields, as a print of what they are, when one of them changed", () => {
+    const many = (last: number) => Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`extra${i}`, i === 39 ? last : i]));
+    const others = (last: number) => JSON.stringify(Object.entries(many(last)).slice(28)).slice(0, 100).replace(/[[\]]/g, "\\$&");
+    const rules = new TrafficRules();
+    rules.read("doc-1", got(0, 1, many(1)));
+    const [finding, ...more] = rules.read("doc-1", got(2, 3, many(2)));
+    expect(more).toEqual([]);
+    expect(finding!.problem).toMatch(new RegExp(`^between two reads of "doc-1": \\(the other fields\\) from ${others(1)}… \\(sha256 [0-9a-f]{16}\\) to ${others(2)}… \\(sha256 [0-9a-f]{16}\\)$`));
   });
 });
