@@ -3,32 +3,23 @@
 // answers before the final one, and a request that expects 100-continue. The app gets its answer every time.
 import { afterEach, describe, expect, it } from "vitest";
 import { request } from "node:http";
-import { createServer, type Server, type Socket } from "node:net";
+import type { Socket } from "node:net";
 import { mkdtemp } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { startProxy } from "../../contract-tests/index.ts";
+import { rawUpstream as startRawUpstream } from "../support/raw-upstream.ts";
 
 const cleanups: Array<() => Promise<unknown>> = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-/** An upstream that answers every request with these raw bytes (after reading the request head and body). */
+/** A raw upstream, stopped after the test. */
 async function rawUpstream(answer: (socket: Socket) => void): Promise<string> {
-  const server: Server = createServer((socket) => {
-    let seen = "";
-    socket.on("data", (chunk: Buffer) => {
-      seen += chunk.toString("latin1");
-      const head = seen.indexOf("\r\n\r\n");
-      if (head < 0) return;
-      const length = Number(/content-length: *(\d+)/i.exec(seen.slice(0, head))?.[1] ?? 0);
-      if (seen.length - head - 4 >= length) answer(socket);
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  cleanups.push(() => new Promise((resolve) => server.close(resolve)));
-  return `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+  const upstream = await startRawUpstream(answer);
+  cleanups.push(() => upstream.close());
+  return upstream.origin;
 }
 
 const BODY = '{"id":"doc-1","name":"a.txt","size":1,"created_at":"2026-01-02T03:04:05Z","labels":[]}';

@@ -16,6 +16,7 @@ export const EXPECTED_SECONDS: Readonly<Record<string, number>> = {
   "test/consumers/doc-samples-run.test.ts": 100,
   "test/consumers/contract-package.test.ts": 70,
   "test/repo/readme-commands.test.ts": 50,
+  "test/consumers/contract-package-proxy.test.ts": 25,
   "test/consumers/client-package.test.ts": 39,
   "test/suite/contract-connections.test.ts": 29,
   "test/consumers/specmatic.test.ts": 29,

@@ -1,0 +1,175 @@
+// covers: contract-tests/cli.ts, contract-tests/runner/proxy-command.ts, contract-tests/runner/replay-command.ts
+// The proxy's round-two promises and a browser's HAR, through the packed contract package as a pipeline installs it:
+// `npx --no-install file-library-contract proxy --upstream URL -- <command>` against real upstreams, and `replay`.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { mkdtemp, readFile, readdir, rm, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { runCommand } from "../../lib/process.ts";
+import { browserFor } from "../support/browser.ts";
+import { chromiumHar } from "../support/chromium-har.ts";
+import { SANDBOX_FIXTURES } from "../support/contract-suite.ts";
+import { installInto } from "../support/packages.ts";
+import { PACK_WAIT_MS, packed } from "../support/packed.ts";
+import { rawUpstream } from "../support/raw-upstream.ts";
+import { sandbox, SANDBOX_KEY, storedMetadata } from "../support/sandbox.ts";
+
+const chrome = browserFor("test/consumers/contract-package-proxy.test.ts");
+
+/**
+ * The app: one request through FILE_LIBRARY_BASE_URL with node:http (which shows interim answers and the raw reason
+ * phrase), a JSON body sent on `Expect: 100-continue` when one is given; prints one line of what it saw.
+ */
+const PROBE = `import { request } from "node:http";
+const [method, target, body] = process.argv.slice(2);
+const interim = [];
+const headers = { authorization: "Bearer " + process.env.FILE_LIBRARY_API_KEY };
+if (body) Object.assign(headers, { "content-type": "application/json", "content-length": Buffer.byteLength(body), expect: "100-continue" });
+const req = request(process.env.FILE_LIBRARY_BASE_URL + target, { method, headers });
+req.on("information", (info) => interim.push(info.statusCode));
+req.on("continue", () => req.end(body));
+req.on("response", (res) => {
+  let text = "";
+  res.setEncoding("latin1");
+  res.on("data", (chunk) => (text += chunk));
+  res.on("end", () => console.log("app " + JSON.stringify({ interim, status: res.statusCode, reason: Buffer.from(res.statusMessage, "latin1").toString("utf8"), body: text })));
+});
+req.on("error", (error) => { console.log("app error " + error.message); process.exitCode = 3; });
+if (!body) req.end();
+`;
+
+/** An app that reads doc-1 twice, correctly, then (with an argument) is killed by SIGKILL. */
+const READS = `const url = process.env.FILE_LIBRARY_BASE_URL + "/studio/v1/library/files/doc-1";
+for (let i = 0; i < 2; i++) console.log("app GET", (await fetch(url, { headers: { authorization: "Bearer " + process.env.FILE_LIBRARY_API_KEY } })).status);
+if (process.argv[2] === "then-die") process.kill(process.pid, "SIGKILL");
+`;
+
+const BODY = '{"id":"doc-1","name":"a.txt","size":1,"created_at":"2026-01-02T03:04:05Z","labels":["a"]}';
+/** A 200 with metadata and this reason phrase, written as its UTF-8 bytes. */
+const answer200 = (reason: string) =>
+  Buffer.concat([Buffer.from(`HTTP/1.1 200 ${reason}`, "utf8"), Buffer.from(`\r\ncontent-type: application/json\r\nx-request-id: r1\r\ncontent-length: ${BODY.length}\r\n\r\n${BODY}`, "latin1")]);
+
+let scratch: string;
+let project: string;
+beforeAll(async () => {
+  scratch = await mkdtemp(path.join(os.tmpdir(), "file-library-contract-proxy-"));
+  project = await installInto(path.join(scratch, "pipeline"), await packed("contract"));
+  await writeFile(path.join(project, "probe.mjs"), PROBE);
+  await writeFile(path.join(project, "reads.mjs"), READS);
+}, PACK_WAIT_MS);
+afterAll(() => rm(scratch, { recursive: true, force: true }));
+
+/** Runs the installed CLI through npx in the project folder, with the key given. */
+const cli = (args: string[], key: string) =>
+  runCommand("npx", ["--no-install", "file-library-contract", ...args], {
+    cwd: project,
+    env: { ...process.env, FILE_LIBRARY_BASE_URL: "", FILE_LIBRARY_FILE_ID: "", FILE_LIBRARY_WRITE_CHECKS: "", FILE_LIBRARY_API_KEY: key },
+  });
+
+interface ProxySummary {
+  exchanges: number;
+  findings: Array<{ side: string; operation: string; check: string }>;
+}
+
+/** `proxy --upstream URL -- command` with its reports in a fresh folder: exit code, output, the reports' text, the summary. */
+async function proxyRun(upstream: string, command: string[], key = SANDBOX_KEY) {
+  const reportDir = await mkdtemp(path.join(project, "reports-"));
+  const result = await cli(["proxy", "--upstream", upstream, "--report-dir", path.basename(reportDir), "--", ...command], key);
+  const names = (await readdir(reportDir)).sort();
+  const reports = await Promise.all(names.map(async (name) => ({ name, text: await readFile(path.join(reportDir, name), "utf8") })));
+  const summaryText = reports.find((r) => r.name === "proxy-summary.json")?.text;
+  return { ...result, names, reports, summary: summaryText ? (JSON.parse(summaryText) as ProxySummary) : undefined };
+}
+
+/** What the probe app printed. */
+const seenByApp = (output: string) => JSON.parse(/^app (\{.*\})$/m.exec(output)?.[1] ?? "null") as { interim: number[]; status: number; reason: string; body: string } | null;
+
+const REPORTS = ["proxy-junit.xml", "proxy-summary.json", "proxy-summary.md"];
+const stops: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  for (const stop of stops.splice(0)) await stop();
+});
+/** A server (a sandbox, a raw upstream) stopped after the test, whatever it does. */
+async function stoppedAfter<T extends { close(): Promise<void> }>(starting: Promise<T>): Promise<T> {
+  const server = await starting;
+  stops.push(() => server.close());
+  return server;
+}
+
+describe("the packed contract package's proxy, between an app and real upstreams", { timeout: 60_000 }, () => {
+  it("a reason phrase outside Latin-1 (200 Très bien ✓): the app gets its answer, the run ends with its reports and the command's status", async () => {
+    const upstream = await stoppedAfter(rawUpstream((socket) => socket.end(answer200("Très bien ✓"))));
+    const run = await proxyRun(upstream.origin, [process.execPath, "probe.mjs", "GET", "/studio/v1/library/files/doc-1"]);
+    expect(seenByApp(run.output), run.output).toEqual({ interim: [], status: 200, reason: "Très bien ✓", body: BODY });
+    expect(run.code, run.output).toBe(0);
+    expect(run.names).toEqual(REPORTS);
+    expect(run.summary).toMatchObject({ exchanges: 1, findings: [] });
+  });
+
+  it("103 Early Hints before the 200: the app gets the hint as an interim answer, then the 200 and its body", async () => {
+    const upstream = await stoppedAfter(rawUpstream((socket) => socket.end(Buffer.concat([Buffer.from("HTTP/1.1 103 Early Hints\r\nlink: </style.css>; rel=preload\r\n\r\n"), answer200("OK")]))));
+    const run = await proxyRun(upstream.origin, [process.execPath, "probe.mjs", "GET", "/studio/v1/library/files/doc-1"]);
+    expect(seenByApp(run.output), run.output).toEqual({ interim: [103], status: 200, reason: "OK", body: BODY });
+    expect(run.code, run.output).toBe(0);
+    expect(run.summary).toMatchObject({ exchanges: 1, findings: [] });
+  });
+
+  it("Expect: 100-continue: the app gets its 100 and the 200, no 502, and the upstream gets the body", async () => {
+    const sb = await stoppedAfter(sandbox({ fixturesFile: SANDBOX_FIXTURES }));
+    const run = await proxyRun(sb.baseUrl, [process.execPath, "probe.mjs", "PUT", "/studio/v1/library/files/doc-1", JSON.stringify({ labels: ["sent-on-100-continue"] })]);
+    expect(seenByApp(run.output), run.output).toMatchObject({ interim: [100], status: 200 });
+    expect(await storedMetadata(sb.baseUrl, "doc-1")).toMatchObject({ labels: ["sent-on-100-continue"] });
+    expect(run.summary).toMatchObject({ exchanges: 1, findings: [] });
+    expect(run.code, run.output).toBe(0);
+  });
+
+  it("the key inside an undocumented path (GET /api/keys/<key>/ping): reported as the app's, the key in no report nor output", async () => {
+    const sb = await stoppedAfter(sandbox({ fixturesFile: SANDBOX_FIXTURES }));
+    const run = await proxyRun(sb.baseUrl, [process.execPath, "probe.mjs", "GET", `/api/keys/${SANDBOX_KEY}/ping`]);
+    expect(seenByApp(run.output)?.status, run.output).toBe(404);
+    expect(sb.logs.join("\n"), "the upstream got the path as the app sent it").toContain(`/api/keys/${SANDBOX_KEY}/ping`);
+    expect(run.names).toEqual(REPORTS);
+    expect(run.summary?.exchanges).toBe(1);
+    expect(run.summary?.findings.length, run.output).toBeGreaterThan(0);
+    expect(run.code, run.output).toBe(1);
+    // The proxy's own lines: the app prints the sandbox's 404, which names the path as it was asked.
+    const proxyLines = run.output.split("\n").filter((line) => !line.startsWith("app ")).join("\n");
+    expect(proxyLines).toContain("FINDING (app) GET /api/keys/");
+    expect(proxyLines).not.toContain(SANDBOX_KEY);
+    for (const report of run.reports) {
+      expect(report.text, report.name).toContain("/api/keys/");
+      expect(report.text, report.name).not.toContain(SANDBOX_KEY);
+    }
+  });
+
+  it("a short key (test), two correct reads against the sandbox: exit 0, no finding", async () => {
+    const sb = await stoppedAfter(sandbox({ fixturesFile: SANDBOX_FIXTURES, apiKey: "test" }));
+    const run = await proxyRun(sb.baseUrl, [process.execPath, "reads.mjs"], "test");
+    expect(run.output.match(/^app GET 200$/gm), run.output).toHaveLength(2);
+    expect(run.summary, run.output).toMatchObject({ exchanges: 2, findings: [] });
+    expect(run.code, run.output).toBe(0);
+  });
+
+  it("a command killed by SIGKILL after its reads: exit 137, as a shell reports it, with the reports written", async () => {
+    const sb = await stoppedAfter(sandbox({ fixturesFile: SANDBOX_FIXTURES }));
+    const run = await proxyRun(sb.baseUrl, [process.execPath, "reads.mjs", "then-die"]);
+    expect(run.output.match(/^app GET 200$/gm), run.output).toHaveLength(2);
+    expect(run.code, run.output).toBe(137);
+    expect(run.names).toEqual(REPORTS);
+    expect(run.summary).toMatchObject({ exchanges: 2, findings: [] });
+  });
+});
+
+describe.skipIf(!chrome)("the packed contract package's replay of a HAR made by Chromium", { timeout: 60_000 }, () => {
+  it("of a page that uses the client: exit 0 against the sandbox, the page and CORS preflights left out, its reports written", async () => {
+    const har = await chromiumHar(scratch, chrome!);
+    const sb = await stoppedAfter(sandbox({ fixturesFile: SANDBOX_FIXTURES }));
+    const reportDir = await mkdtemp(path.join(project, "replay-reports-"));
+    const run = await cli(["replay", har, "--base-url", sb.baseUrl, "--report-dir", path.basename(reportDir)], SANDBOX_KEY);
+    expect(run.code, run.output).toBe(0);
+    expect(run.output).toMatch(/passed: 3 exchanges, 0 duplicates, 3 replayed, 0 break\(s\); reports/);
+    expect(sb.logs.filter((line) => line.startsWith("GET ")), sb.logs.join("\n")).toHaveLength(3);
+    expect((await readdir(reportDir)).sort()).toEqual(["replay-junit.xml", "replay-summary.json", "replay-summary.md"]);
+    expect(run.output).not.toContain(SANDBOX_KEY);
+  });
+});
