@@ -44,8 +44,10 @@ export async function clientLines(cores: CorePlan | { unpinned: string }): Promi
       byLine.set(node.version, (JSON.parse(await readFile(out, "utf8")) as { measures: Measures }).measures);
       count(i + 1, nodes.length, "Node line");
     }
-    const operations = Object.keys(operationVariants(server.url));
-    const variants = Object.entries(operationVariants(server.url)).flatMap(([operation, vs]) => vs.map((v) => `${operation}: ${v.name}`));
+    // The children's variant names, from the same list they were built from (only the names are used here).
+    const named = Object.entries(operationVariants(server.url));
+    const operations = named.map(([operation]) => operation);
+    const variants = named.flatMap(([operation, vs]) => vs.map((v) => `${operation}: ${v.name}`));
     return lines.map((version) => {
       const measures = byLine.get(version)!;
       const rps = (name: string) => measures[name]!.rps;
