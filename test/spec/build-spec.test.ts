@@ -1,7 +1,8 @@
 import { readFile, rename, stat, utimes, writeFile } from "node:fs/promises";
 import { describe, expect, it } from "vitest";
 import { buildSpec, ensureBundledSpec } from "../../scripts/lib/build-spec.ts";
-import { bundledSpec } from "../../scripts/lib/paths.ts";
+import { runCommand } from "../../lib/process.ts";
+import { bundledSpec, fromRoot, repoRoot } from "../../scripts/lib/paths.ts";
 
 // Both tests rewrite the shared bundle (always as the same document) and read its proof: in one file, never at once.
 describe("the bundle on a proven pass: buildSpec (npm run contract, build:spec) and ensureBundledSpec (--if-stale, the tests' global setup)", { timeout: 60_000 }, () => {
@@ -31,4 +32,18 @@ describe("the bundle on a proven pass: buildSpec (npm run contract, build:spec) 
     expect((await stat(bundledSpec.json)).mtimeMs).toBeGreaterThan(longAgo.getTime());
     expect(await ensureBundledSpec()).toBeUndefined();
   });
+
+  it("build:spec --if-stale bundles a changed bundle again in silence, for it runs before the command the user typed", async () => {
+    const bundled = await readFile(bundledSpec.json, "utf8");
+    const changed = `${bundledSpec.json}.${process.pid}.tmp`;
+    await writeFile(changed, `${bundled}\n`);
+    await rename(changed, bundledSpec.json);
+    expect(await runScript(["--if-stale"])).toEqual({ code: 0, output: "" });
+    expect(await readFile(bundledSpec.json, "utf8")).toBe(bundled);
+    // Without the flag it says what it did.
+    expect(await runScript([])).toEqual({ code: 0, output: "Bundled dist/openapi.yaml and dist/openapi.json.\n" });
+  });
 });
+
+/** The script as npm runs it (`npm run build:spec -- ARGS`): its exit code and all it printed. */
+const runScript = (args: string[]) => runCommand(process.execPath, ["--import", "tsx", fromRoot("scripts", "build-spec.ts"), ...args], { cwd: repoRoot });
