@@ -1,5 +1,14 @@
+import { enableCompileCache } from "node:module";
+import path from "node:path";
 import { defineConfig } from "vitest/config";
 import { SlowFirstSequencer } from "./test/support/slow-first-sequencer.ts";
+
+// Every Node process the tests start (the suite's hundreds of vitest runs, the CLIs, the packed packages) keeps V8's
+// code of the modules it compiles, and the next one loads it: 0.1 to 0.4 s of CPU less per suite run (three runs against
+// the sandbox, with and without, in turn four times: 0.3 to 1.2 s less of 9.8 to 11.4 s). Node's own cache, per Node
+// version, in the repository's node_modules/.cache; an environment that sets its own keeps it.
+process.env.NODE_COMPILE_CACHE ??= path.join(import.meta.dirname, "node_modules", ".cache", "node-compile-cache");
+enableCompileCache(process.env.NODE_COMPILE_CACHE);
 
 /** Unit tests of the client and the kit's scripts (test/). The contract suite has its own config. */
 export default defineConfig({

@@ -15,9 +15,7 @@ import { fencedBlocks, SAMPLE_PAGES, type DocBlock } from "../support/doc-blocks
 import { installInto } from "../support/packages.ts";
 import { PACK_WAIT_MS, packed } from "../support/packed.ts";
 import { copyOfRepo, STACK_LINE } from "../support/repo-copy.ts";
-import { javaFor } from "../support/specmatic.ts";
 
-const FILE = "test/consumers/doc-samples-run.test.ts";
 /** The key and the file the samples name: the sandbox's demo file, and the key of docs/sandbox.md. */
 const KEY = "dev-key";
 const DEMO_FILE = "file_01HZX3K9Q4T7V2M8N6P5R1S0AB";
@@ -28,7 +26,7 @@ type Runner =
   // `baseUrlInEnv`: the sample reads the service's URL from FILE_LIBRARY_BASE_URL, as its comment says; no other gets it.
   | { as: "node"; says?: RegExp; baseUrlInEnv?: true }
   | { as: "vitest" }
-  | { as: "shell"; in?: "project" | "repo"; says?: RegExp; needs?: "java" }
+  | { as: "shell"; in?: "project" | "repo"; says?: RegExp }
   | { as: "server"; ready: RegExp };
 
 /** Every sample that runs, by its page and its first line. */
@@ -51,7 +49,6 @@ const RUNNERS: Record<string, Runner> = {
   'docs/client.md: import { createFileLibraryClient, UnprocessableEntityError } from "file-library-kit";': { as: "node", says: /^422 /m },
   "docs/for-other-teams.md: npx @redocly/cli lint openapi.yaml": { as: "shell", says: /Your API description is valid/ },
   "docs/for-other-teams.md: FILE_LIBRARY_API_KEY=dev-key npx file-library-sandbox --port 4010": { as: "server", ready: /listening at http:\/\/\S+/ },
-  "docs/for-other-teams.md: # The metadata, the updates, the download and the unknown id, with the key:": { as: "shell", needs: "java", says: /Tests run: [1-9]\d*, Successes: [1-9]\d*, Failures: 0/ },
   "docs/for-other-teams.md: npx @stoplight/prism-cli mock dist/openapi.yaml --port 4010": { as: "server", ready: /Prism is listening/ },
   "docs/sandbox.md: export FILE_LIBRARY_API_KEY=dev-key": { as: "server", ready: /listening at http:\/\/\S+/ },
   'docs/sandbox.md: curl -H "Authorization: Bearer $FILE_LIBRARY_API_KEY" http://127.0.0.1:4010/studio/v1/library/files/file_01HZX3K9Q4T7V2M8N6P5R1S0AB': {
@@ -105,13 +102,13 @@ let repoCopy: string | undefined;
 let service: ServerProcess;
 let env: NodeJS.ProcessEnv;
 
-// The project the samples run in: the packages from their tarballs, the tools the docs name (msw, Redocly, Prism,
-// Specmatic) linked from the kit's own node_modules at the versions it pins, and the bundle where the docs put it.
+// The project the samples run in: the packages from their tarballs, the tools the docs name (msw, Redocly, Prism; the
+// Specmatic sample runs in test/consumers/specmatic.test.ts) linked from the kit's own node_modules at the versions it pins, and the bundle where the docs put it.
 beforeAll(async () => {
   scratch = await mkdtemp(path.join(os.tmpdir(), "file-library-doc-samples-"));
   const tarballs = await Promise.all((["client", "contract", "sandbox"] as const).map((name) => packed(name)));
   project = await installInto(path.join(scratch, "project"), tarballs, { type: "module", scripts: { test: "node app.mjs" } });
-  for (const tool of ["msw", "@redocly/cli", "@stoplight/prism-cli", "specmatic"]) {
+  for (const tool of ["msw", "@redocly/cli", "@stoplight/prism-cli"]) {
     const link = path.join(project, "node_modules", tool);
     await mkdir(path.dirname(link), { recursive: true });
     await symlink(fromRoot("node_modules", tool), link, "dir");
@@ -207,7 +204,6 @@ describe("every fenced sample of the README, docs/ and the packages' READMEs", (
         result = await runToEnd("npx", ["--no-install", "vitest", "run", `${name}.test.ts`], project);
         break;
       case "shell":
-        if (runner!.needs === "java" && !(await javaFor(FILE))) return;
         result = await runToEnd("bash", ["-e", "-o", "pipefail", "-c", code], runner!.in === "repo" ? repoCopy! : project);
         break;
       case "server":

@@ -2,18 +2,39 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoFixtures } from "../../sandbox/fixtures.ts";
 import { bundledSpec } from "../../scripts/lib/paths.ts";
 import { ensureBundle, sandbox, SANDBOX_KEY } from "../support/sandbox.ts";
-import { javaFor, pairedExampleNames, runSpecmatic } from "../support/specmatic.ts";
+import { fencedBlocks } from "../support/doc-blocks.ts";
+import { javaFor, pairedExampleNames, runSpecmatic, sampleCommands, SPECMATIC_JAR, specmaticArguments } from "../support/specmatic.ts";
 
 // Specmatic 2.55 runs the spec's own paired examples from the bundle alone, with no examples or config of its own:
 // one file's metadata, update and download, and an unknown id, with the key; the missing-key examples with a key
 // the service does not know (Specmatic always sends the bearer header, so "missing" is played by "wrong"; both get 401).
 const java = await javaFor("test/consumers/specmatic.test.ts");
 
+// The two commands docs/for-other-teams.md gives other teams are the runs below (its sample is run here, not again
+// in doc-samples-run.test.ts): the filter of each is read from the page, and the rest of each must be what runs here.
+const PAGE = "docs/for-other-teams.md";
+const [keyedCommand, unauthorizedCommand] = sampleCommands(fencedBlocks(PAGE).find((b) => b.code.includes("specmatic.jar test"))!.code);
+const documentedExamples = (command: typeof keyedCommand) => /^--filter=EXAMPLE-NAME='([^']*)'$/.exec(command?.words.at(-1) ?? "")?.[1]?.split(",") ?? [];
+
 describe.skipIf(!java)("Specmatic from the bundled spec alone", { timeout: 120_000 }, () => {
   let names: ReturnType<typeof pairedExampleNames>;
   beforeAll(async () => {
     ensureBundle();
     names = pairedExampleNames(bundledSpec.json);
+  });
+
+  it(`${PAGE} gives the two runs below: the same command, the keyed examples with the sandbox's key, the missing-key ones with another`, () => {
+    expect(sampleCommands(fencedBlocks(PAGE).find((b) => b.code.includes("specmatic.jar test"))!.code)).toHaveLength(2);
+    // The page's sandbox serves with dev-key (FILE_LIBRARY_API_KEY=dev-key npx file-library-sandbox --port 4010).
+    expect(keyedCommand!.env).toEqual({ bearerAuth: "dev-key" });
+    expect(unauthorizedCommand!.env.bearerAuth).toMatch(/^(?!dev-key$)\S+$/);
+    expect(new Set(documentedExamples(keyedCommand))).toEqual(new Set(names.keyed));
+    expect(documentedExamples(unauthorizedCommand)).toEqual(names.unauthorized);
+    for (const command of [keyedCommand!, unauthorizedCommand!]) {
+      const ours = specmaticArguments({ jar: "node_modules/specmatic/specmatic.jar", spec: "dist/openapi.json", baseUrl: "http://127.0.0.1:4010", examples: documentedExamples(command) });
+      expect(command.words).toEqual(["java", ...ours]);
+    }
+    expect(SPECMATIC_JAR.endsWith("node_modules/specmatic/specmatic.jar")).toBe(true);
   });
 
   it("the spec pairs examples for the metadata, the update, the download, an unknown id and a missing key", () => {
@@ -32,7 +53,7 @@ describe.skipIf(!java)("Specmatic from the bundled spec alone", { timeout: 120_0
     afterAll(() => server?.close());
 
     it("passes every scenario of the examples run with the key (both reads, the updates, the download, the unknown id)", async () => {
-      const run = await runSpecmatic(java!, { spec: bundledSpec.json, baseUrl: server.baseUrl, token: SANDBOX_KEY, examples: names.keyed });
+      const run = await runSpecmatic(java!, { spec: bundledSpec.json, baseUrl: server.baseUrl, token: SANDBOX_KEY, examples: documentedExamples(keyedCommand) });
       // Every request carries an id of the spec's examples: none was made up because an example did not pair.
       const sent = new Set([...run.output.matchAll(/^\s+(?:GET|PUT) \/studio\/v1\/library\/files\/([^/\s]+)/gm)].map((m) => m[1]));
       expect([...sent].sort(), run.output).toEqual([...new Set(names.ids)].sort());
@@ -42,7 +63,7 @@ describe.skipIf(!java)("Specmatic from the bundled spec alone", { timeout: 120_0
     });
 
     it("passes the missing-key scenario of every operation with a key the service does not know", async () => {
-      const run = await runSpecmatic(java!, { spec: bundledSpec.json, baseUrl: server.baseUrl, token: "not-the-sandbox-key", examples: names.unauthorized });
+      const run = await runSpecmatic(java!, { spec: bundledSpec.json, baseUrl: server.baseUrl, token: unauthorizedCommand!.env.bearerAuth!, examples: documentedExamples(unauthorizedCommand) });
       expect({ code: run.code, tests: run.tests, failures: run.failures }, run.output).toEqual({ code: 0, tests: 3, failures: 0 });
     });
   });

@@ -161,22 +161,13 @@ describe.concurrent("faults of one value, one class of values, one key or one en
     "stale-read-on-new-connections",
     "lost-update-on-concurrent-writes",
   ] as const;
+  // Each is caught by an input its check sends in every run, from a fixed list the seed does not draw (the label
+  // classes, the URL forms, the key's near misses, the ids near the real one), or in bytes every answer carries (a
+  // BOM, the offset, a control character): the seed draws only the other inputs and, shuffled, the order. Each fault's
+  // own test above runs it with the usual seed in catalogue order; here each runs once more with another seed, the
+  // checks in an order drawn from it, the three seeds taken in turn, so that neither the seed nor the order hides it.
   const seeds = [1, 4242, 987654321];
-  // Caught by a check whose requests are the same whatever the seed (the key's fixed near misses, the ids near the
-  // real one) or in bytes every answer carries (a BOM, the offset, the download's control character): for these the
-  // seed draws only the order, and the orders have tests of their own below; one seed each keeps the run's time for
-  // the faults whose catching inputs the seed generates.
-  const seedFree = new Set<string>([
-    "key-checked-in-part",
-    "empty-bearer-passes-on-download",
-    "key-compared-ignoring-case",
-    "key-prefix-accepted",
-    "file-id-case-insensitive",
-    "metadata-with-bom",
-    "created-at-offset-without-colon",
-    "download-url-control-char",
-  ]);
-  it.each(faultsOfOneInput.flatMap((fault) => (seedFree.has(fault) ? seeds.slice(0, 1) : seeds).map((seed) => [fault, seed] as const)))("%s, seed %s", async (fault, seed) => {
+  it.each(faultsOfOneInput.map((fault, i) => [fault, seeds[i % seeds.length]!] as const))("%s, seed %s", async (fault, seed) => {
     const caughtBy = faultExpectations[fault].caughtBy;
     // A response check judges the answers to other checks' requests: the plain reads send them.
     const judged = catalogue.find((c) => c.name === caughtBy)!.kind === "response" ? ["positive_data_acceptance"] : [];

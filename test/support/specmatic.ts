@@ -50,6 +50,36 @@ export function pairedExampleNames(specFile: string): { keyed: string[]; unautho
   };
 }
 
+/** The arguments of java for `specmatic test` of the named examples only, as docs/for-other-teams.md writes them. */
+export const specmaticArguments = ({ jar, spec, baseUrl, examples }: { jar: string; spec: string; baseUrl: string; examples: string[] }): string[] => [
+  "-jar",
+  jar,
+  "test",
+  spec,
+  `--testBaseURL=${baseUrl}`,
+  `--filter=EXAMPLE-NAME='${examples.join(",")}'`,
+];
+
+/** A command of a shell sample: its variable assignments, then its words, quotes removed (the forms the docs use). */
+export interface SampleCommand {
+  env: Record<string, string>;
+  words: string[];
+}
+
+/** The commands of a shell sample: comment lines and blank lines left out, lines ending in a backslash joined. */
+export function sampleCommands(code: string): SampleCommand[] {
+  const lines = code.replace(/\\\n\s*/g, " ").split("\n").map((line) => line.trim()).filter((line) => line && !line.startsWith("#"));
+  return lines.map((line) => {
+    const words = [...line.matchAll(/(?:[^\s"']+|"[^"]*"|'[^']*')+/g)].map((m) => m[0].replace(/"([^"]*)"|'([^']*)'/g, (_, d?: string, q?: string) => d ?? q ?? ""));
+    const env: Record<string, string> = {};
+    while (/^\w+=/.test(words[0] ?? "")) {
+      const [name, ...value] = words.shift()!.split("=");
+      env[name!] = value.join("=");
+    }
+    return { env, words };
+  });
+}
+
 /** One Specmatic run: its exit code, its counts and what it printed. */
 export interface SpecmaticRun {
   code: number;
@@ -66,11 +96,7 @@ export interface SpecmaticRun {
 export async function runSpecmatic(java: string, { spec, baseUrl, token, examples }: { spec: string; baseUrl: string; token: string; examples: string[] }): Promise<SpecmaticRun> {
   const cwd = await mkdtemp(path.join(os.tmpdir(), "file-library-specmatic-"));
   try {
-    const { code, output } = await runCommand(
-      java,
-      ["-jar", SPECMATIC_JAR, "test", spec, `--testBaseURL=${baseUrl}`, `--filter=EXAMPLE-NAME='${examples.join(",")}'`],
-      { cwd, env: { ...process.env, bearerAuth: token } },
-    );
+    const { code, output } = await runCommand(java, specmaticArguments({ jar: SPECMATIC_JAR, spec, baseUrl, examples }), { cwd, env: { ...process.env, bearerAuth: token } });
     const counts = /Tests run: (\d+), Successes: \d+, Failures: (\d+)/.exec(output);
     return { code, tests: Number(counts?.[1] ?? 0), failures: Number(counts?.[2] ?? 0), output };
   } finally {
