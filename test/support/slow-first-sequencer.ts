@@ -2,38 +2,34 @@ import path from "node:path";
 import { BaseSequencer, type TestSpecification } from "vitest/node";
 
 /**
- * Seconds that the slow test files took in a full `npm test` on 2 cores (2026-11-25), for a run that has no
- * durations of its own yet: a fresh clone, as CI has. Without them vitest starts the largest files first, and the
- * sandbox package's test (70 s in a small file, when it still compiled better-sqlite3) started last, alone on one
- * core for its last minute. An entry that is off costs only order; a file under 5 s needs none. node-lines: 328 s in a
- * fresh clone's `npm test` on a machine loaded three times over by other work (2026-11-26; contract-live took 330 s
- * there), so about contract-live's own. doc-samples-run: 100 s alone on a shared machine (2026-11-26), its set-up waiting for
- * the packs included.
+ * Seconds that the slow test files took in a fresh clone's `.ci/run` on 2 cores with nothing else running
+ * (2026-11-26), for a run that has no durations of its own yet: a fresh clone, as CI has. Without them vitest starts
+ * the largest files first, and a slow small file (the sandbox package's, once 70 s) started last, alone on one core.
+ * The Node lines' file is slow there mostly in waiting: for the three packs, the two Nodes' downloads and installs.
+ * An entry that is off costs only order; a file under 10 s needs none.
  */
 export const EXPECTED_SECONDS: Readonly<Record<string, number>> = {
-  "test/suite/contract-live.test.ts": 130,
-  "test/consumers/node-lines.test.ts": 105,
-  "test/consumers/doc-samples-run.test.ts": 100,
-  "test/consumers/contract-package.test.ts": 70,
-  "test/repo/readme-commands.test.ts": 50,
-  "test/consumers/contract-package-proxy.test.ts": 25,
-  "test/consumers/client-package.test.ts": 39,
-  "test/suite/contract-connections.test.ts": 29,
-  "test/consumers/specmatic.test.ts": 29,
-  "test/suite/contract-rate-limits.test.ts": 40,
-  "test/suite/key-spelling.test.ts": 30,
-  "test/suite/run-start.test.ts": 20,
-  "test/suite/suite-output.test.ts": 15,
-  "test/repo/command-line.test.ts": 25,
-  "test/suite/proxy.test.ts": 19,
-  "test/suite/recording/replay.test.ts": 16,
-  "test/suite/replay-har-chromium.test.ts": 15,
-  "test/consumers/sandbox-package.test.ts": 12,
-  "test/consumers/generator-kubb.test.ts": 11,
-  "test/repo/doc-samples.test.ts": 10,
-  "test/suite/contract-hostile.test.ts": 7,
-  "test/suite/mock-lifecycle.test.ts": 6,
-  "test/spec/spec-tooling.test.ts": 6,
+  "test/suite/contract-live.test.ts": 242,
+  "test/consumers/node-lines.test.ts": 187,
+  "test/suite/contract-rate-limits.test.ts": 65,
+  "test/consumers/doc-samples-run.test.ts": 63,
+  "test/consumers/specmatic.test.ts": 62,
+  "test/repo/readme-commands.test.ts": 53,
+  "test/consumers/contract-package.test.ts": 49,
+  "test/consumers/client-package.test.ts": 33,
+  "test/suite/proxy.test.ts": 33,
+  "test/suite/proxy-memory.test.ts": 30,
+  "test/consumers/contract-package-proxy.test.ts": 29,
+  "test/suite/contract-connections.test.ts": 22,
+  "test/repo/command-line.test.ts": 21,
+  "test/consumers/generator-kubb.test.ts": 18,
+  "test/suite/contract-hostile.test.ts": 16,
+  "test/suite/mock-lifecycle.test.ts": 16,
+  "test/consumers/sandbox-package.test.ts": 13,
+  "test/spec/spec-tooling.test.ts": 13,
+  "test/suite/key-spelling.test.ts": 12,
+  "test/spec/docs-site.test.ts": 12,
+  "test/suite/suite-output.test.ts": 10,
 };
 
 /** Fisher-Yates with a seeded generator (mulberry32): the same seed, the same order. */
