@@ -17,7 +17,7 @@ export default defineConfig({
     pool: "threads",
     // Every test by name, so that `npm test` shows which sandbox fault each contract check caught.
     reporters: ["verbose"],
-    maxWorkers: 3,
+    maxWorkers: 2,
     // The longest files first, also on a fresh clone, where vitest knows no durations yet.
     sequence: { sequencer: SlowFirstSequencer },
     // Tests read the bundled spec (the sandbox, the fake): bundled first when it is missing or older than the spec.

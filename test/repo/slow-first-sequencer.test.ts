@@ -54,7 +54,8 @@ describe("SlowFirstSequencer", () => {
 
   it("takes the last run's durations over the expected ones, and runs what failed last time first", async () => {
     const files = ["test/suite/contract-live.test.ts", "test/client/errors.test.ts", "test/consumers/sandbox-package.test.ts"];
-    const cached = { "test/client/errors.test.ts": { duration: 200_000 }, "test/consumers/sandbox-package.test.ts": { duration: 10, failed: true } };
+    // Longer than any file's expected seconds: the last run's duration decides.
+    const cached = { "test/client/errors.test.ts": { duration: Math.max(...Object.values(EXPECTED_SECONDS)) * 1000 + 1 }, "test/consumers/sandbox-package.test.ts": { duration: 10, failed: true } };
     expect(await order(sequencer(cached), files)).toEqual([
       "test/consumers/sandbox-package.test.ts",
       "test/client/errors.test.ts",
