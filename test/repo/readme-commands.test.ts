@@ -1,4 +1,4 @@
-// covers: package.json, scripts/build-spec.ts, bench/run.ts, test/support/bundled-spec.ts
+// covers: package.json, scripts/build-spec.ts, bench/run.ts, test/support/bundled-spec.ts, test/support/pack-service.ts
 // Every `npm run` command the README and the docs name works in a copy of the repository that has no build output (as a fresh
 // clone right after `npm ci`): it builds what it needs first, or says in one line what to do; none prints a stack trace.
 import { existsSync } from "node:fs";
@@ -7,6 +7,8 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { exitCodeOf, runCommand, signalChild, startChild, waitForOutput } from "../../lib/process.ts";
 import { fromRoot } from "../../scripts/lib/paths.ts";
+import { packOutput, type PackageName } from "../support/pack-service.ts";
+import { PACK_WAIT_MS, packed } from "../support/packed.ts";
 import { copyOfRepo, STACK_LINE } from "../support/repo-copy.ts";
 
 /** The commands and what each must end with; every one the README names is here or in NOT_RUN_HERE. */
@@ -18,15 +20,22 @@ const COMMANDS: Record<string, { args?: string[]; exit: number; says: RegExp; ma
   // Its first step bundles the spec (the types read it), in silence; `--version` goes to tsc, its last, which prints
   // it and stops there: the check of every file is `npm test`'s own second step, a minute of CPU not spent twice.
   typecheck: { args: ["--version"], exit: 0, says: /^Version 5\.\d+\.\d+\n$/, makes: "dist/openapi.json" },
-  build: { exit: 0, says: /Built dist/ },
   "build:docs": { exit: 0, says: /Wrote dist\/docs\/index\.html/ },
-  "build:contract": { exit: 0, says: /Built contract-tests\/dist/ },
-  "build:sandbox": { exit: 0, says: /Built sandbox\/dist/ },
   // Its plan first, then its section's start and end (stderr), then the tables (stdout).
   bench: { args: ["--only", "client-size"], exit: 0, says: /^(?=[\s\S]*bench: the plan, about)(?=[\s\S]*bench: \[1\/1\] client-size took \d+ s)[\s\S]*gzip kB over openapi-fetch/ },
   "deps:cost": { exit: 0, says: /^\| workerd \| \d+ \| [\d.]+ \|$[\s\S]*Install-script times: not measured/m },
   // The copy has one commit and no tag: nothing to compare with, which it says in one line.
   "check:breaking": { exit: 2, says: /^check:breaking: cannot start: no tag and no origin\/main to compare with: pass --base REF or --base-spec FILE\.$/m },
+};
+/**
+ * The builds of the three packages: each is its package's prepack script, which the run's pack service
+ * (test/support/pack-service.ts) runs once in a copy like this one, with no build output, for every test that installs
+ * a package. What each printed there is read here, not built a second time (a minute of CPU).
+ */
+const PACKED: Record<string, { pack: PackageName; manifest: string; says: RegExp }> = {
+  build: { pack: "client", manifest: "package.json", says: /Built dist/ },
+  "build:contract": { pack: "contract", manifest: "contract-tests/package.json", says: /Built contract-tests\/dist/ },
+  "build:sandbox": { pack: "sandbox", manifest: "sandbox/package.json", says: /Built sandbox\/dist/ },
 };
 /** Servers: each must print where it listens, then stop on Ctrl-C. */
 const SERVERS: Record<string, RegExp> = { mock: /listening at http:\/\/127\.0\.0\.1:\d+/, sandbox: /listening at http:\/\/127\.0\.0\.1:\d+/ };
@@ -55,7 +64,7 @@ describe("every command the README names works right after npm ci, in a copy wit
     const pages = ["README.md", ...(await readdir(fromRoot("docs"))).filter((f) => f.endsWith(".md")).map((f) => `docs/${f}`)];
     const texts = await Promise.all(pages.map((page) => readFile(fromRoot(page), "utf8")));
     const named = new Set(texts.flatMap((text) => [...text.matchAll(/npm run ([\w:-]+)/g)].map((m) => m[1]!)));
-    const known = new Set([...Object.keys(COMMANDS), ...Object.keys(SERVERS), ...Object.keys(NOT_RUN_HERE)]);
+    const known = new Set([...Object.keys(COMMANDS), ...Object.keys(PACKED), ...Object.keys(SERVERS), ...Object.keys(NOT_RUN_HERE)]);
     expect([...named].filter((name) => !known.has(name))).toEqual([]);
     // And every command here is a script of package.json.
     const { scripts } = JSON.parse(await readFile(fromRoot("package.json"), "utf8")) as { scripts: Record<string, string> };
@@ -70,6 +79,16 @@ describe("every command the README names works right after npm ci, in a copy wit
     expect(output).toMatch(says);
     expect(code, output).toBe(exit);
     if (makes) expect(existsSync(path.join(copy, makes)), `${makes} made first`).toBe(true);
+  });
+
+  it.each(Object.entries(PACKED))("npm run %s, as the prepack of the package packed for this run", { timeout: PACK_WAIT_MS }, async (name, { pack, manifest, says }) => {
+    // The same command line: the workspaces' run from their own folder.
+    const root = JSON.parse(await readFile(fromRoot("package.json"), "utf8")) as { scripts: Record<string, string> };
+    const own = JSON.parse(await readFile(fromRoot(manifest), "utf8")) as { scripts: Record<string, string> };
+    expect(own.scripts.prepack).toBe(manifest === "package.json" ? root.scripts[name] : root.scripts[name]!.replace(" scripts/", " ../scripts/"));
+    const output = await readFile(packOutput(await packed(pack)), "utf8");
+    expect(output).not.toMatch(STACK_LINE);
+    expect(output).toMatch(says);
   });
 
   it.each(Object.entries(SERVERS))("npm run %s starts, says where, and stops on Ctrl-C", { timeout: 60_000 }, async (name, listening) => {

@@ -1,16 +1,18 @@
 // Packs each of the three published packages once per test run, for every test that installs one (the consumers'
-// tests, the docs' samples): packing builds the package into the repository's dist/ folders first, which is the
-// slow part, and two packs at once would write the same folders. Vitest's global setup (this file's default export)
+// tests, the docs' samples): packing builds the package first (its prepack script is its build), which is the slow
+// part, and two packs at once would write the same folders. The packs run in a copy of the repository with no build
+// output, as a fresh clone right after `npm ci` has: each build's output is kept beside its tarball
+// (`packOutput`), and test/repo/readme-commands.test.ts reads there that the three builds work from nothing. Vitest's global setup (this file's default export)
 // serves the tarballs from the main process, which packs each on the first request and one at a time; the test
 // files ask for them with `packed(name)` (test/support/packed.ts).
-import { mkdtemp, readdir, rm } from "node:fs/promises";
+import { mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { runCommand } from "../../lib/process.ts";
-import { repoRoot } from "../../scripts/lib/paths.ts";
+import { copyOfRepo } from "./repo-copy.ts";
 
 /** The three packages, by the short name the tests use, and the npm workspace each is packed from (none: the root). */
 export const PACKAGES = { client: undefined, contract: "contract-tests", sandbox: "sandbox" } as const;
@@ -23,25 +25,33 @@ declare module "vitest" {
   }
 }
 
-/** Packs one package into a new folder under `parent` (its prepack script builds it first); resolves with the tarball. */
-async function packInto(parent: string, name: PackageName): Promise<string> {
+/** What packing a package printed (its prepack script's build among it), in the file beside its tarball. */
+export const packOutput = (tarball: string): string => path.join(path.dirname(tarball), "pack-output.txt");
+
+/**
+ * Packs one package of the repository copy `root` into a new folder under `parent` (its prepack script builds it
+ * first); resolves with the tarball, whose folder also holds what the pack printed.
+ */
+async function packInto(parent: string, root: string, name: PackageName): Promise<string> {
   const workspace = PACKAGES[name];
   const destination = await mkdtemp(path.join(parent, `${name}-`));
   const args = ["pack", ...(workspace ? ["--workspace", workspace] : []), "--pack-destination", destination, "--silent"];
-  const { code, output } = await runCommand("npm", args, { cwd: repoRoot });
+  const { code, output } = await runCommand("npm", args, { cwd: root });
   if (code !== 0) throw new Error(`npm ${args.join(" ")} exited ${code}:\n${output}`);
+  await writeFile(path.join(destination, "pack-output.txt"), output);
   const tarballs = (await readdir(destination)).filter((file) => file.endsWith(".tgz"));
   if (tarballs.length !== 1) throw new Error(`npm pack of ${name} left ${tarballs.length} tarballs in ${destination}`);
   return path.join(destination, tarballs[0]!);
 }
 
-/** Each package packed at most once, on demand and one at a time, into `parent`. */
+/** Each package packed at most once, on demand and one at a time, into `parent`, from one copy of the repository made there. */
 export function packOnce(parent: string): (name: PackageName) => Promise<string> {
   const tarballs = new Map<PackageName, Promise<string>>();
+  let copy: Promise<string> | undefined;
   let queue: Promise<unknown> = Promise.resolve();
   return (name) => {
     if (!tarballs.has(name)) {
-      const tarball = queue.then(() => packInto(parent, name));
+      const tarball = queue.then(async () => packInto(parent, await (copy ??= copyOfRepo("repo-", parent)), name));
       queue = tarball.catch(() => undefined);
       tarballs.set(name, tarball);
     }

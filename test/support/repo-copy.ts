@@ -11,10 +11,10 @@ export const STACK_LINE = /^\s+at (?:.+ \()?(?:file:\/\/|node:|\/)[^)]*:\d+:\d+\
 /**
  * A copy of the working tree as git sees it (tracked and new files, none ignored: no dist/, no reports/, no caches),
  * as a fresh clone right after `npm ci`: the repository's node_modules linked in, and the files as one commit.
- * Resolves with its folder; the caller deletes it.
+ * Resolves with its folder, made in `parent`; the caller deletes it.
  */
-export async function copyOfRepo(prefix: string): Promise<string> {
-  const copy = await mkdtemp(path.join(os.tmpdir(), prefix));
+export async function copyOfRepo(prefix: string, parent = os.tmpdir()): Promise<string> {
+  const copy = await mkdtemp(path.join(parent, prefix));
   await Promise.all(trackedFiles().map((file) => cp(fromRoot(file), path.join(copy, file), { recursive: true }).catch(() => undefined)));
   await symlink(fromRoot("node_modules"), path.join(copy, "node_modules"), "dir");
   for (const args of [["init", "-q"], ["add", "-A"], ["-c", "user.name=t", "-c", "user.email=t@t", "commit", "-q", "-m", "copy"]]) {
