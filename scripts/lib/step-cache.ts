@@ -1,7 +1,7 @@
 import { createHash, type Hash } from "node:crypto";
 import { mkdir, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { fromRoot } from "./paths.ts";
+import { fromRoot, repoRoot } from "./paths.ts";
 
 /**
  * A step's proof that it already passed on the very same inputs: a hash of every input, kept in
@@ -17,8 +17,11 @@ export interface StepRecord {
   outputs: Record<string, string>;
 }
 
-/** Where the records live. */
-export const stepCacheDir = fromRoot("node_modules", ".cache", "file-library-kit");
+/**
+ * Where the records live: a folder per checkout, for a copy of the repository that links this node_modules (the tests'
+ * copies, the packs) must not replace this checkout's records with its own, which name its own files.
+ */
+export const stepCacheDir = fromRoot("node_modules", ".cache", "file-library-kit", `steps-${createHash("sha256").update(repoRoot).digest("hex").slice(0, 12)}`);
 
 const sha256 = (data: string | Buffer) => createHash("sha256").update(data).digest("hex");
 

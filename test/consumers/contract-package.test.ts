@@ -22,7 +22,7 @@ let project: string;
 beforeAll(async () => {
   scratch = await mkdtemp(path.join(os.tmpdir(), "file-library-contract-package-"));
   const tarball = await packed("contract");
-  await lintPackage(fromRoot("contract-tests"), tarball);
+  await lintPackage(tarball);
   project = await installInto(path.join(scratch, "pipeline"), tarball);
 }, PACK_WAIT_MS);
 afterAll(() => rm(scratch, { recursive: true, force: true }));

@@ -3,9 +3,8 @@ import { existsSync } from "node:fs";
 import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { fromRoot } from "../../scripts/lib/paths.ts";
 import { runCommand, startServer } from "../../lib/process.ts";
-import { installInto, run } from "../support/packages.ts";
+import { installInto, publint } from "../support/packages.ts";
 import { PACK_WAIT_MS, packed } from "../support/packed.ts";
 import { failedChecks, FILE_ID, runContractSuite, SANDBOX_FIXTURES, SEED } from "../support/contract-suite.ts";
 
@@ -16,7 +15,7 @@ let project: string;
 beforeAll(async () => {
   scratch = await mkdtemp(path.join(os.tmpdir(), "file-library-sandbox-package-"));
   const tarball = await packed("sandbox");
-  expect(await run(fromRoot("node_modules/.bin/publint"), ["--strict"], fromRoot("sandbox"))).toContain("All good!");
+  await publint(tarball);
   project = await installInto(path.join(scratch, "team"), tarball);
 }, PACK_WAIT_MS);
 afterAll(() => rm(scratch, { recursive: true, force: true }));

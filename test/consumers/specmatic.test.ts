@@ -13,20 +13,22 @@ const java = await javaFor("test/consumers/specmatic.test.ts");
 // The two commands docs/for-other-teams.md gives other teams are the runs below (its sample is run here, not again
 // in doc-samples-run.test.ts): the filter of each is read from the page, and the rest of each must be what runs here.
 const PAGE = "docs/for-other-teams.md";
-const [keyedCommand, unauthorizedCommand] = sampleCommands(fencedBlocks(PAGE).find((b) => b.code.includes("specmatic.jar test"))!.code);
+const sample = fencedBlocks(PAGE).find((b) => b.code.includes("specmatic.jar test"));
+if (!sample) throw new Error(`${PAGE} has no block with "specmatic.jar test": this test runs that sample's two commands`);
+const commands = sampleCommands(sample.code);
+const [keyedCommand, unauthorizedCommand] = commands;
 const documentedExamples = (command: typeof keyedCommand) => /^--filter=EXAMPLE-NAME='([^']*)'$/.exec(command?.words.at(-1) ?? "")?.[1]?.split(",") ?? [];
 
-describe.skipIf(!java)("Specmatic from the bundled spec alone", { timeout: 120_000 }, () => {
-  let names: ReturnType<typeof pairedExampleNames>;
-  beforeAll(async () => {
+// Read without Java too: the page must not drift from the runs where Java is missing.
+describe(`${PAGE}'s Specmatic sample`, () => {
+  it("is the two runs below: the same command, the keyed examples with the page sandbox's key, the missing-key ones with another", () => {
     ensureBundle();
-    names = pairedExampleNames(bundledSpec.json);
-  });
-
-  it(`${PAGE} gives the two runs below: the same command, the keyed examples with the sandbox's key, the missing-key ones with another`, () => {
-    expect(sampleCommands(fencedBlocks(PAGE).find((b) => b.code.includes("specmatic.jar test"))!.code)).toHaveLength(2);
-    // The page's sandbox serves with dev-key (FILE_LIBRARY_API_KEY=dev-key npx file-library-sandbox --port 4010).
+    const names = pairedExampleNames(bundledSpec.json);
+    expect(commands).toHaveLength(2);
+    // The page's sandbox serves with dev-key (FILE_LIBRARY_API_KEY=dev-key npx file-library-sandbox --port 4010); the
+    // runs here use the test sandbox's own key in its place, and the page's wrong key as it is.
     expect(keyedCommand!.env).toEqual({ bearerAuth: "dev-key" });
+    expect(Object.keys(unauthorizedCommand!.env)).toEqual(["bearerAuth"]);
     expect(unauthorizedCommand!.env.bearerAuth).toMatch(/^(?!dev-key$)\S+$/);
     expect(new Set(documentedExamples(keyedCommand))).toEqual(new Set(names.keyed));
     expect(documentedExamples(unauthorizedCommand)).toEqual(names.unauthorized);
@@ -35,6 +37,14 @@ describe.skipIf(!java)("Specmatic from the bundled spec alone", { timeout: 120_0
       expect(command.words).toEqual(["java", ...ours]);
     }
     expect(SPECMATIC_JAR.endsWith("node_modules/specmatic/specmatic.jar")).toBe(true);
+  });
+});
+
+describe.skipIf(!java)("Specmatic from the bundled spec alone", { timeout: 120_000 }, () => {
+  let names: ReturnType<typeof pairedExampleNames>;
+  beforeAll(async () => {
+    ensureBundle();
+    names = pairedExampleNames(bundledSpec.json);
   });
 
   it("the spec pairs examples for the metadata, the update, the download, an unknown id and a missing key", () => {

@@ -1,6 +1,6 @@
 // covers: lib/command-line.ts, scripts/, bench/run.ts, sandbox/main.ts
 // Every command of package.json answers --help with its usage, flags and defaults (exit 0) and a bogus flag with one
-// line that names it and the accepted forms (exit 2), typed through npm as a user types it; neither starts the work.
+// line that names it and the accepted forms (exit 2), run as npm runs it (its line in sh); neither starts the work.
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -128,7 +128,7 @@ const { scripts } = JSON.parse(await readFile(fromRoot("package.json"), "utf8"))
 const scriptRun = (script: string, args: string[]) =>
   capture("sh", ["-c", `${scripts[script]} "$@"`, script, ...args], { PATH: `${fromRoot("node_modules", ".bin")}${path.delimiter}${process.env.PATH}` });
 
-describe("every command, typed through npm", () => {
+describe("every command, as npm runs it", () => {
   it("npm runs a script's line with the arguments after --, as this test runs it in sh", { timeout: 60_000 }, async () => {
     for (const [script, args] of [["build:spec", ["--help"]], ["mock", ["--bogus"]], ["sandbox", ["--port", "70000"]]] as const) {
       const [typed, inShell] = await Promise.all([npmRun(script, [...args]), scriptRun(script, [...args])]);

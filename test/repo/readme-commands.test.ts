@@ -1,13 +1,14 @@
 // covers: package.json, scripts/build-spec.ts, bench/run.ts, test/support/bundled-spec.ts, test/support/pack-service.ts
 // Every `npm run` command the README and the docs name works in a copy of the repository that has no build output (as a fresh
 // clone right after `npm ci`): it builds what it needs first, or says in one line what to do; none prints a stack trace.
+// The three package builds are read from the run's packs, made in such a copy; npm test's own steps are left to it.
 import { existsSync } from "node:fs";
 import { readdir, readFile, rm } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { exitCodeOf, runCommand, signalChild, startChild, waitForOutput } from "../../lib/process.ts";
-import { fromRoot } from "../../scripts/lib/paths.ts";
-import { packOutput, type PackageName } from "../support/pack-service.ts";
+import { fromRoot, repoRoot } from "../../scripts/lib/paths.ts";
+import { PACKED_IN, packOutput, type PackageName } from "../support/pack-service.ts";
 import { PACK_WAIT_MS, packed } from "../support/packed.ts";
 import { copyOfRepo, STACK_LINE } from "../support/repo-copy.ts";
 
@@ -71,6 +72,13 @@ describe("every command the README names works right after npm ci, in a copy wit
     expect([...known].filter((name) => !(name in scripts))).toEqual([]);
   });
 
+  it("leaves to npm test what npm test runs first, and CI runs npm ci then npm test", async () => {
+    const { scripts } = JSON.parse(await readFile(fromRoot("package.json"), "utf8")) as { scripts: Record<string, string> };
+    expect(scripts.test!.split(" && ")).toEqual(["npm run contract -- --mock", "npm run typecheck", "npm run lint:boundaries", "npm run test:unit"]);
+    const ci = (await readFile(fromRoot(".ci/run"), "utf8")).split("\n").filter((line) => /^\s*npm (ci|test)\b/.test(line));
+    expect(ci.map((line) => line.trim().split(/\s+/).slice(0, 2).join(" "))).toEqual(["npm ci", "npm test"]);
+  });
+
   // One at a time, each in a copy that never had a build (dist/ removed before each): the order cannot help.
   it.each(Object.entries(COMMANDS))("npm run %s", { timeout: 240_000 }, async (name, { args = [], exit, says, makes }) => {
     for (const built of ["dist", "contract-tests/dist", "sandbox/dist", "reports"]) await rm(path.join(copy, built), { recursive: true, force: true });
@@ -87,6 +95,10 @@ describe("every command the README names works right after npm ci, in a copy wit
     const own = JSON.parse(await readFile(fromRoot(manifest), "utf8")) as { scripts: Record<string, string> };
     expect(own.scripts.prepack).toBe(manifest === "package.json" ? root.scripts[name] : root.scripts[name]!.replace(" scripts/", " ../scripts/"));
     const output = await readFile(packOutput(await packed(pack)), "utf8");
+    // In a copy, never the repository itself, whose build output a developer's earlier build may have left.
+    const [where] = output.split("\n");
+    expect(where).toMatch(new RegExp(`^${PACKED_IN}(/\\S+), with no dist, contract-tests/dist, sandbox/dist$`));
+    expect(where!.slice(PACKED_IN.length).split(",")[0]).not.toBe(repoRoot.replace(/\/$/, ""));
     expect(output).not.toMatch(STACK_LINE);
     expect(output).toMatch(says);
   });

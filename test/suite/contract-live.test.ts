@@ -176,14 +176,18 @@ describe.concurrent("the live suite catches every sandbox fault, in exactly the 
   });
 });
 
-describe.concurrent("the key's near misses: nowhere in the output, and in a curl command that reproduces the failure", { timeout: 120_000 }, () => {
-  it("every fault of one input has a run of its own above, with a seed other than the usual", () => {
+describe("the faults of one input", () => {
+  it("each has a run of its own above, with a seed other than the usual and the checks in an order drawn from it", () => {
     const shuffled = faultsOfOneInput.filter((fault) => faultRunOptions(fault).shuffle);
     expect(faultsOfOneInput.filter((fault) => !(fault in faultExpectations))).toEqual([]);
+    expect(SEEDS).not.toContain(SEED);
     expect(new Set(shuffled.map((fault) => faultRunOptions(fault).seed))).toEqual(new Set(SEEDS));
-    expect(shuffled).toHaveLength(faultsOfOneInput.length - 1);
+    // All but update-empties-the-file, whose orders have tests of their own below.
+    expect(faultsOfOneInput.filter((fault) => !shuffled.includes(fault))).toEqual(["update-empties-the-file"]);
   });
+});
 
+describe.concurrent("the key's near misses: nowhere in the output, and in a curl command that reproduces the failure", { timeout: 120_000 }, () => {
   it("the near-miss keys appear in no output and no report", async () => {
     const swapCase = SANDBOX_KEY.replace(/[a-z]/gi, (c) => (c === c.toLowerCase() ? c.toUpperCase() : c.toLowerCase()));
     const nearMisses = [`${SANDBOX_KEY.slice(0, -1)}${SANDBOX_KEY.endsWith("x") ? "y" : "x"}`, `${SANDBOX_KEY}x`, swapCase, SANDBOX_KEY.slice(0, -1), SANDBOX_KEY.slice(0, Math.ceil(SANDBOX_KEY.length / 2))];

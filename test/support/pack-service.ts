@@ -25,6 +25,11 @@ declare module "vitest" {
   }
 }
 
+/** The build output of the three packages, none of which a pack starts from. */
+const BUILD_OUTPUT = ["dist", "contract-tests/dist", "sandbox/dist"];
+/** The first line of a pack's output file: where it was packed. */
+export const PACKED_IN = "packed in the copy ";
+
 /** What packing a package printed (its prepack script's build among it), in the file beside its tarball. */
 export const packOutput = (tarball: string): string => path.join(path.dirname(tarball), "pack-output.txt");
 
@@ -35,10 +40,12 @@ export const packOutput = (tarball: string): string => path.join(path.dirname(ta
 async function packInto(parent: string, root: string, name: PackageName): Promise<string> {
   const workspace = PACKAGES[name];
   const destination = await mkdtemp(path.join(parent, `${name}-`));
+  // Each from nothing: the pack before it built into the same copy.
+  await Promise.all(BUILD_OUTPUT.map((folder) => rm(path.join(root, folder), { recursive: true, force: true })));
   const args = ["pack", ...(workspace ? ["--workspace", workspace] : []), "--pack-destination", destination, "--silent"];
   const { code, output } = await runCommand("npm", args, { cwd: root });
   if (code !== 0) throw new Error(`npm ${args.join(" ")} exited ${code}:\n${output}`);
-  await writeFile(path.join(destination, "pack-output.txt"), output);
+  await writeFile(path.join(destination, "pack-output.txt"), `${PACKED_IN}${root}, with no ${BUILD_OUTPUT.join(", ")}\n${output}`);
   const tarballs = (await readdir(destination)).filter((file) => file.endsWith(".tgz"));
   if (tarballs.length !== 1) throw new Error(`npm pack of ${name} left ${tarballs.length} tarballs in ${destination}`);
   return path.join(destination, tarballs[0]!);

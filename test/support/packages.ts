@@ -11,9 +11,14 @@ export async function run(command: string, args: string[], cwd = repoRoot, env: 
   return result.output;
 }
 
-/** publint (strict) on the package's folder and arethetypeswrong on its tarball: both must pass. */
-export async function lintPackage(folder: string, tarball: string, attwFlags: string[] = []): Promise<void> {
-  expect(await run(bin("publint"), ["--strict"], folder)).toContain("All good!");
+/** publint (strict) on the package's tarball, what npm publishes: it must pass. */
+export async function publint(tarball: string): Promise<void> {
+  expect(await run(bin("publint"), ["run", tarball, "--strict"])).toContain("All good!");
+}
+
+/** publint (strict) and arethetypeswrong on the package's tarball: both must pass. */
+export async function lintPackage(tarball: string, attwFlags: string[] = []): Promise<void> {
+  await publint(tarball);
   await run(bin("attw"), [tarball, "--profile", "esm-only", ...attwFlags]);
 }
 
