@@ -8,7 +8,7 @@ import { runCommand, startServer, type ServerProcess } from "../../lib/process.t
 import { FILE_ID, SANDBOX_FIXTURES } from "../support/contract-suite.ts";
 import { NODE_LINES, registryNode, type RegistryNode } from "../support/node-lines.ts";
 import { installInto, run } from "../support/packages.ts";
-import { PACK_WAIT_MS, packed } from "../support/packed.ts";
+import { nodeLineFetched, PACK_WAIT_MS, packed } from "../support/packed.ts";
 
 // What a user on each supported Node line does with the three published packages: install them with that Node's npm
 // run, and run the client, the contract CLI, runSuite, the proxy and the sandbox on it. The tests of the sandbox and
@@ -82,6 +82,8 @@ describe.each(otherLines.map((version) => [version.split(".")[0]!, version] as c
   const lastLine = (output: string) => JSON.parse(output.trim().split("\n").at(-1)!) as Record<string, unknown>;
 
   beforeAll(async () => {
+    // Fetched by the pack service while the packs built: taken from the cache here.
+    await nodeLineFetched(version);
     line = await registryNode(version);
     expect((await run(line.node, ["--version"])).trim()).toBe(`v${version}`);
     // Installed by npm running on this line, as the user's would: its engine checks and optional dependencies are this line's.

@@ -268,13 +268,15 @@ describe.concurrent("verdicts do not depend on the order of the checks", { timeo
   it("a shuffled run really changes the order, and --seed replays it", async () => {
     // The progress lines, one per check as it ends: "  ✓ getFile auth_required (12 requests)".
     const ordered = (run: ContractRun) => [...stripVTControlCharacters(run.output).matchAll(/^ {2}[✓✗!-] (\w+ \w+)/gmu)].map((m) => m[1]).join(",");
-    const first = await suiteAgainst({}, { shuffle: true, seed: 7 });
+    // The order comes from the seed alone, whatever the server answers: seed 7's run of the fault above, then a
+    // correct server's with the same seed.
+    const first = await sharedRun({ fault: "update-empties-the-file" }, { shuffle: true, seed: 7 });
     const again = await suiteAgainst({}, { shuffle: true, seed: 7 });
     const usual = await sharedRun({});
     expect(ordered(first)).not.toBe("");
     expect(ordered(again)).toBe(ordered(first));
     expect(ordered(first)).not.toBe(ordered(usual));
-    for (const run of [first, again, usual]) expect(run.exitCode, run.output).toBe(0);
+    for (const run of [again, usual]) expect(run.exitCode, run.output).toBe(0);
   });
 });
 

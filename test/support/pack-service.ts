@@ -12,6 +12,7 @@ import os from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { runCommand } from "../../lib/process.ts";
+import { NODE_LINES, registryNode } from "../../scripts/lib/registry-node.ts";
 import { copyOfRepo } from "./repo-copy.ts";
 
 /** The three packages, by the short name the tests use, and the npm workspace each is packed from (none: the root). */
@@ -69,9 +70,22 @@ export function packOnce(parent: string): (name: PackageName) => Promise<string>
 /** Vitest's global setup: starts the pack service on a free port of 127.0.0.1; its teardown stops it and deletes the tarballs. */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const folder = await mkdtemp(path.join(os.tmpdir(), "file-library-packed-"));
-  const pack = packOnce(folder);
+  const packOne = packOnce(folder);
+  // The Node lines other than this one (test/consumers/node-lines.test.ts), fetched from the npm registry while the
+  // packs build, once a test asks for a pack: a download waits on the network, a pack on the CPU. The test asks here
+  // (`/node/VERSION`) before it takes its Node from the cache; a run of other tests fetches none.
+  let lines: Map<string, Promise<string>> | undefined;
+  const fetchLines = () =>
+    (lines ??= new Map(NODE_LINES.filter((version) => process.version !== `v${version}`).map((version) => [version, registryNode(version).then(() => "", (error: Error) => error.message)])));
+  const pack = (name: PackageName) => (fetchLines(), packOne(name));
   const server = createServer((request, response) => {
     const name = decodeURIComponent(request.url!.slice(1));
+    if (name.startsWith("node/")) {
+      const fetched = fetchLines().get(name.slice("node/".length));
+      if (!fetched) response.writeHead(404).end(`no Node line ${name.slice(5)} to fetch; the others than this one are ${[...fetchLines().keys()].join(", ")}`);
+      else void fetched.then((problem) => response.writeHead(problem ? 500 : 200).end(problem));
+      return;
+    }
     if (!Object.hasOwn(PACKAGES, name)) {
       response.writeHead(404).end(`no package ${name}; the packages are ${Object.keys(PACKAGES).join(", ")}`);
       return;
@@ -86,6 +100,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   project.provide("packService", `http://127.0.0.1:${(server.address() as AddressInfo).port}`);
   return async () => {
+    await Promise.all(lines?.values() ?? []);
     server.closeAllConnections();
     await new Promise((resolve) => server.close(resolve));
     await rm(folder, { recursive: true, force: true });

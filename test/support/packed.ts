@@ -19,15 +19,31 @@ export async function packed(name: PackageName): Promise<string> {
     ownPacks ??= packOnce(await mkdtemp(path.join(os.tmpdir(), "file-library-packed-")));
     return ownPacks(name);
   }
-  const { status, body } = await new Promise<{ status: number; body: string }>((resolve, reject) => {
-    get(`${service}/${name}`, (response) => {
+  const { status, body } = await answerOf(`${service}/${name}`);
+  if (status !== 200) throw new Error(`packing ${name} failed: ${body}`);
+  return body;
+}
+
+/**
+ * Resolves once the pack service has fetched Node `version` into the Node lines' cache, which it starts with the first
+ * pack (scripts/lib/registry-node.ts then finds it there); at once under a config without the service.
+ */
+export async function nodeLineFetched(version: string): Promise<void> {
+  const service = inject("packService");
+  if (!service) return;
+  const { status, body } = await answerOf(`${service}/node/${version}`);
+  if (status !== 200) throw new Error(`fetching Node ${version} failed: ${body}`);
+}
+
+/** The status and body of a GET to the pack service. */
+function answerOf(url: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    get(url, (response) => {
       let body = "";
       response.on("data", (chunk: Buffer) => (body += chunk.toString()));
       response.on("end", () => resolve({ status: response.statusCode!, body }));
     }).on("error", reject);
   });
-  if (status !== 200) throw new Error(`packing ${name} failed: ${body}`);
-  return body;
 }
 
 /**
