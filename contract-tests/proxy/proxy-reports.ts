@@ -112,6 +112,15 @@ export function proxyJunit(spec: OpenApiValidator, summary: ProxySummary): strin
       0,
     );
   }
+  if (summary.recordingIncomplete) {
+    // Not a finding of the traffic, but the run failed at what it was asked: a dashboard that reads only the JUnit sees it.
+    suite(
+      "recording",
+      [`    <testcase classname="recording" name="every exchange recorded">\n      <failure message="${xml(summary.recordingIncomplete)}"/>\n    </testcase>`],
+      1,
+      0,
+    );
+  }
   return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="file-library-contract proxy" tests="${tests}" failures="${failures}" skipped="${skipped}">\n${suites.join("\n")}\n</testsuites>\n`;
 }
 
@@ -123,6 +132,7 @@ export function proxyMarkdown(summary: ProxySummary): string {
     `## File Library contract, real traffic: ${summary.findings.length} kind(s) of finding`,
     "",
     ...(summary.stopped ? [`**Nothing was checked:** ${summary.stopped}.`, ""] : []),
+    ...(summary.recordingIncomplete ? [`**Not recorded whole:** ${summary.recordingIncomplete}.`, ""] : []),
     `Upstream ${summary.upstream}; ${summary.exchanges} exchanges; ${summary.upstreamFailures.count} unanswered by the upstream; ${summary.notChecked.reduce((n, c) => n + c.count, 0)} not checked.`,
     "",
     `| operation | requests | ${statuses.join(" | ")} | undocumented |`,

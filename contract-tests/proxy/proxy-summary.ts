@@ -34,6 +34,11 @@ export interface ProxySummary {
    * and exits 2 with this line.
    */
   stopped?: string;
+  /**
+   * Set when `--record` left exchanges out of the recording (the disk refused them, or fell behind): the line the
+   * proxy printed. The run did not do what it was asked, and exits 2.
+   */
+  recordingIncomplete?: string;
   exchanges: number;
   /** The spec's operations and the statuses the traffic got, against those documented: coverage of real traffic. */
   coverage: Coverage;

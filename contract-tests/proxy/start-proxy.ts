@@ -54,7 +54,10 @@ export interface RunningProxy {
 
 /** What a proxy run found. */
 export interface ProxyRun {
-  /** 0 when the traffic kept the contract, 1 when it broke it, 2 when the upstream answered nothing (`stopped` says why). */
+  /**
+   * 0 when the traffic kept the contract, 1 when it broke it, 2 when the upstream answered nothing (`stopped` says why)
+   * or `--record` left exchanges out of the recording (`recordingIncomplete` says how many and why).
+   */
   exitCode: 0 | 1 | 2;
   summary: ProxySummary;
   /** Absolute folder of proxy-junit.xml, proxy-summary.json and proxy-summary.md. */
@@ -113,10 +116,11 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       log.cutAtStop = cut;
       const unrecorded = await recorder?.close();
       if (unrecorded) say(`contract proxy: ${unrecorded}`);
-      const summary = proxySummary(spec, upstream.url, log);
+      const summary = { ...proxySummary(spec, upstream.url, log), ...(unrecorded ? { recordingIncomplete: unrecorded } : {}) };
       await writeProxyReports(reportDir, spec, summary);
-      // A run in which the upstream answered nothing checked nothing: it cannot pass, whatever else it saw.
-      const exitCode = summary.stopped ? 2 : summary.verdict === "failed" ? 1 : 0;
+      // A run in which the upstream answered nothing checked nothing, and one asked to record that left exchanges out
+      // did not do what it was asked: neither can pass, whatever else it saw.
+      const exitCode = summary.stopped || summary.recordingIncomplete ? 2 : summary.verdict === "failed" ? 1 : 0;
       return { exitCode, summary, reportDir } satisfies ProxyRun;
     })());
   return {

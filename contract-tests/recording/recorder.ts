@@ -76,7 +76,8 @@ export class Recorder {
       if (this.failed) this.dropped++;
       // A disk slower than the traffic: the line is dropped rather than held, and the recording says it is incomplete.
       else if (this.out.writableLength > this.maxBuffered) this.dropped++;
-      else this.out.write(`${redact(JSON.stringify(this.line(passed, redact)))}\n`);
+      // A line the disk then refuses (ENOSPC, EIO) is missing too: counted when its write fails.
+      else this.out.write(`${redact(JSON.stringify(this.line(passed, redact)))}\n`, (error) => void (error && this.dropped++));
     }
   }
 

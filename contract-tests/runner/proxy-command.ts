@@ -20,7 +20,8 @@ reports and exits with the command's status, or 1 when the traffic broke the con
 until SIGINT or SIGTERM, then writes the reports; exit 1 when the traffic broke the contract. On the first
 SIGINT or SIGTERM it lets the exchanges in flight finish (${DRAIN_MS / 1000} s at most; those the upstream still holds
 then get a 502); a second one stops it at once (the command too, with SIGKILL), still writing the reports,
-and exits 128 + the signal's number.
+and exits 128 + the signal's number. Exit 2 when the run checked nothing (the upstream answered no request),
+or when --record left exchanges out of the recording (the disk refused them, or fell behind).
 
 Flags:
   --upstream URL     the service the traffic goes to (required)

@@ -3,6 +3,10 @@ import { mkdir, readdir, readFile, rename, rm, writeFile } from "node:fs/promise
 import path from "node:path";
 import { fromRoot, repoRoot } from "./paths.ts";
 
+function sha256(data: string | Buffer): string {
+  return createHash("sha256").update(data).digest("hex");
+}
+
 /**
  * A step's proof that it already passed on the very same inputs: a hash of every input, kept in
  * node_modules/.cache/file-library-kit (where tools keep their caches; a fresh install has none). `npm run contract`
@@ -21,9 +25,7 @@ export interface StepRecord {
  * Where the records live: a folder per checkout, for a copy of the repository that links this node_modules (the tests'
  * copies, the packs) must not replace this checkout's records with its own, which name its own files.
  */
-export const stepCacheDir = fromRoot("node_modules", ".cache", "file-library-kit", `steps-${createHash("sha256").update(repoRoot).digest("hex").slice(0, 12)}`);
-
-const sha256 = (data: string | Buffer) => createHash("sha256").update(data).digest("hex");
+export const stepCacheDir = fromRoot("node_modules", ".cache", "file-library-kit", `steps-${sha256(repoRoot).slice(0, 12)}`);
 
 /** The hash of a file's bytes, or undefined when it cannot be read. */
 export const fileHash = async (file: string): Promise<string | undefined> => readFile(file).then(sha256, () => undefined);

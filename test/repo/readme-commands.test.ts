@@ -51,6 +51,12 @@ const NOT_RUN_HERE: Record<string, string> = {
   "lint:boundaries": "the third step of npm test; it reads the sources only, so no build output changes it",
 };
 
+/** The repository's package.json, read once. */
+const rootManifest = (() => {
+  let read: Promise<{ scripts: Record<string, string> }> | undefined;
+  return () => (read ??= readFile(fromRoot("package.json"), "utf8").then((text) => JSON.parse(text) as { scripts: Record<string, string> }));
+})();
+
 let copy: string;
 const env = { ...process.env, REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_UPDATE_NOTICE: "true", FILE_LIBRARY_API_KEY: "readme-commands-key" };
 
@@ -68,12 +74,12 @@ describe("every command the README names works right after npm ci, in a copy wit
     const known = new Set([...Object.keys(COMMANDS), ...Object.keys(PACKED), ...Object.keys(SERVERS), ...Object.keys(NOT_RUN_HERE)]);
     expect([...named].filter((name) => !known.has(name))).toEqual([]);
     // And every command here is a script of package.json.
-    const { scripts } = JSON.parse(await readFile(fromRoot("package.json"), "utf8")) as { scripts: Record<string, string> };
+    const { scripts } = await rootManifest();
     expect([...known].filter((name) => !(name in scripts))).toEqual([]);
   });
 
   it("leaves to npm test what npm test runs first, and CI runs npm ci then npm test", async () => {
-    const { scripts } = JSON.parse(await readFile(fromRoot("package.json"), "utf8")) as { scripts: Record<string, string> };
+    const { scripts } = await rootManifest();
     expect(scripts.test!.split(" && ")).toEqual(["npm run contract -- --mock", "npm run typecheck", "npm run lint:boundaries", "npm run test:unit"]);
     const ci = (await readFile(fromRoot(".ci/run"), "utf8")).split("\n").filter((line) => /^\s*npm (ci|test)\b/.test(line));
     expect(ci.map((line) => line.trim().split(/\s+/).slice(0, 2).join(" "))).toEqual(["npm ci", "npm test"]);
@@ -91,7 +97,7 @@ describe("every command the README names works right after npm ci, in a copy wit
 
   it.each(Object.entries(PACKED))("npm run %s, as the prepack of the package packed for this run", { timeout: PACK_WAIT_MS }, async (name, { pack, manifest, says }) => {
     // The same command line: the workspaces' run from their own folder.
-    const root = JSON.parse(await readFile(fromRoot("package.json"), "utf8")) as { scripts: Record<string, string> };
+    const root = await rootManifest();
     const own = JSON.parse(await readFile(fromRoot(manifest), "utf8")) as { scripts: Record<string, string> };
     expect(own.scripts.prepack).toBe(manifest === "package.json" ? root.scripts[name] : root.scripts[name]!.replace(" scripts/", " ../scripts/"));
     const output = await readFile(packOutput(await packed(pack)), "utf8");

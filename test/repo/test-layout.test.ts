@@ -64,3 +64,15 @@ describe("test/ is laid out by area, and every module's tests can be found", () 
     expect(entries.filter(({ entry }) => !tracked.some((file) => file === entry || (entry.endsWith("/") && file.startsWith(entry))))).toEqual([]);
   });
 });
+
+describe("test files share their worker's modules (isolate: false in vitest.config.ts)", () => {
+  it("none mocks a module, which a shared module cache would carry into the next file", () => {
+    const mocking = tests.filter((test) => /\bvi\.(do)?[mM]ock\(/.test(readFileSync(fromRoot(test), "utf8")));
+    expect(mocking).toEqual([]);
+  });
+
+  it("the config puts back what a test changed of its worker: the environment, globals and spies", async () => {
+    const { default: config } = await import("../../vitest.config.ts");
+    expect(config.test).toMatchObject({ isolate: false, unstubEnvs: true, unstubGlobals: true, restoreMocks: true });
+  });
+});

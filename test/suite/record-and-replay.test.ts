@@ -4,6 +4,7 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { startProxy } from "../../contract-tests/index.ts";
+import { proxyHelp } from "../../contract-tests/runner/proxy-command.ts";
 import { FORMAT, type RecordedExchange } from "../../contract-tests/recording/format.ts";
 import { runReplayCommand } from "../../contract-tests/runner/replay-command.ts";
 import { replayRecording } from "../../contract-tests/recording/replay.ts";
@@ -160,6 +161,38 @@ describe("proxy --record", () => {
     expect(JSON.parse((read!.response.body as { text: string }).text).labels).toEqual(["[REDACTED]"]);
     expect(big!.request.body).toEqual({ elided: "over 65536 bytes", bytes: expect.any(Number), sha256: expect.stringMatching(/^[0-9a-f]{64}$/) });
     expect((big!.request.body as { bytes: number }).bytes).toBeGreaterThan(65_536);
+  });
+
+  it("a recording the disk refuses: the traffic passes, the proxy says how many exchanges are missing, and exits 2", async () => {
+    const proxied = async (record: string) => {
+      const sb = await sandbox({ fixturesFile: SANDBOX_FIXTURES, apiKey: KEY });
+      const said: string[] = [];
+      const reportDir = await mkdtemp(path.join(scratch, "disk-"));
+      try {
+        const proxy = await startProxy({ upstream: sb.baseUrl, reportDir, record, env: { FILE_LIBRARY_API_KEY: KEY }, say: (line) => said.push(line) });
+        try {
+          for (let i = 0; i < 3; i++) expect((await fetch(`${proxy.url}${FILES}/doc-1`, { headers: { authorization: `Bearer ${KEY}` } })).status).toBe(200);
+        } finally {
+          const run = await proxy.stop();
+          return { run, said, junit: await readFile(path.join(reportDir, "proxy-junit.xml"), "utf8"), markdown: await readFile(path.join(reportDir, "proxy-summary.md"), "utf8") };
+        }
+      } finally {
+        await sb.close();
+      }
+    };
+    // The same traffic recorded whole passes: the exit code below is the recording's.
+    const whole = await proxied(path.join(scratch, "whole.jsonl"));
+    expect([whole.run.exitCode, whole.run.summary.recordingIncomplete, whole.said]).toEqual([0, undefined, []]);
+    // Linux's /dev/full opens, then refuses every write with ENOSPC, as a full disk does.
+    const full = await proxied("/dev/full");
+    const line = "the recording is incomplete: 3 exchange(s) not recorded (ENOSPC: no space left on device, write)";
+    expect(full.said).toEqual([`contract proxy: ${line}`]);
+    expect(full.run.exitCode).toBe(2);
+    expect(full.run.summary).toMatchObject({ verdict: "passed", exchanges: 3, recordingIncomplete: line });
+    expect(full.junit).toContain(`<testcase classname="recording" name="every exchange recorded">\n      <failure message="${line}"/>`);
+    expect(full.markdown).toContain(`**Not recorded whole:** ${line}.`);
+    // And `proxy --help` says so, as docs/checking-a-server.md's exit codes do.
+    expect(proxyHelp("file-library-contract").replace(/\s+/g, " ")).toContain("or when --record left exchanges out of the recording (the disk refused them, or fell behind)");
   });
 
   it("a file it cannot write is a wrong setting: the proxy does not start", async () => {

@@ -1,10 +1,10 @@
 // Packs each of the three published packages once per test run, for every test that installs one (the consumers'
 // tests, the docs' samples): packing builds the package first (its prepack script is its build), which is the slow
 // part, and two packs at once would write the same folders. The packs run in a copy of the repository with no build
-// output, as a fresh clone right after `npm ci` has: each build's output is kept beside its tarball
-// (`packOutput`), and test/repo/readme-commands.test.ts reads there that the three builds work from nothing. Vitest's global setup (this file's default export)
-// serves the tarballs from the main process, which packs each on the first request and one at a time; the test
-// files ask for them with `packed(name)` (test/support/packed.ts).
+// output, as a fresh clone right after `npm ci` has: each build's output is kept beside its tarball (`packOutput`),
+// and test/repo/readme-commands.test.ts reads there that the three builds work from nothing. Vitest's global setup
+// (this file's default export) serves the tarballs from the main process, which packs each on the first request and
+// one at a time; the test files ask for them with `packed(name)` (test/support/packed.ts).
 import { mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -81,8 +81,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const server = createServer((request, response) => {
     const name = decodeURIComponent(request.url!.slice(1));
     if (name.startsWith("node/")) {
-      const fetched = fetchLines().get(name.slice("node/".length));
-      if (!fetched) response.writeHead(404).end(`no Node line ${name.slice(5)} to fetch; the others than this one are ${[...fetchLines().keys()].join(", ")}`);
+      const version = name.slice("node/".length);
+      const fetched = fetchLines().get(version);
+      if (!fetched) response.writeHead(404).end(`no Node line ${version} to fetch; the others than this one are ${[...fetchLines().keys()].join(", ")}`);
       else void fetched.then((problem) => response.writeHead(problem ? 500 : 200).end(problem));
       return;
     }
