@@ -71,8 +71,9 @@ describe("test files share their worker's modules (isolate: false in vitest.conf
     expect(mocking).toEqual([]);
   });
 
-  it("the config puts back what a test changed of its worker: the environment, globals and spies", async () => {
-    const { default: config } = await import("../../vitest.config.ts");
-    expect(config.test).toMatchObject({ isolate: false, unstubEnvs: true, unstubGlobals: true, restoreMocks: true });
+  it("the config puts back what a test changed of its worker: the environment, globals and spies", () => {
+    // Read as text: the config imports the tests' sequencer, and only test files may import test/.
+    const settings = Object.fromEntries([...readFileSync(fromRoot("vitest.config.ts"), "utf8").matchAll(/^ {4}(\w+): (true|false),$/gm)].map((m) => [m[1], m[2]]));
+    expect(settings).toMatchObject({ isolate: "false", unstubEnvs: "true", unstubGlobals: "true", restoreMocks: "true" });
   });
 });
