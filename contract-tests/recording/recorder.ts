@@ -29,7 +29,9 @@ export class Recorder {
   private operation: string | null = null;
   private findings: RecordedExchange["findings"] = [];
   private failed: Error | undefined;
-  private dropped = 0;
+  /** Lines the disk refused (or that came after it did), and lines dropped while it was behind. */
+  private refused = 0;
+  private behind = 0;
 
   private constructor(
     file: string,
@@ -73,20 +75,34 @@ export class Recorder {
     try {
       judge();
     } finally {
-      if (this.failed) this.dropped++;
+      // After the disk refused a line, the stream is closed: nothing more reaches the file.
+      if (this.failed) this.refused++;
       // A disk slower than the traffic: the line is dropped rather than held, and the recording says it is incomplete.
-      else if (this.out.writableLength > this.maxBuffered) this.dropped++;
-      // A line the disk then refuses (ENOSPC, EIO) is missing too: counted when its write fails.
-      else this.out.write(`${redact(JSON.stringify(this.line(passed, redact)))}\n`, (error) => void (error && this.dropped++));
+      // It still takes its seq: the numbers missing from the file show where the holes are.
+      else if (this.out.writableLength > this.maxBuffered) (this.behind++, this.seq++);
+      // A line the disk then refuses (ENOSPC, EIO) is missing too. Its callback can come before the stream's 'error'
+      // event (an fs stream emits it once the file is closed): the error is kept here too, for close() to name.
+      else
+        this.out.write(`${redact(JSON.stringify(this.line(passed, redact)))}\n`, (error) => {
+          if (!error) return;
+          this.refused++;
+          this.failed ??= error;
+        });
     }
   }
 
   /** Ends the file; resolves with why exchanges are missing from it (the disk refused them, or fell behind), or undefined. */
   async close(): Promise<string | undefined> {
     if (!this.out.closed) await new Promise<void>((resolve) => this.out.end(() => resolve())).catch(() => {});
-    if (this.dropped === 0 && !this.failed) return undefined;
-    const why = this.failed ? this.failed.message : `more than ${this.maxBuffered} bytes were waiting for the disk`;
-    return `the recording is incomplete: ${this.dropped} exchange(s) not recorded (${why})`;
+    // The file's own 'error' (a failed close, say) comes after end()'s callback: wait for the stream to finish closing.
+    if (!this.out.closed) await once(this.out, "close").catch(() => {});
+    const dropped = this.refused + this.behind;
+    if (dropped === 0) return this.failed ? `the recording may be incomplete: the disk failed as it was closed (${this.failed.message})` : undefined;
+    const why = [
+      ...(this.refused > 0 ? [`${this.refused} refused: ${this.failed?.message ?? "the disk refused them"}`] : []),
+      ...(this.behind > 0 ? [`${this.behind} dropped while more than ${this.maxBuffered} bytes were waiting for the disk`] : []),
+    ];
+    return `the recording is incomplete: ${dropped} exchange(s) not recorded (${why.join("; ")})`;
   }
 
   private line(passed: PassedExchange, redact: Redact): RecordedExchange {

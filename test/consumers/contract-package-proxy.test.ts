@@ -72,9 +72,9 @@ interface ProxySummary {
 }
 
 /** `proxy --upstream URL -- command` with its reports in a fresh folder: exit code, output, the reports' text, the summary. */
-async function proxyRun(upstream: string, command: string[], key = SANDBOX_KEY) {
+async function proxyRun(upstream: string, command: string[], key = SANDBOX_KEY, flags: string[] = []) {
   const reportDir = await mkdtemp(path.join(project, "reports-"));
-  const result = await cli(["proxy", "--upstream", upstream, "--report-dir", path.basename(reportDir), "--", ...command], key);
+  const result = await cli(["proxy", "--upstream", upstream, "--report-dir", path.basename(reportDir), ...flags, "--", ...command], key);
   const names = (await readdir(reportDir)).sort();
   const reports = await Promise.all(names.map(async (name) => ({ name, text: await readFile(path.join(reportDir, name), "utf8") })));
   const summaryText = reports.find((r) => r.name === "proxy-summary.json")?.text;
@@ -148,6 +148,19 @@ describe("the packed contract package's proxy, between an app and real upstreams
     expect(run.output.match(/^app GET 200$/gm), run.output).toHaveLength(2);
     expect(run.summary, run.output).toMatchObject({ exchanges: 2, findings: [] });
     expect(run.code, run.output).toBe(0);
+  });
+
+  it("--record to a disk that refuses every write (/dev/full): exit 2 and a line saying so; a command that failed keeps its own code", async () => {
+    const sb = await stoppedAfter(sandbox({ fixturesFile: SANDBOX_FIXTURES, apiKey: "test" }));
+    const line = "contract proxy: the recording is incomplete: 2 exchange(s) not recorded (2 refused: ENOSPC: no space left on device, write)";
+    const refused = await proxyRun(sb.baseUrl, [process.execPath, "reads.mjs"], "test", ["--record", "/dev/full"]);
+    expect(refused.output.match(/^app GET 200$/gm), refused.output).toHaveLength(2);
+    expect(refused.output.split("\n")).toContain(line);
+    expect(refused.summary).toMatchObject({ exchanges: 2, findings: [], recordingIncomplete: line.replace("contract proxy: ", "") });
+    expect(refused.code, refused.output).toBe(2);
+    const died = await proxyRun(sb.baseUrl, [process.execPath, "reads.mjs", "then-die"], "test", ["--record", "/dev/full"]);
+    expect(died.output.split("\n")).toContain(line);
+    expect(died.code, died.output).toBe(137);
   });
 
   it("a command killed by SIGKILL after its reads: exit 137, as a shell reports it, with the reports written", async () => {

@@ -170,12 +170,14 @@ describe("proxy --record", () => {
       const reportDir = await mkdtemp(path.join(scratch, "disk-"));
       try {
         const proxy = await startProxy({ upstream: sb.baseUrl, reportDir, record, env: { FILE_LIBRARY_API_KEY: KEY }, say: (line) => said.push(line) });
+        let run: Awaited<ReturnType<typeof proxy.stop>>;
         try {
           for (let i = 0; i < 3; i++) expect((await fetch(`${proxy.url}${FILES}/doc-1`, { headers: { authorization: `Bearer ${KEY}` } })).status).toBe(200);
         } finally {
-          const run = await proxy.stop();
-          return { run, said, junit: await readFile(path.join(reportDir, "proxy-junit.xml"), "utf8"), markdown: await readFile(path.join(reportDir, "proxy-summary.md"), "utf8") };
+          run = await proxy.stop();
         }
+        const summary = JSON.parse(await readFile(path.join(reportDir, "proxy-summary.json"), "utf8")) as unknown;
+        return { run, said, summary, junit: await readFile(path.join(reportDir, "proxy-junit.xml"), "utf8"), markdown: await readFile(path.join(reportDir, "proxy-summary.md"), "utf8") };
       } finally {
         await sb.close();
       }
@@ -185,14 +187,17 @@ describe("proxy --record", () => {
     expect([whole.run.exitCode, whole.run.summary.recordingIncomplete, whole.said]).toEqual([0, undefined, []]);
     // Linux's /dev/full opens, then refuses every write with ENOSPC, as a full disk does.
     const full = await proxied("/dev/full");
-    const line = "the recording is incomplete: 3 exchange(s) not recorded (ENOSPC: no space left on device, write)";
+    const line = "the recording is incomplete: 3 exchange(s) not recorded (3 refused: ENOSPC: no space left on device, write)";
     expect(full.said).toEqual([`contract proxy: ${line}`]);
     expect(full.run.exitCode).toBe(2);
     expect(full.run.summary).toMatchObject({ verdict: "passed", exchanges: 3, recordingIncomplete: line });
+    expect(full.summary).toEqual(JSON.parse(JSON.stringify(full.run.summary)));
     expect(full.junit).toContain(`<testcase classname="recording" name="every exchange recorded">\n      <failure message="${line}"/>`);
     expect(full.markdown).toContain(`**Not recorded whole:** ${line}.`);
     // And `proxy --help` says so, as docs/checking-a-server.md's exit codes do.
-    expect(proxyHelp("file-library-contract").replace(/\s+/g, " ")).toContain("or when --record left exchanges out of the recording (the disk refused them, or fell behind)");
+    const help = proxyHelp("file-library-contract").replace(/\s+/g, " ");
+    expect(help).toContain("or when --record left exchanges out of the recording (the disk refused them, or fell behind)");
+    expect(help).toMatch(/Exit codes: .*2 the proxy could not start, the upstream answered nothing .*, or --record left exchanges out of the recording/);
   });
 
   it("a file it cannot write is a wrong setting: the proxy does not start", async () => {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import type { Writable } from "node:stream";
 import { gzipSync } from "node:zlib";
 import type { PassedExchange } from "../../../contract-tests/proxy/forward.ts";
 import type { JudgeEvents } from "../../../contract-tests/proxy/judge-traffic.ts";
@@ -36,13 +37,13 @@ const noEvents = (): JudgeEvents => ({ finding: vi.fn(), warning: vi.fn(), seen:
 const redact = (text: string) => text.replaceAll("k-123456789", "[REDACTED]");
 
 /** Records the exchanges with a recorder of its own file; the lines, and what close() said. */
-async function recordAll(exchanges: PassedExchange[], options: { apiKey?: string; maxBufferedBytes?: number } = {}, judge: (r: Recorder, events: JudgeEvents) => void = () => {}) {
-  const file = path.join(await mkdtemp(path.join(scratch, "r-")), "out.jsonl");
+async function recordAll(exchanges: PassedExchange[], options: { apiKey?: string; maxBufferedBytes?: number; file?: string } = {}, judge: (r: Recorder, events: JudgeEvents) => void = () => {}) {
+  const file = options.file ?? path.join(await mkdtemp(path.join(scratch, "r-")), "out.jsonl");
   const recorder = await Recorder.open(file, { apiKey: options.apiKey, maxBytes: 1000, ...(options.maxBufferedBytes ? { maxBufferedBytes: options.maxBufferedBytes } : {}) });
   const events = recorder.listen(noEvents());
   for (const exchange of exchanges) recorder.record(exchange, () => judge(recorder, events), redact);
   const said = await recorder.close();
-  const text = await readFile(file, "utf8");
+  const text = options.file ? "" : await readFile(file, "utf8");
   return { said, text, lines: text.trimEnd().split("\n").filter(Boolean).map((l) => JSON.parse(l) as RecordedExchange) };
 }
 
@@ -108,7 +109,30 @@ describe("Recorder", () => {
   it("drops lines, and says how many, rather than hold more than its buffer while the disk is behind", async () => {
     const { lines, said } = await recordAll([passed(), passed(), passed()], { maxBufferedBytes: 1 });
     expect(lines).toHaveLength(1);
-    expect(said).toBe("the recording is incomplete: 2 exchange(s) not recorded (more than 1 bytes were waiting for the disk)");
+    expect(said).toBe("the recording is incomplete: 2 exchange(s) not recorded (2 dropped while more than 1 bytes were waiting for the disk)");
     expect((await recordAll([passed()])).said).toBeUndefined();
+  });
+
+  it("names the disk's error for lines it refused, also when the last write is still pending as the recording closes", async () => {
+    // Linux's /dev/full opens, then refuses every write with ENOSPC, as a full disk does; close() comes at once.
+    for (const count of [1, 3]) {
+      const { said } = await recordAll(Array.from({ length: count }, () => passed()), { file: "/dev/full" });
+      expect(said).toBe(`the recording is incomplete: ${count} exchange(s) not recorded (${count} refused: ENOSPC: no space left on device, write)`);
+    }
+  });
+
+  it("gives a line it leaves out its seq all the same: the numbers missing from the file are the holes", async () => {
+    const file = path.join(await mkdtemp(path.join(scratch, "r-")), "out.jsonl");
+    const recorder = await Recorder.open(file, { apiKey: undefined, maxBytes: 1000, maxBufferedBytes: 1 });
+    recorder.record(passed(), () => {}, redact);
+    // Dropped: the first line is still waiting for the disk.
+    recorder.record(passed(), () => {}, redact);
+    // Once the disk has the first line (an empty write's callback comes after it), the next line is written.
+    const out = (recorder as unknown as { out: Writable }).out;
+    await new Promise((resolve) => out.write("", resolve));
+    recorder.record(passed(), () => {}, redact);
+    expect(await recorder.close()).toBe("the recording is incomplete: 1 exchange(s) not recorded (1 dropped while more than 1 bytes were waiting for the disk)");
+    const lines = (await readFile(file, "utf8")).trimEnd().split("\n").map((l) => JSON.parse(l) as RecordedExchange);
+    expect(lines.map((l) => l.seq)).toEqual([1, 3]);
   });
 });
