@@ -9,7 +9,15 @@ import base from "./stryker.config.mjs";
 export default {
   ...base,
   vitest: { configFile: "vitest.mutation-judges.config.ts", related: false },
-  mutate: ["contract-tests/checks/**/*.ts", "contract-tests/proxy/traffic-rules.ts", "contract-tests/proxy/fingerprint.ts"],
+  mutate: [
+    "contract-tests/checks/**/*.ts",
+    "contract-tests/proxy/traffic-rules.ts",
+    "contract-tests/proxy/fingerprint.ts",
+    // What the checks judge with or send: an echoed key, the ids near the real one, the URL forms.
+    "contract-tests/http/secret-echo.ts",
+    "contract-tests/inputs/near-ids.ts",
+    "contract-tests/inputs/url-forms.ts",
+  ],
   htmlReporter: { fileName: "reports/mutation-judges/index.html" },
   jsonReporter: { fileName: "reports/mutation-judges/mutation.json" },
   // Its own sandbox folder: the two runs may not share one.

@@ -41,13 +41,19 @@ const alone = (value: string, credential: string): boolean => {
 /** Whether a JSON body has a member named like a credential whose string value holds the credential as a word. */
 function inCredentialMember(text: string, credential: string): boolean {
   let body: unknown;
+  // Stryker disable BlockStatement: equivalent for the catch (with no body parsed, the walk below finds nothing
+  // either); the try's own block, which the tests would catch, is left out with it.
   try {
     body = JSON.parse(text);
   } catch {
     return false;
   }
+  // Stryker restore BlockStatement
   const walk = (value: unknown, depth: number): boolean => {
-    if (value === null || typeof value !== "object" || depth > MAX_DEPTH) return false;
+    if (value === null || depth > MAX_DEPTH) return false;
+    // Stryker disable next-line ConditionalExpression: equivalent; a string walked as an object of its characters
+    // holds no member named like a credential, down to the depth limit.
+    if (typeof value !== "object") return false;
     return Object.entries(value).some(
       ([name, item]) => (isSecretName(name) && typeof item === "string" && redactString(item, [credential]) !== item) || walk(item, depth + 1),
     );

@@ -76,4 +76,10 @@ describe("test files share their worker's modules (isolate: false in vitest.conf
     const settings = Object.fromEntries([...readFileSync(fromRoot("vitest.config.ts"), "utf8").matchAll(/^ {4}(\w+): (true|false),$/gm)].map((m) => [m[1], m[2]]));
     expect(settings).toMatchObject({ isolate: "false", unstubEnvs: "true", unstubGlobals: "true", restoreMocks: "true" });
   });
+
+  it("but the mutation runs' configs isolate each file: StrykerJS's per-test coverage misses a module another file loaded first", () => {
+    for (const config of ["vitest.mutation.config.ts", "vitest.mutation-judges.config.ts"]) {
+      expect(readFileSync(fromRoot(config), "utf8"), config).toMatch(/^ {4}isolate: true,$/m);
+    }
+  });
 });
