@@ -1,13 +1,10 @@
-import { isDistinctive, isSecretName, redactString } from "../../src/redact.ts";
+import { isDistinctive, isSecretName, MAX_DEPTH, redactString } from "../../src/redact.ts";
 
 /** What an echo is looked for in: an answer's headers and its body as text. */
 export interface EchoSource {
   headers: { forEach(callback: (value: string, name: string) => void): void };
   text: string;
 }
-
-// A hostile body is walked no deeper than the client copies one (src/redact.ts, MAX_DEPTH).
-const MAX_DEPTH = 64;
 
 /**
  * Where an answer sends back one of the credentials (the key, or what the request sent in its place): "the body",
@@ -50,7 +47,8 @@ function inCredentialMember(text: string, credential: string): boolean {
   }
   // Stryker restore BlockStatement
   const walk = (value: unknown, depth: number): boolean => {
-    if (value === null || depth > MAX_DEPTH) return false;
+    // A hostile body is walked no deeper than the client copies one (src/redact.ts): 64 levels.
+    if (value === null || depth >= MAX_DEPTH) return false;
     // Stryker disable next-line ConditionalExpression: equivalent; a string walked as an object of its characters
     // holds no member named like a credential, down to the depth limit.
     if (typeof value !== "object") return false;

@@ -132,7 +132,7 @@ export function proxyMarkdown(summary: ProxySummary): string {
     `## File Library contract, real traffic: ${summary.findings.length} kind(s) of finding`,
     "",
     ...(summary.stopped ? [`**Nothing was checked:** ${summary.stopped}.`, ""] : []),
-    ...(summary.recordingIncomplete ? [`**Not recorded whole:** ${summary.recordingIncomplete}.`, ""] : []),
+    ...(summary.recordingIncomplete ? [`**Recording incomplete:** ${summary.recordingIncomplete}.`, ""] : []),
     `Upstream ${summary.upstream}; ${summary.exchanges} exchanges; ${summary.upstreamFailures.count} unanswered by the upstream; ${summary.notChecked.reduce((n, c) => n + c.count, 0)} not checked.`,
     "",
     `| operation | requests | ${statuses.join(" | ")} | undocumented |`,

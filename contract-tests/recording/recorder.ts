@@ -75,8 +75,9 @@ export class Recorder {
     try {
       judge();
     } finally {
-      // After the disk refused a line, the stream is closed: nothing more reaches the file.
-      if (this.failed) this.refused++;
+      // After the disk refused a line, the stream is closed: nothing more reaches the file (its seq is used up all the
+      // same, as for every exchange).
+      if (this.failed) (this.refused++, this.seq++);
       // A disk slower than the traffic: the line is dropped rather than held, and the recording says it is incomplete.
       // It still takes its seq: the numbers missing from the file show where the holes are.
       else if (this.out.writableLength > this.maxBuffered) (this.behind++, this.seq++);

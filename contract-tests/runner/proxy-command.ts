@@ -41,10 +41,10 @@ Flags:
 Environment: FILE_LIBRARY_API_KEY (redacted wherever it would show; every bearer token that passes is too),
 FILE_LIBRARY_MAX_RESPONSE_BYTES (bodies longer than this pass unjudged, default 1048576), FILE_LIBRARY_SPEC.
 
-Exit codes: 0 the traffic kept the contract, 1 it broke it (either side's findings), the command's own status
-when it failed, 2 the proxy could not start, the upstream answered nothing (no request reached it, or none got
-an answer: the run checked nothing), or --record left exchanges out of the recording, 127 the command could not
-be run, 128 + n after a second signal n.`;
+Exit codes: 0 the traffic kept the contract; 1 it broke it (either side's findings); the command's own status
+when it failed; 2 the proxy could not start, the upstream answered nothing (no request reached it, or none got
+an answer: the run checked nothing), or --record left exchanges out of the recording; 127 the command could not
+be run; 128 + n after a second signal n.`;
 }
 
 const SIGNALS = ["SIGINT", "SIGTERM"] as const;

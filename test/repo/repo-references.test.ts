@@ -22,4 +22,12 @@ describe("the repo stands on its own", () => {
     expect(cited.length).toBeGreaterThan(5);
     expect(cited.filter((c) => !sections.has(c.section))).toEqual([]);
   });
+
+  it('every section of docs/decisions.md cited in quotes ("Ten minutes for `npm test`" in docs/decisions.md) begins a section', () => {
+    const quoted = tracked.flatMap((file) =>
+      [...text(file).matchAll(/"([^"\n]+)" in docs\/decisions\.md|docs\/decisions\.md \("([^"\n]+)"\)/g)].map((m) => ({ file, section: (m[1] ?? m[2])! })),
+    );
+    expect(quoted.length).toBeGreaterThan(1);
+    expect(quoted.filter((c) => ![...sections].some((section) => section.startsWith(c.section)))).toEqual([]);
+  });
 });

@@ -24,7 +24,7 @@ describe("nearIds: ids a lookup that is not exact takes for the real one", () =>
   });
 
   it("leave out a candidate that is the real id itself or the same as an earlier one", () => {
-    // Digits have no case, and a space inside the id is kept: no candidate is the id again.
+    // Digits have no case: that candidate is the id again, and is left out.
     expect(nearIds("123").map((near) => near.kind)).not.toContain("in the other case");
     expect(nearIds("123").every((near) => near.id !== "123")).toBe(true);
     expect(nearIds("")).toEqual([

@@ -192,12 +192,15 @@ describe("proxy --record", () => {
     expect(full.run.exitCode).toBe(2);
     expect(full.run.summary).toMatchObject({ verdict: "passed", exchanges: 3, recordingIncomplete: line });
     expect(full.summary).toEqual(JSON.parse(JSON.stringify(full.run.summary)));
-    expect(full.junit).toContain(`<testcase classname="recording" name="every exchange recorded">\n      <failure message="${line}"/>`);
-    expect(full.markdown).toContain(`**Not recorded whole:** ${line}.`);
+    expect(full.junit).toContain(`<testsuite name="recording" tests="1" failures="1" skipped="0">\n    <testcase classname="recording" name="every exchange recorded">\n      <failure message="${line}"/>`);
+    const totals = (xml: string) => /<testsuites [^>]*tests="(\d+)" failures="(\d+)"/.exec(xml)!.slice(1).map(Number);
+    const [[wholeTests, wholeFailures], [fullTests, fullFailures]] = [totals(whole.junit), totals(full.junit)];
+    expect([fullTests! - wholeTests!, fullFailures! - wholeFailures!]).toEqual([1, 1]);
+    expect(full.markdown).toContain(`**Recording incomplete:** ${line}.`);
     // And `proxy --help` says so, as docs/checking-a-server.md's exit codes do.
     const help = proxyHelp("file-library-contract").replace(/\s+/g, " ");
     expect(help).toContain("or when --record left exchanges out of the recording (the disk refused them, or fell behind)");
-    expect(help).toMatch(/Exit codes: .*2 the proxy could not start, the upstream answered nothing .*, or --record left exchanges out of the recording/);
+    expect(help).toMatch(/Exit codes: [^;]*; [^;]*; [^;]*; 2 the proxy could not start, the upstream answered nothing .*, or --record left exchanges out of the recording; 127 /);
   });
 
   it("a file it cannot write is a wrong setting: the proxy does not start", async () => {

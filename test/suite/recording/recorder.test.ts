@@ -7,7 +7,7 @@ import { gzipSync } from "node:zlib";
 import type { PassedExchange } from "../../../contract-tests/proxy/forward.ts";
 import type { JudgeEvents } from "../../../contract-tests/proxy/judge-traffic.ts";
 import type { RecordedExchange } from "../../../contract-tests/recording/format.ts";
-import { Recorder } from "../../../contract-tests/recording/recorder.ts";
+import { MAX_BUFFERED_BYTES, Recorder } from "../../../contract-tests/recording/recorder.ts";
 
 let scratch: string;
 beforeAll(async () => (scratch = await mkdtemp(path.join(os.tmpdir(), "file-library-recorder-"))));
@@ -119,6 +119,13 @@ describe("Recorder", () => {
       const { said } = await recordAll(Array.from({ length: count }, () => passed()), { file: "/dev/full" });
       expect(said).toBe(`the recording is incomplete: ${count} exchange(s) not recorded (${count} refused: ENOSPC: no space left on device, write)`);
     }
+  });
+
+  it("names both causes when the disk fell behind and then refused, and holds 16 MiB by default", async () => {
+    // The first line waits for /dev/full, the next two are dropped while it waits, then the disk refuses it.
+    const { said } = await recordAll([passed(), passed(), passed()], { file: "/dev/full", maxBufferedBytes: 1 });
+    expect(said).toBe("the recording is incomplete: 3 exchange(s) not recorded (1 refused: ENOSPC: no space left on device, write; 2 dropped while more than 1 bytes were waiting for the disk)");
+    expect(MAX_BUFFERED_BYTES).toBe(16 * 1024 * 1024);
   });
 
   it("gives a line it leaves out its seq all the same: the numbers missing from the file are the holes", async () => {
