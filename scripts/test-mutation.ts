@@ -14,9 +14,8 @@ const { values } = readCommandLine({
   about: `StrykerJS mutates the client (src/) and runs its unit tests (vitest.mutation.config.ts) against every mutant,
 then the suite's judges (contract-tests/checks/, the proxy's traffic rules, what the checks judge with or send)
 with their in-process tests (vitest.mutation-judges.config.ts): a mutant no test kills is a behaviour no test
-reads. Each fails (exit 1) under
-90%. About 10 and 7 minutes on 2 cores. Reports in reports/mutation/; settings in stryker.config.mjs and
-stryker.judges.config.mjs. With --mutate, only the configuration whose files match runs.`,
+reads. Each fails (exit 1) under 90%. About 10 and 7 minutes on 2 cores. Reports in reports/mutation/; settings in
+stryker.config.mjs and stryker.judges.config.mjs. With --mutate, only the configuration whose files match runs.`,
   flags: {
     mutate: { takes: "GLOB", repeats: true, help: "mutate only these files (such as src/retry.ts), for work on one module; repeat it for several" },
   },

@@ -94,13 +94,14 @@ export class Recorder {
 
   /** Ends the file; resolves with why exchanges are missing from it (the disk refused them, or fell behind), or undefined. */
   async close(): Promise<string | undefined> {
-    if (!this.out.closed) await new Promise<void>((resolve) => this.out.end(() => resolve())).catch(() => {});
-    // The file's own 'error' (a failed close, say) comes after end()'s callback: wait for the stream to finish closing.
-    if (!this.out.closed) await once(this.out, "close").catch(() => {});
+    // Until the file is closed, not only ended: its own 'error' (a refused write, a failed close) comes after 'finish'.
+    // An 'error' ends the wait too, the constructor's listener having kept it.
+    if (!this.out.closed) await Promise.all([once(this.out, "close"), this.out.end()]).catch(() => {});
     const dropped = this.refused + this.behind;
     if (dropped === 0) return this.failed ? `the recording may be incomplete: the disk failed as it was closed (${this.failed.message})` : undefined;
     const why = [
-      ...(this.refused > 0 ? [`${this.refused} refused: ${this.failed?.message ?? "the disk refused them"}`] : []),
+      // A refused line always comes with the disk's error.
+      ...(this.refused > 0 && this.failed ? [`${this.refused} refused: ${this.failed.message}`] : []),
       ...(this.behind > 0 ? [`${this.behind} dropped while more than ${this.maxBuffered} bytes were waiting for the disk`] : []),
     ];
     return `the recording is incomplete: ${dropped} exchange(s) not recorded (${why.join("; ")})`;

@@ -2,7 +2,7 @@
 // Every `npm run` command the README and the docs name works in a copy of the repository that has no build output (as a fresh
 // clone right after `npm ci`): it builds what it needs first, or says in one line what to do; none prints a stack trace.
 // The three package builds are read from the run's packs, made in such a copy; npm test's own steps are left to it.
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { readdir, readFile, rm } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -52,10 +52,7 @@ const NOT_RUN_HERE: Record<string, string> = {
 };
 
 /** The repository's package.json, read once. */
-const rootManifest = (() => {
-  let read: Promise<{ scripts: Record<string, string> }> | undefined;
-  return () => (read ??= readFile(fromRoot("package.json"), "utf8").then((text) => JSON.parse(text) as { scripts: Record<string, string> }));
-})();
+const rootManifest = JSON.parse(readFileSync(fromRoot("package.json"), "utf8")) as { scripts: Record<string, string> };
 
 let copy: string;
 const env = { ...process.env, REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_UPDATE_NOTICE: "true", FILE_LIBRARY_API_KEY: "readme-commands-key" };
@@ -74,12 +71,12 @@ describe("every command the README names works right after npm ci, in a copy wit
     const known = new Set([...Object.keys(COMMANDS), ...Object.keys(PACKED), ...Object.keys(SERVERS), ...Object.keys(NOT_RUN_HERE)]);
     expect([...named].filter((name) => !known.has(name))).toEqual([]);
     // And every command here is a script of package.json.
-    const { scripts } = await rootManifest();
+    const { scripts } = rootManifest;
     expect([...known].filter((name) => !(name in scripts))).toEqual([]);
   });
 
   it("leaves to npm test what npm test runs first, and CI runs npm ci then npm test", async () => {
-    const { scripts } = await rootManifest();
+    const { scripts } = rootManifest;
     expect(scripts.test!.split(" && ")).toEqual(["npm run contract -- --mock", "npm run typecheck", "npm run lint:boundaries", "npm run test:unit"]);
     const ci = (await readFile(fromRoot(".ci/run"), "utf8")).split("\n").filter((line) => /^\s*npm (ci|test)\b/.test(line));
     expect(ci.map((line) => line.trim().split(/\s+/).slice(0, 2).join(" "))).toEqual(["npm ci", "npm test"]);
@@ -97,7 +94,7 @@ describe("every command the README names works right after npm ci, in a copy wit
 
   it.each(Object.entries(PACKED))("npm run %s, as the prepack of the package packed for this run", { timeout: PACK_WAIT_MS }, async (name, { pack, manifest, says }) => {
     // The same command line: the workspaces' run from their own folder.
-    const root = await rootManifest();
+    const root = rootManifest;
     const own = JSON.parse(await readFile(fromRoot(manifest), "utf8")) as { scripts: Record<string, string> };
     expect(own.scripts.prepack).toBe(manifest === "package.json" ? root.scripts[name] : root.scripts[name]!.replace(" scripts/", " ../scripts/"));
     const output = await readFile(packOutput(await packed(pack)), "utf8");
