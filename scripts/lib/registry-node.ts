@@ -16,7 +16,7 @@ export interface RegistryNode {
   version: string;
   /** The `node` binary. */
   node: string;
-  /** PATH with its bin first (npm's own `#!/usr/bin/env node` then runs on it) and npm_config_nodedir on its headers. */
+  /** PATH with its bin first: npm's own `#!/usr/bin/env node` then runs on it. */
   env: NodeJS.ProcessEnv;
 }
 
@@ -49,6 +49,6 @@ export async function registryNode(version: string): Promise<RegistryNode> {
   return {
     version,
     node: path.join(bin, "node"),
-    env: { ...process.env, PATH: `${bin}${path.delimiter}${process.env.PATH ?? ""}`, npm_config_nodedir: home },
+    env: { ...process.env, PATH: `${bin}${path.delimiter}${process.env.PATH ?? ""}` },
   };
 }
