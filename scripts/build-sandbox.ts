@@ -20,7 +20,7 @@ const pkg = fromRoot("sandbox");
 const out = await freshPackageDist(pkg);
 await build({
   // Split: the SQLite storage, imported only for --data, stays a chunk of its own, so that main.js loads without
-  // better-sqlite3, an optional dependency.
+  // better-sqlite3, whose binary may not load (another platform, a Node before 22.14) where memory still serves.
   ...NODE_PACKAGE_BUILD,
   entryPoints: [path.join(pkg, "main.ts")],
   outdir: out,

@@ -1,7 +1,8 @@
 /**
  * `npm run contract`: lints the spec, bundles it, checks the generated types for drift, then runs the
  * contract suite against the Prism mock (default) or a live server (FILE_LIBRARY_BASE_URL or --base-url).
- * The published `file-library-contract` is the same command without the steps and the mock.
+ * The published `file-library-contract` is the same command without the steps and the mock; its `proxy` and `replay`
+ * commands run from here as `npm run contract -- proxy …` and `npm run contract -- replay …`.
  * Exit codes: 0 every check passed, 1 a step or check failed, 2 the run could not start.
  */
 import { exitOnInterrupt, type ServerProcess } from "../lib/process.ts";
@@ -11,8 +12,29 @@ import { startPrism } from "./lib/prism.ts";
 // User Timing marks (performance.mark) name the phases of a run: profilers show them, and the bench's phase table
 // (bench/lib/phase-probe.mjs) reads them. `contract:start`: Node and tsx have loaded this script.
 performance.mark("contract:start");
-exitOnInterrupt();
 const argv = process.argv.slice(2);
+
+/** How the package CLI's commands are run from a clone: the usage and messages name it so. */
+const CLI_NAME = "npm run contract --";
+
+/**
+ * `npm run contract -- proxy …` and `npm run contract -- replay …`: the package CLI's two commands
+ * (`file-library-contract proxy|replay`), from a clone, with the bundle they judge by built first if stale. Each owns
+ * its signals (the proxy writes its reports on Ctrl-C), so this runs before the suite's interrupt handler is set.
+ */
+async function runCliCommand(command: "proxy" | "replay", args: string[]): Promise<number> {
+  const { ensureBundledSpec } = await import("./lib/build-spec.ts");
+  const bundled = await ensureBundledSpec();
+  if (bundled && !bundled.ok) {
+    console.error(bundled.message);
+    return 1;
+  }
+  if (command === "proxy") return (await import("../contract-tests/runner/proxy-command.ts")).runProxyCommand(args, CLI_NAME);
+  return (await import("../contract-tests/runner/replay-command.ts")).runReplayCommand(args, CLI_NAME);
+}
+if (argv[0] === "proxy" || argv[0] === "replay") process.exit(await runCliCommand(argv[0], argv.slice(1)));
+
+exitOnInterrupt();
 
 // The mock starts at once, from the split spec (it does not need the bundle): with the suite compiled (its modules
 // load as Node's, not through vite), Prism's start-up is the longest path of a run, warm or fresh. Started after
@@ -63,7 +85,9 @@ function startSteps(): { needed: Promise<boolean>; all: Promise<boolean> } {
 
 const code = await runContractCommand(argv, {
   name: "contract",
-  usage: "npm run contract -- [--base-url URL --file-id ID] [--mock] [flags]",
+  usage: `${CLI_NAME} [--base-url URL --file-id ID] [--mock] [flags]
+       ${CLI_NAME} proxy --upstream URL [--record FILE] [-- command...]   (check real traffic; see proxy --help)
+       ${CLI_NAME} replay FILE --base-url URL   (replay a recording against a deployment; see replay --help)`,
   intro: `Lints the spec, bundles it, checks src/generated for drift, then runs the contract suite.
 Without a base URL the suite checks the embedded Prism mock, which it starts and stops itself.`,
   repo: {

@@ -32,13 +32,13 @@ type Runner =
 /** Every sample that runs, by its page and its first line. */
 const RUNNERS: Record<string, Runner> = {
   'README.md: import { createFileLibraryClient, UnprocessableEntityError } from "file-library-kit";': { as: "node", baseUrlInEnv: true },
-  'README.md: npx file-library-contract proxy --upstream "$STAGING_URL" -- npm test': { as: "shell", says: /proxy: [1-9]\d* exchanges, 0 kind\(s\) of finding/ },
-  'docs/checking-a-server.md: FILE_LIBRARY_API_KEY="$KEY" npx --yes file-library-contract@': { as: "shell", says: /\b[1-9]\d* passed, 0 failed\b/ },
+  'README.md: npx --no-install file-library-contract proxy --upstream "$STAGING_URL" -- npm test': { as: "shell", says: /proxy: [1-9]\d* exchanges, 0 kind\(s\) of finding/ },
+  'docs/checking-a-server.md: FILE_LIBRARY_API_KEY="$KEY" npx --no-install file-library-contract --base-url https://files.example.com --file-id "$FILE_ID"': { as: "shell", says: /\b[1-9]\d* passed, 0 failed\b/ },
   // It prints the failed checks, and only when the run did not pass: it must print nothing.
   'docs/checking-a-server.md: import { runSuite } from "file-library-contract";': { as: "node", says: /^\s*$/ },
   "docs/checking-a-server.md: FILE_LIBRARY_BASE_URL=https://files.example.com \\": { as: "shell", in: "repo", says: /\b[1-9]\d* passed, 0 failed\b/ },
   "docs/checking-a-server.md: # CI: run the app's tests through the proxy (FILE_LIBRARY_BASE_URL points at it)": { as: "shell", says: /proxy: [1-9]\d* exchanges, 0 kind\(s\) of finding/ },
-  "docs/checking-a-server.md: npx file-library-contract proxy --upstream https://staging.example.com --port 8080": { as: "server", ready: /proxy: listening on http:\/\/\S+/ },
+  "docs/checking-a-server.md: npx --no-install file-library-contract proxy --upstream https://staging.example.com --port 8080": { as: "server", ready: /proxy: listening on http:\/\/\S+/ },
   // The opt-in modes on a sound service: the app's test passes, each answer as it came but for the header.
   "docs/checking-a-server.md: # CI: the app's tests fail at the call that met a broken answer, and can read each exchange's findings": {
     as: "shell",
@@ -48,7 +48,7 @@ const RUNNERS: Record<string, Runner> = {
   "docs/checking-a-server.md: # Record: the app's tests, through the proxy": { as: "shell", says: /replay: passed: [1-9]\d* exchanges, \d+ duplicates, [1-9]\d* replayed, 0 break\(s\)/ },
   'docs/client.md: import { createFileLibraryClient, UnprocessableEntityError } from "file-library-kit";': { as: "node", says: /^422 /m },
   "docs/for-other-teams.md: npx @redocly/cli lint openapi.yaml": { as: "shell", says: /Your API description is valid/ },
-  "docs/for-other-teams.md: FILE_LIBRARY_API_KEY=dev-key npx file-library-sandbox --port 4010": { as: "server", ready: /listening at http:\/\/\S+/ },
+  "docs/for-other-teams.md: FILE_LIBRARY_API_KEY=dev-key npx --no-install file-library-sandbox --port 4010": { as: "server", ready: /listening at http:\/\/\S+/ },
   "docs/for-other-teams.md: npx @stoplight/prism-cli mock dist/openapi.yaml --port 4010": { as: "server", ready: /Prism is listening/ },
   "docs/sandbox.md: export FILE_LIBRARY_API_KEY=dev-key": { as: "server", ready: /listening at http:\/\/\S+/ },
   'docs/sandbox.md: curl -H "Authorization: Bearer $FILE_LIBRARY_API_KEY" http://127.0.0.1:4010/studio/v1/library/files/file_01HZX3K9Q4T7V2M8N6P5R1S0AB': {
@@ -57,9 +57,9 @@ const RUNNERS: Record<string, Runner> = {
   },
   'docs/testing-your-app.md: import { afterAll, beforeAll, expect, test } from "vitest";': { as: "vitest" },
   'docs/testing-your-app.md: import { setupServer } from "msw/node";': { as: "node" },
-  "contract-tests/README.md: FILE_LIBRARY_API_KEY=... npx file-library-contract --base-url https://files.example.com --file-id <id of an existing file>": { as: "shell", says: /\b[1-9]\d* passed, 0 failed\b/ },
+  "contract-tests/README.md: FILE_LIBRARY_API_KEY=... npx --no-install file-library-contract --base-url https://files.example.com --file-id <id of an existing file>": { as: "shell", says: /\b[1-9]\d* passed, 0 failed\b/ },
   'contract-tests/README.md: import { runSuite } from "file-library-contract";': { as: "node", says: /^0 \{/m },
-  "sandbox/README.md: FILE_LIBRARY_API_KEY=dev-key npx file-library-sandbox --port 4010 --data ./files.db": { as: "server", ready: /listening at http:\/\/\S+/ },
+  "sandbox/README.md: FILE_LIBRARY_API_KEY=dev-key npx --no-install file-library-sandbox --port 4010 --data ./files.db": { as: "server", ready: /listening at http:\/\/\S+/ },
 };
 
 /**
