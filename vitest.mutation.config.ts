@@ -26,6 +26,7 @@ export default defineConfig({
       "test/client/invalid-utf8.test.ts",
       "test/client/json-names.test.ts",
       "test/client/logger.test.ts",
+      "test/client/metadata-members.test.ts",
       "test/client/options.test.ts",
       "test/client/redact.test.ts",
       "test/client/response-body.test.ts",

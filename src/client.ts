@@ -1,6 +1,6 @@
 import createClient, { mergeHeaders, type Client } from "openapi-fetch";
 import type { components, paths } from "./generated/schema.js";
-import { InvalidArgumentError, MalformedResponseError, type OperationId } from "./errors.js";
+import { InvalidArgumentError, MalformedResponseError, MetadataShapeError, type OperationId } from "./errors.js";
 import { assertFileId, showFileId } from "./file-id.js";
 import { checkNumber, resolveOptions, type ClientOptions, type NumericOption, type RequestOptions, type ResolvedOptions } from "./options.js";
 import { redactString } from "./redact.js";
@@ -157,11 +157,12 @@ export function createFileLibraryClient(options: ClientOptions = {}): FileLibrar
     const text = decoded.ok ? decoded.value : decodeLossy(read2xx.bytes);
     const parsed: Parsed<T> = read2xx.cut ? { ok: false, problem: `the body is over ${maxBytes} bytes (maxResponseBytes)` } : decoded.ok ? operation.read(text, response) : decoded;
     if (!parsed.ok) {
-      const shown = redactString(bodyExcerpt(text), secrets);
-      throw new MalformedResponseError(
-        `${operation.id} got HTTP ${response.status} but ${parsed.problem} (content type ${response.headers.get("content-type") ?? "none"}; body: ${shown}): the server breaks the File Library contract.`,
-        { operation: operation.id, status: response.status, bodyExcerpt: shown },
-      );
+      const { missing } = parsed;
+      // Metadata of another shape shows member names only: its values may be secrets.
+      const shown = missing ? "" : redactString(bodyExcerpt(text), secrets);
+      const fields = { operation: operation.id, status: response.status, bodyExcerpt: shown };
+      const message = `${operation.id} got HTTP ${response.status} but ${redactString(parsed.problem, secrets)}${shown && ` (content type ${response.headers.get("content-type") ?? "none"}; body: ${shown})`}: the server breaks the File Library contract.`;
+      throw missing ? new MetadataShapeError(message, { ...fields, missing }) : new MalformedResponseError(message, fields);
     }
     return { data: parsed.value, response, attempts };
   }

@@ -58,13 +58,27 @@ export class AbortError extends FileLibraryError {
   override name = "AbortError";
 }
 
+/** What a MalformedResponseError holds. */
+type Malformed = { operation: OperationId; status: number; bodyExcerpt: string };
+
 /** A 2xx answer whose body breaks the contract (metadata that is not an object, a download body that is not a URL). */
-export class MalformedResponseError extends FileLibraryError<{ operation: OperationId; status: number; bodyExcerpt: string }> {
+export class MalformedResponseError<Fields extends Malformed = Malformed> extends FileLibraryError<Fields> {
   override name = "MalformedResponseError";
   declare readonly operation: OperationId;
   declare readonly status: number;
-  /** The start of the body, for the error report. */
+  /** The start of the body, for the error report; empty in a MetadataShapeError, which shows no value. */
   declare readonly bodyExcerpt: string;
+}
+
+/**
+ * A 2xx metadata answer without members the spec requires of FileMetadata, such as one in the shape of the service's own
+ * OpenAPI document (`fileId`, `sizeBytes`, `creationDate`): the message names the members missing and the members the
+ * answer has instead, never a value.
+ */
+export class MetadataShapeError extends MalformedResponseError<Malformed & { missing: string[] }> {
+  override name = "MetadataShapeError";
+  /** The required members the answer lacks (`id`, `size`, `created_at`). */
+  declare readonly missing: string[];
 }
 
 /** Everything an error answer told us, already redacted. */

@@ -15,6 +15,7 @@ export {
   TimeoutError,
   AbortError,
   MalformedResponseError,
+  MetadataShapeError,
   ApiError,
   BadRequestError,
   AuthenticationError,

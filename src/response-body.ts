@@ -1,6 +1,7 @@
 import { CONTROL, escapeControls, oneLine } from "./excerpt.js";
 import { invalidUtf8 } from "./invalid-utf8.js";
 import { repeatedMemberName } from "./json-names.js";
+import { missingMembers } from "./metadata-members.js";
 import type { components } from "./generated/schema.js";
 
 /** The metadata of one file, as the spec defines it. */
@@ -9,8 +10,8 @@ export type FileMetadata = components["schemas"]["FileMetadata"];
 /** The Accept header of the download: the spec's plain text first, a JSON string tolerated. */
 export const DOWNLOAD_ACCEPT = "text/plain, application/json;q=0.9";
 
-/** A body read as promised, or why it could not be (for a MalformedResponseError). */
-export type Parsed<T> = { ok: true; value: T } | { ok: false; problem: string };
+/** A body read as promised, or why it could not be (for a MalformedResponseError; with `missing`, a MetadataShapeError). */
+export type Parsed<T> = { ok: true; value: T } | { ok: false; problem: string; missing?: string[] };
 
 const fail = (problem: string): { ok: false; problem: string } => ({ ok: false, problem });
 
@@ -59,7 +60,8 @@ export function parseMetadata(text: string): Parsed<FileMetadata> {
   }
   const repeated = repeatedMemberName(text);
   if (repeated !== undefined) return fail(`the body names ${escapeControls(JSON.stringify(repeated))} twice in one object`);
-  return { ok: true, value: value as FileMetadata };
+  // Never an object whose typed members are undefined (docs/decisions.md, "The client's errors").
+  return missingMembers(value) ?? { ok: true, value: value as FileMetadata };
 }
 
 /**

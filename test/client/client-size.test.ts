@@ -1,7 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { clientBundleSizes } from "../../scripts/lib/bundle-size.ts";
 
-// Measured at 6,786 bytes (2026-11-26): 6,678 before a base URL without a scheme got "did you mean http://…?" (108
+// Measured at 7,015 bytes (2026-11-27): 6,786 before getFile refused metadata without the spec's required members
+// (229 bytes, src/metadata-members.ts and MetadataShapeError: a server in the shape of the service's own OpenAPI
+// document got an object whose typed id, size and created_at were undefined; docs/decisions.md, "The client's
+// errors"). 6,786 (2026-11-26): 6,678 before a base URL without a scheme got "did you mean http://…?" (108
 // bytes, a newcomer's first mistake); 6,584 before the client refused JSON that starts with a byte-order mark, as
 // json_well_formed does (94 bytes; RFC 8259 8.1); 6,474 before redaction found a key that could be a word ("test", "k") only as
 // a word of its own (110 bytes), where it garbled messages ("Chec[REDACTED] the base URL"); 6,245 before Retry-After was read as RFC 9110 defines it (digits, or an HTTP-date
@@ -18,7 +21,7 @@ import { clientBundleSizes } from "../../scripts/lib/bundle-size.ts";
 // that their documented properties work): docs/benchmarks.md says where the bytes are. The goal is
 // 2,560; this ceiling stops the client from growing while it is above it: lower it with every byte won, never
 // raise it without saying why in docs/benchmarks.md.
-const CEILING_OVER_OPENAPI_FETCH = 6_786;
+const CEILING_OVER_OPENAPI_FETCH = 7_015;
 
 describe("what an app pays for the client, over openapi-fetch (esbuild, minified, gzipped)", () => {
   it(`is at most ${CEILING_OVER_OPENAPI_FETCH} bytes for createFileLibraryClient and one error class`, { timeout: 30_000 }, async () => {

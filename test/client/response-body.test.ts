@@ -13,14 +13,17 @@ describe("decodeBody", () => {
 });
 
 describe("parseMetadata", () => {
+  const FULL = '{"id":"f","name":"a.txt","size":1,"created_at":"2026-03-14T09:26:53Z","labels":[]}';
   it.each([
-    ["{}", ok({})],
-    ['{"id":"f"}', ok({ id: "f" })],
+    [FULL, ok(JSON.parse(FULL))],
+    // Metadata without the spec's required members is refused, naming them (src/metadata-members.ts).
+    ["{}", { ...problem("the answer has no members and not id, name, size, created_at, labels"), missing: ["id", "name", "size", "created_at", "labels"] }],
+    ['{"id":"f"}', { ...problem("the answer has id and not name, size, created_at, labels"), missing: ["name", "size", "created_at", "labels"] }],
     ["", problem("the body is not JSON")],
     ["{", problem("the body is not JSON")],
     ['{"size":"5","id":"f","size":5}', problem('the body names "size" twice in one object')],
     ['{"a":{"\\u0000":1,"\\u0000":2}}', problem('the body names "\\u0000" twice in one object')],
-    ['{"labels":[{"a":1},{"a":2}],"a":3}', ok({ labels: [{ a: 1 }, { a: 2 }], a: 3 })],
+    ['{"labels":[{"a":1},{"a":2}],"a":3,"id":"f","name":"n","size":1,"created_at":"c"}', ok({ labels: [{ a: 1 }, { a: 2 }], a: 3, id: "f", name: "n", size: 1, created_at: "c" })],
     ["null", problem("the body is not a JSON object")],
     ["[]", problem("the body is not a JSON object")],
     ['"text"', problem("the body is not a JSON object")],
