@@ -1,4 +1,6 @@
 import { createHash } from "node:crypto";
+import { MODIFICATION_DATES } from "../checks/modification-dates.ts";
+import { fileIdKey } from "../checks/same-file-id.ts";
 import { fingerprint } from "./fingerprint.ts";
 
 /** An update of a file as the proxy saw it: from its request's arrival to its answer's end (undefined: in flight). */
@@ -65,14 +67,9 @@ const FILES_KEPT = 10_000;
 const FIELDS_KEPT = 32;
 const OTHER_FIELDS = "(the other fields)";
 // The fields an update may change (decisions.md, What the service description fixes), and a modification date under
-// the service's own name (its document's lastUpdated) or the usual ones: an update naturally moves it
+// the service's own name (its document's lastUpdated) or a usual one: an update naturally moves it
 // (docs/decisions.md, "Checking real traffic").
-const MAY_CHANGE = new Set(["labels", "publicUrl", "lastUpdated", "last_updated", "updatedAt", "updated_at", "lastModified", "last_modified", "modifiedAt", "modified_at"]);
-// A UUID's text form (RFC 9562): compared without regard to letter case, so it names one file in any case.
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** The key of a file's traffic: its id, lower-cased when it is a UUID (the same UUID in any letter case, RFC 9562). */
-const fileKey = (fileId: string) => (UUID.test(fileId) ? fileId.toLowerCase() : fileId);
+const MAY_CHANGE: ReadonlySet<string> = new Set(["labels", "publicUrl", ...MODIFICATION_DATES]);
 
 /**
  * Labels sorted, and sorted with duplicates collapsed, each as a digest of its print (only compared, never shown: 16
@@ -132,7 +129,8 @@ export class TrafficRules {
   private readonly files = new Map<string, FileTraffic>();
 
   private file(fileId: string): FileTraffic {
-    const key = fileKey(fileId);
+    // The same UUID in any letter case is one file (RFC 9562).
+    const key = fileIdKey(fileId);
     let found = this.files.get(key);
     if (!found) {
       if (this.files.size >= FILES_KEPT) this.files.delete(this.files.keys().next().value!);
