@@ -8,6 +8,7 @@ import { redactString } from "../../src/redact.ts";
 import { downloadAnswerProblem } from "../checks/download-url-valid.ts";
 import { judgeAnswer, unexpected } from "../checks/judge-answer.ts";
 import { metadataIdProblem } from "../checks/metadata-of-requested-file.ts";
+import { serviceDocumentShape } from "../checks/service-document-shape.ts";
 import type { JudgingLimits } from "../checks/types.ts";
 import { curlFor, type ShownRequest } from "../http/curl.ts";
 import { exchangeFrom, jsonBody, type Exchange } from "../http/exchange.ts";
@@ -28,6 +29,11 @@ export interface JudgeEvents {
   notChecked(operation: string, reason: string): void;
   /** A browser's CORS preflight passed: counted, not judged. */
   preflight(): void;
+  /**
+   * An answer's metadata is in the shape of the service's own OpenAPI document (checks/service-document-shape.ts): the
+   * one line that says why its checks fail, told once, before that exchange's findings.
+   */
+  diagnosis?(line: string): void;
 }
 
 const MOST_SECRETS = 256;
@@ -51,6 +57,9 @@ class RuleFailure {
 
 type UpdateHandle = Parameters<TrafficRules["updateEnded"]>[0];
 
+/** A finding of the operation's own checks or the traffic rules; `warning`: only a warning (labels reordered). */
+type OperationFinding = { check: string; problem: string; operation?: string; side?: Side; warning?: true };
+
 /**
  * Judges each exchange that passed the proxy, in both directions, with the code the suite and the sandbox use: the
  * request by the spec's request rules (lib/openapi/request-inspection.ts), the answer by the suite's response checks
@@ -65,6 +74,8 @@ export class TrafficJudge {
   private secretList: string[] = [];
   // The key of the environment, kept first: it is never forgotten.
   private readonly apiKey: string | undefined;
+  // Told once: later answers of the same shape need no second parse for it.
+  private diagnosed = false;
 
   constructor(
     private readonly spec: OpenApiValidator,
@@ -138,6 +149,9 @@ export class TrafficJudge {
     // An undocumented path is named as it came, redacted: a key in the path (/keys/<key>/ping) is no name to print.
     const operation = inspected.operationId ?? this.redact(`${passed.method} ${pathOf(passed.target).slice(0, 120)}`);
     this.events.seen(inspected.operationId, passed.status);
+    // Decoded before anything is reported: a diagnosis of the answer's shape comes before the findings it explains.
+    const decoded = inspected.operationId ? decodeBody(passed.responseBody, headerValue(passed.responseHeaders, "content-encoding"), this.limits.maxResponseBytes) : undefined;
+    if (inspected.operationId === "getFile" && passed.status === 200 && decoded && "text" in decoded) this.diagnose(decoded.text);
     const shown = this.shownRequest(passed, token !== undefined, requestText);
     // Made only for an exchange that has something to report: most have nothing.
     let curl: string | undefined;
@@ -167,9 +181,7 @@ export class TrafficJudge {
         report("proxy", TRAFFIC_RULES, unexpected(error, `noting the answer HTTP ${passed.status} to ${passed.method} ${pathOf(passed.target).slice(0, 120)}`));
       }
     }
-    if (!inspected.operationId) return found;
-
-    const decoded = decodeBody(passed.responseBody, headerValue(passed.responseHeaders, "content-encoding"), this.limits.maxResponseBytes);
+    if (!inspected.operationId || !decoded) return found;
     if ("unchecked" in decoded) {
       this.events.notChecked(operation, decoded.unchecked);
       return found;
@@ -185,14 +197,32 @@ export class TrafficJudge {
       for (const problem of failures) report("service", check, problem);
       for (const message of warnings) this.events.warning({ operation, check, problem: this.redact(message), curl: curlOf(), status: passed.status });
     }
-    for (const { check, problem, operation: as, side } of this.operationRules(ex, inspected, passed)) report(side ?? "service", check, problem, as);
+    for (const { check, problem, operation: as, side, warning } of this.operationRules(ex, inspected, passed)) {
+      if (warning) this.events.warning({ operation: as ?? operation, check, problem: this.redact(problem), curl: curlOf(), status: passed.status });
+      else report(side ?? "service", check, problem, as);
+    }
     return found;
   }
 
+  /** Tells the listener the diagnosis line when a metadata answer has the service's own document's shape. */
+  private diagnose(text: string): void {
+    if (!this.events.diagnosis || this.diagnosed) return;
+    let metadata: unknown;
+    try {
+      metadata = JSON.parse(text);
+    } catch {
+      return;
+    }
+    const line = serviceDocumentShape(metadata);
+    if (line === undefined) return;
+    this.diagnosed = true;
+    this.events.diagnosis(this.redact(line));
+  }
+
   /** The download and metadata checks of the suite, and the traffic rules, on one answer. */
-  private operationRules(ex: Exchange, inspected: InspectedRequest, passed: PassedExchange): Array<{ check: string; problem: string; operation?: string; side?: Side }> {
+  private operationRules(ex: Exchange, inspected: InspectedRequest, passed: PassedExchange): OperationFinding[] {
     const fileId = inspected.params.file_id;
-    const found: Array<{ check: string; problem: string; operation?: string; side?: Side }> = [];
+    const found: OperationFinding[] = [];
     if (fileId === undefined || ex.invalidUtf8 !== undefined) return found;
     if (ex.operationId === "getFileDownloadUrl" && ex.status === 200) {
       const download = downloadAnswerProblem(ex);

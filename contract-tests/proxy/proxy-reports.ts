@@ -34,6 +34,8 @@ export function proxySummary(spec: OpenApiValidator, upstream: string, log: Traf
         ? `the upstream ${upstream} answered none of the ${failed} request(s) sent to it (the first: ${log.upstreamFailures[0]?.reason ?? "no answer"}): check --upstream`
         : `no request reached the upstream ${upstream}: nothing was sent through the proxy, so nothing was checked (does the app read FILE_LIBRARY_BASE_URL?)`;
   return {
+    // First, when there is one: it says why the failures below it come (docs/decisions.md, "Checking real traffic").
+    ...(log.diagnosed ? { diagnosis: log.diagnosed } : {}),
     upstream,
     ...(stopped ? { stopped } : {}),
     verdict: log.findings.size > 0 || log.kindsLeftOut > 0 ? "failed" : "passed",
@@ -74,8 +76,13 @@ export function proxyJunit(spec: OpenApiValidator, summary: ProxySummary): strin
     skipped += skips;
     suites.push(`  <testsuite name="${xml(name)}" tests="${cases.length}" failures="${failed}" skipped="${skips}">\n${cases.join("\n")}\n  </testsuite>`);
   };
-  const failure = (f: CountedFinding) =>
-    `      <failure message="${xml(`${f.side}: ${f.problem}`)}">${xml(`${f.side} side, ${f.count} time(s): ${f.problem}\nreproduce: ${f.curl}`)}</failure>`;
+  const failure = (f: CountedFinding) => {
+    const others = f.messages.length - 1 + (f.messagesLeftOut > 0 ? 1 : 0);
+    const message = `${f.side}: ${f.problem}${others > 0 ? ` (and other messages: ${f.messages.length} distinct${f.messagesLeftOut ? `, ${f.messagesLeftOut} finding(s) of further ones` : ""})` : ""}`;
+    const each = f.messages.map((m) => `${m.count} time(s): ${m.problem}\nreproduce: ${m.curl}`);
+    if (f.messagesLeftOut > 0) each.push(moreMessages(f));
+    return `      <failure message="${xml(message)}">${xml(`${f.side} side, ${f.count} time(s):\n${each.join("\n")}`)}</failure>`;
+  };
   for (const operation of spec.operationIds()) {
     if (summary.unseen.includes(operation)) {
       suite(operation, [`    <testcase classname="${xml(operation)}" name="not seen in the traffic">\n      <skipped message="no request of the traffic called ${xml(operation)}"/>\n    </testcase>`], 0, 1);
@@ -124,13 +131,33 @@ export function proxyJunit(spec: OpenApiValidator, summary: ProxySummary): strin
   return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="file-library-contract proxy" tests="${tests}" failures="${failures}" skipped="${skipped}">\n${suites.join("\n")}\n</testsuites>\n`;
 }
 
-/** proxy-summary.md: the coverage of real traffic, then every kind of finding. */
+/** The line that counts a kind's findings of messages past MESSAGES_PER_KIND. */
+const moreMessages = (f: CountedFinding) => `and ${f.messagesLeftOut} more finding(s) with other messages, counted only`;
+
+/**
+ * The run's findings for stderr at its end: the diagnosis first, when there is one, then each kind once (side,
+ * operation, check) with its count, and under it each distinct message with its own; nothing when there is neither.
+ */
+export function findingLines(summary: ProxySummary): string[] {
+  const lines = summary.diagnosis ? [`DIAGNOSIS: ${summary.diagnosis}`] : [];
+  for (const f of summary.findings) {
+    lines.push(`FAILED (${f.side}) ${f.operation} ${f.check}: ${f.count} time(s)`, ...f.messages.map((m) => `    ${m.count}×: ${m.problem}`));
+    if (f.messagesLeftOut > 0) lines.push(`    ${moreMessages(f)}`);
+  }
+  for (const l of summary.findingsLeftOut) lines.push(`FAILED (${l.side}) ${l.check}: ${l.count} more finding(s) of kinds past the report's bounds, counted only`);
+  return lines;
+}
+
+/** proxy-summary.md: the diagnosis, when there is one; the coverage of real traffic; then every kind of finding. */
 export function proxyMarkdown(summary: ProxySummary): string {
   const cell = (text: string) => text.replace(/\|/g, "\\|").replace(/\n/g, " ");
   const statuses = [...new Set(summary.coverage.operations.flatMap((o) => o.documented.map((d) => d.status)))];
+  const messages = (f: CountedFinding) =>
+    f.messages.length === 1 && f.messagesLeftOut === 0 ? cell(f.problem) : [...f.messages.map((m) => `${m.count}×: ${cell(m.problem)}`), ...(f.messagesLeftOut > 0 ? [moreMessages(f)] : [])].join("<br>");
   const out = [
     `## File Library contract, real traffic: ${summary.findings.length} kind(s) of finding`,
     "",
+    ...(summary.diagnosis ? [`**Diagnosis:** ${summary.diagnosis}.`, ""] : []),
     ...(summary.stopped ? [`**Nothing was checked:** ${summary.stopped}.`, ""] : []),
     ...(summary.recordingIncomplete ? [`**Recording incomplete:** ${summary.recordingIncomplete}.`, ""] : []),
     `Upstream ${summary.upstream}; ${summary.exchanges} exchanges; ${summary.upstreamFailures.count} unanswered by the upstream; ${summary.notChecked.reduce((n, c) => n + c.count, 0)} not checked.`,
@@ -146,8 +173,8 @@ export function proxyMarkdown(summary: ProxySummary): string {
     });
     out.push(`| ${op.operation} | ${requests} | ${cells.join(" | ")} | ${op.undocumented.join(", ") || "none"} |`);
   }
-  out.push("", "| side | operation | check | count | first seen |", "|---|---|---|---|---|");
-  for (const f of summary.findings) out.push(`| ${f.side} | ${cell(f.operation)} | ${f.check} | ${f.count} | ${cell(f.problem)} |`);
+  out.push("", "| side | operation | check | count | messages |", "|---|---|---|---|---|");
+  for (const f of summary.findings) out.push(`| ${f.side} | ${cell(f.operation)} | ${f.check} | ${f.count} | ${messages(f)} |`);
   if (summary.findings.length === 0) out.push("| | | none | | |");
   for (const l of summary.findingsLeftOut) out.push("", `${l.count} more finding(s) of ${l.side} ${l.check}, of kinds past the report's bounds: counted, not kept.`);
   return `${out.join("\n")}\n`;

@@ -18,14 +18,29 @@ export interface ProxyFinding {
   status: number;
 }
 
-/** A kind of finding (side, operation, check), its first instance, and how often it came. */
-export type CountedFinding = ProxyFinding & { count: number };
+/** One distinct message of a kind of finding: how often it came, and the curl command of its first instance. */
+export interface CountedMessage {
+  problem: string;
+  count: number;
+  curl: string;
+}
+
+/**
+ * A kind of finding (side, operation, check): its first instance (`problem`, `curl`), how often it came in all, and
+ * each distinct message with its count (at most 5; the findings of further messages in `messagesLeftOut`).
+ */
+export type CountedFinding = ProxyFinding & { count: number; messages: CountedMessage[]; messagesLeftOut: number };
 
 /** A kind of warning, its first instance, and how often it came. */
 export type CountedWarning = Omit<ProxyFinding, "side"> & { count: number };
 
 /** What a proxy run writes to proxy-summary.json. */
 export interface ProxySummary {
+  /**
+   * Set, and first, when an answer's metadata had the shape of the service's own OpenAPI document: the one line that
+   * says why the metadata's checks fail (checks/service-document-shape.ts).
+   */
+  diagnosis?: string;
   upstream: string;
   /** "failed" when the traffic broke the contract (a finding, either side). */
   verdict: "passed" | "failed";

@@ -6,7 +6,7 @@ import { loadSuiteSpec } from "../run/spec.ts";
 import { answerChange } from "./answer-change.ts";
 import { DRAIN_MS, startForwarding, type PassedExchange } from "./forward.ts";
 import { TrafficJudge } from "./judge-traffic.ts";
-import { proxySummary, writeProxyReports } from "./proxy-reports.ts";
+import { findingLines, proxySummary, writeProxyReports } from "./proxy-reports.ts";
 import type { ProxySummary } from "./proxy-summary.ts";
 import { TrafficLog } from "./traffic-log.ts";
 import { Recorder } from "../recording/recorder.ts";
@@ -117,6 +117,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       const unrecorded = await recorder?.close();
       if (unrecorded) say(`contract proxy: ${unrecorded}`);
       const summary = { ...proxySummary(spec, upstream.url, log), ...(unrecorded ? { recordingIncomplete: unrecorded } : {}) };
+      for (const line of findingLines(summary)) say(`contract proxy: ${line}`);
       await writeProxyReports(reportDir, spec, summary);
       // A run in which the upstream answered nothing checked nothing, and one asked to record that left exchanges out
       // did not do what it was asked: neither can pass, whatever else it saw.

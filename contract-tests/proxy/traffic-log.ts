@@ -7,6 +7,8 @@ const EXAMPLES_KEPT = 20;
 const KINDS_KEPT = 500;
 /** Kinds of finding kept of one check on one side (operation_exists of 20 paths, say): the rest are counted. */
 export const KINDS_PER_CHECK = 20;
+/** Distinct messages kept of one kind of finding, each with its count: the findings of further messages are counted. */
+export const MESSAGES_PER_KIND = 5;
 /** The most characters of a problem, a curl command or a request target a report shows (docs: the reports' bounds). */
 export const PROBLEM_CHARS = 1_000;
 export const CURL_CHARS = 4_000;
@@ -18,9 +20,10 @@ export function capped(text: string, most: number): string {
 }
 
 /**
- * What a proxy run saw, as counts: the operations and statuses, each kind of finding once with its count (so that
- * memory stays bounded however long the traffic), what was not checked and why, and what the upstream did not answer.
- * The first finding of each kind is told to `say` at once, one line each.
+ * What a proxy run saw, as counts: the operations and statuses, each kind of finding once with its count and its
+ * distinct messages (MESSAGES_PER_KIND at most, each counted: memory stays bounded however long the traffic), what was
+ * not checked and why, and what the upstream did not answer. Each distinct message of a kind is told to `say` at once,
+ * one line each; so is the diagnosis of an answer in the service's own document's shape, before the findings it explains.
  */
 export class TrafficLog implements JudgeEvents {
   readonly statuses = new Map<string, Map<number, number>>();
@@ -45,6 +48,8 @@ export class TrafficLog implements JudgeEvents {
   unmatched = 0;
   /** Browsers' CORS preflights: forwarded, not judged. */
   preflights = 0;
+  /** The first diagnosis told (checks/service-document-shape.ts): why the metadata's checks fail, in one line. */
+  diagnosed: string | undefined;
 
   preflight(): void {
     this.preflights++;
@@ -68,6 +73,7 @@ export class TrafficLog implements JudgeEvents {
     const known = this.findings.get(key);
     if (known) {
       known.count++;
+      this.message(known, finding);
       return;
     }
     const check = `${finding.side}\u0000${finding.check}`;
@@ -80,9 +86,34 @@ export class TrafficLog implements JudgeEvents {
       return;
     }
     this.kindsOf.set(check, kinds + 1);
-    const kept = { ...finding, problem: capped(finding.problem, PROBLEM_CHARS), curl: capped(finding.curl, CURL_CHARS), count: 1 };
+    const problem = capped(finding.problem, PROBLEM_CHARS);
+    const curl = capped(finding.curl, CURL_CHARS);
+    const kept: CountedFinding = { ...finding, problem, curl, count: 1, messages: [{ problem, count: 1, curl }], messagesLeftOut: 0 };
     this.findings.set(key, kept);
-    this.say(`contract proxy: FINDING (${kept.side}) ${kept.operation} ${kept.check}: ${kept.problem}\n    reproduce: ${kept.curl}`);
+    this.sayFinding(kept, problem, curl);
+  }
+
+  /** Another finding of a known kind: its message counted, kept (and said) when it is new and the kind has room. */
+  private message(kind: CountedFinding, finding: ProxyFinding): void {
+    const problem = capped(finding.problem, PROBLEM_CHARS);
+    const same = kind.messages.find((m) => m.problem === problem);
+    if (same) same.count++;
+    else if (kind.messages.length >= MESSAGES_PER_KIND) kind.messagesLeftOut++;
+    else {
+      const curl = capped(finding.curl, CURL_CHARS);
+      kind.messages.push({ problem, count: 1, curl });
+      this.sayFinding(kind, problem, curl);
+    }
+  }
+
+  private sayFinding(kind: CountedFinding, problem: string, curl: string): void {
+    this.say(`contract proxy: FINDING (${kind.side}) ${kind.operation} ${kind.check}: ${problem}\n    reproduce: ${curl}`);
+  }
+
+  diagnosis(line: string): void {
+    if (this.diagnosed !== undefined) return;
+    this.diagnosed = line;
+    this.say(`contract proxy: DIAGNOSIS: ${line}`);
   }
 
   warning(warning: Omit<ProxyFinding, "side">): void {

@@ -1,3 +1,6 @@
+import { createHash } from "node:crypto";
+import { MODIFICATION_DATES } from "../checks/modification-dates.ts";
+import { fileIdKey } from "../checks/same-file-id.ts";
 import { fingerprint } from "./fingerprint.ts";
 
 /** An update of a file as the proxy saw it: from its request's arrival to its answer's end (undefined: in flight). */
@@ -10,7 +13,16 @@ interface UpdateSeen {
    * The prints (fingerprint.ts) of the labels and publicUrl an accepted update sent as a JSON object; undefined for a
    * refused update, one whose outcome is unknown, or a body that was no object: only what a read is compared with.
    */
-  sent: { labels?: string; publicUrl?: string } | undefined;
+  sent: SentPrints | undefined;
+}
+
+/** The prints of what an accepted update sent: labels (as sent, and sorted with and without duplicates) and publicUrl. */
+interface SentPrints {
+  labels?: string;
+  /** Digests of the labels sorted, and sorted with duplicates collapsed: a read showing either is the same set, reordered. */
+  labelsSorted?: string;
+  labelsUnique?: string;
+  publicUrl?: string;
 }
 
 /** A read of a file: when, whether the file existed (200) or not (422), and its metadata (getFile 200). */
@@ -39,11 +51,13 @@ interface FileTraffic {
   lastMetadata: ReadKept | undefined;
 }
 
-/** A rule across exchanges that the traffic broke. */
+/** A rule across exchanges that the traffic broke (or, with `warning`, only bent: the proxy warns). */
 export interface TrafficFinding {
   operation: string;
   check: "update_persisted" | "file_existence_consistent" | "update_changes_only_its_fields";
   problem: string;
+  /** Set on a warning: labels read back in another order, or with duplicates collapsed (docs/decisions.md, "Checking real traffic"). */
+  warning?: true;
 }
 
 // Enough to judge any read against the updates around it; older ones can no longer overlap anything judged.
@@ -52,12 +66,25 @@ const FILES_KEPT = 10_000;
 // Fields of a read compared with the next one; a server that sends more has the rest compared as one print.
 const FIELDS_KEPT = 32;
 const OTHER_FIELDS = "(the other fields)";
-// The fields an update may change (decisions.md, What the service description fixes).
-const UPDATABLE = new Set(["labels", "publicUrl"]);
+// The fields an update may change (decisions.md, What the service description fixes), and a modification date under
+// the service's own name (its document's lastUpdated) or a usual one: an update naturally moves it
+// (docs/decisions.md, "Checking real traffic").
+const MAY_CHANGE: ReadonlySet<string> = new Set(["labels", "publicUrl", ...MODIFICATION_DATES]);
+
+/**
+ * Labels sorted, and sorted with duplicates collapsed, each as a digest of its print (only compared, never shown: 16
+ * characters); undefined when they are not a list of strings.
+ */
+function labelSetPrints(labels: unknown): { sorted: string; unique: string } | undefined {
+  if (!Array.isArray(labels) || !labels.every((label) => typeof label === "string")) return undefined;
+  const sorted = [...(labels as string[])].sort();
+  const digest = (list: string[]) => createHash("sha256").update(fingerprint(list)).digest("hex").slice(0, 16);
+  return { sorted: digest(sorted), unique: digest([...new Set(sorted)]) };
+}
 
 /** The prints of the fields no update may change, FIELDS_KEPT at most: what the next read is compared with. */
 function fieldPrints(metadata: Record<string, unknown>): Map<string, string> {
-  const names = Object.keys(metadata).filter((name) => !UPDATABLE.has(name));
+  const names = Object.keys(metadata).filter((name) => !MAY_CHANGE.has(name));
   const prints = new Map(names.slice(0, FIELDS_KEPT).map((name) => [name, fingerprint(metadata[name])]));
   if (names.length > FIELDS_KEPT) prints.set(OTHER_FIELDS, fingerprint(names.slice(FIELDS_KEPT).map((name) => [name, metadata[name]])));
   return prints;
@@ -70,19 +97,30 @@ function changedPrints(before: Map<string, string>, after: Map<string, string>):
     .map((field) => `${field} from ${before.get(field) ?? "undefined"} to ${after.get(field) ?? "undefined"}`);
 }
 
-/** Whether a read shows what an accepted update sent: labels exactly, publicUrl where the metadata shows it. */
-function persistedProblem(sent: { labels?: string; publicUrl?: string }, read: Record<string, unknown>): string | undefined {
+/**
+ * Whether a read shows what an accepted update sent: labels exactly, publicUrl where the metadata shows it. The same
+ * labels in another order, or with duplicates collapsed, is a `reordered` problem (a warning), any other change a failure.
+ */
+function persistedProblem(sent: SentPrints, read: Record<string, unknown>): { problem: string; reordered?: true } | undefined {
   const labels = sent.labels === undefined ? undefined : fingerprint(read.labels);
-  if (labels !== sent.labels) return `after sending labels ${sent.labels}, getFile shows ${labels}`;
+  let reordered: { problem: string; reordered: true } | undefined;
+  if (labels !== sent.labels) {
+    const problem = `after sending labels ${sent.labels}, getFile shows ${labels}`;
+    const shown = labelSetPrints(read.labels);
+    const sameSet = shown !== undefined && (shown.sorted === sent.labelsSorted || (shown.sorted === shown.unique && shown.sorted === sent.labelsUnique));
+    if (!sameSet) return { problem };
+    reordered = { problem: `${problem}: the same labels, in another order or with duplicates collapsed`, reordered: true };
+  }
   const publicUrl = sent.publicUrl === undefined || read.publicUrl === undefined ? undefined : fingerprint(read.publicUrl);
-  if (publicUrl !== undefined && publicUrl !== sent.publicUrl) return `after sending publicUrl ${sent.publicUrl}, getFile shows ${publicUrl}`;
-  return undefined;
+  if (publicUrl !== undefined && publicUrl !== sent.publicUrl) return { problem: `after sending publicUrl ${sent.publicUrl}, getFile shows ${publicUrl}` };
+  return reordered;
 }
 
 /**
  * The rules that only a sequence of exchanges shows, over the traffic of one run
  * (docs/decisions.md, Checking real traffic): an accepted update shows in the reads after it, a file does not come
- * and go, and no field but labels and publicUrl changes between reads. Exchanges are intervals, from the request's
+ * and go, and no field but labels, publicUrl and a modification date changes between reads. A file id that is a UUID
+ * is one file in any letter case. Exchanges are intervals, from the request's
  * arrival at the proxy to the end of its answer; an update "came between" two exchanges when its interval overlaps the
  * span from the first's start to the second's end, and one whose outcome is unknown always counts: concurrent traffic
  * gets no false alarm.
@@ -91,11 +129,13 @@ export class TrafficRules {
   private readonly files = new Map<string, FileTraffic>();
 
   private file(fileId: string): FileTraffic {
-    let found = this.files.get(fileId);
+    // The same UUID in any letter case is one file (RFC 9562).
+    const key = fileIdKey(fileId);
+    let found = this.files.get(key);
     if (!found) {
       if (this.files.size >= FILES_KEPT) this.files.delete(this.files.keys().next().value!);
       // Stryker disable next-line ArrayDeclaration: equivalent; an item that is no update matches no rule, and is the first shifted out
-      this.files.set(fileId, (found = { updates: [], lastRead: undefined, lastMetadata: undefined }));
+      this.files.set(key, (found = { updates: [], lastRead: undefined, lastMetadata: undefined }));
     }
     return found;
   }
@@ -112,7 +152,8 @@ export class TrafficRules {
 
   /**
    * The update's answer ended: accepted or not, or unknown when no answer came (`status` undefined). Only an accepted
-   * update's labels and publicUrl are kept, as prints; a refused one keeps its span alone.
+   * update's labels and publicUrl are kept, as prints; a refused one keeps its span alone. A field sent as `null` is
+   * one not sent: the field keeps its value (docs/decisions.md, "The update"), so no read is expected to show null.
    */
   updateEnded(update: UpdateSeen, endedAt: number, status: number | undefined, sent: unknown): void {
     update.endedAt = endedAt;
@@ -120,7 +161,12 @@ export class TrafficRules {
     update.accepted = status === undefined ? undefined : status >= 200 && status < 300;
     if (update.accepted !== true || typeof sent !== "object" || sent === null || Array.isArray(sent)) return;
     const { labels, publicUrl } = sent as { labels?: unknown; publicUrl?: unknown };
-    update.sent = { ...(labels === undefined ? {} : { labels: fingerprint(labels) }), ...(publicUrl === undefined ? {} : { publicUrl: fingerprint(publicUrl) }) };
+    const set = labels === undefined || labels === null ? undefined : labelSetPrints(labels);
+    update.sent = {
+      ...(labels === undefined || labels === null ? {} : { labels: fingerprint(labels) }),
+      ...(set ? { labelsSorted: set.sorted, labelsUnique: set.unique } : {}),
+      ...(publicUrl === undefined || publicUrl === null ? {} : { publicUrl: fingerprint(publicUrl) }),
+    };
   }
 
   /** Judges a read of the file (200, or 422 for an unknown id) against the traffic before it, then remembers it. */
@@ -153,8 +199,11 @@ export class TrafficRules {
       const accepted = file.updates.filter((u) => u.accepted === true && u.endedAt! < read.startedAt).at(-1);
       const sent = accepted?.sent;
       if (sent !== undefined && !updatesWithin(accepted!.startedAt, read.endedAt, accepted)) {
-        const problem = persistedProblem(sent, read.metadata);
-        if (problem) findings.push({ operation: "updateFile", check: "update_persisted", problem: `${problem} (file ${JSON.stringify(fileId)}, no other update between)` });
+        const persisted = persistedProblem(sent, read.metadata);
+        if (persisted) {
+          const problem = `${persisted.problem} (file ${JSON.stringify(fileId)}, no other update between)`;
+          findings.push({ operation: "updateFile", check: "update_persisted", problem, ...(persisted.reordered ? { warning: true as const } : {}) });
+        }
       }
       if (!before || before.endedAt <= read.endedAt) file.lastMetadata = kept;
     }

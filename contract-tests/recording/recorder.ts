@@ -65,6 +65,7 @@ export class Recorder {
       },
       notChecked: (operation, reason) => next.notChecked(operation, reason),
       preflight: () => next.preflight(),
+      diagnosis: (line) => next.diagnosis?.(line),
     };
   }
 

@@ -18,7 +18,19 @@ const servedOf = (row: ReplayRow): "yes" | "no" | "not replayed" => (row.broke >
 /** The replay's summary, for its reports and its closing line. */
 export function replaySummary(recording: string, baseUrl: string, result: ReplayResult): ReplaySummary {
   const verdict = result.stopped?.atStart ? "could not start" : result.exitCode === 1 ? "failed" : result.stopped ? "could not finish" : "passed";
-  return { format: SUMMARY_FORMAT, recording, baseUrl, verdict, ...result, rows: result.rows.map((row) => ({ ...row, stillServed: servedOf(row) })) };
+  // The diagnosis first after the format's stamp: it says why the breaks below it come.
+  return { format: SUMMARY_FORMAT, ...(result.diagnosis ? { diagnosis: result.diagnosis } : {}), recording, baseUrl, verdict, ...result, rows: result.rows.map((row) => ({ ...row, stillServed: servedOf(row) })) };
+}
+
+/**
+ * The replay's breaks for stderr at its end: the diagnosis first, when there is one, then each failing check once
+ * per operation and side, with its count and its first break's line; nothing when there is neither.
+ */
+export function replayFindingLines(result: Pick<ReplayResult, "diagnosis" | "failedChecks">): string[] {
+  return [
+    ...(result.diagnosis ? [`DIAGNOSIS: ${result.diagnosis}`] : []),
+    ...result.failedChecks.map((c) => `FAILED (${c.side}) ${c.operation} ${c.check}: ${c.count} break(s), the first at ${c.first.line ? `line ${c.first.line}` : "the end (putting the files back)"}: ${c.first.problem}`),
+  ];
 }
 
 /** One operation and status as a check of the suite's reports: failed, not run (the budget), passed or skipped. */
@@ -65,11 +77,15 @@ function asContractSummary(summary: ReplaySummary): ContractSummary {
 
 const cell = (text: string) => text.replace(/\|/g, "\\|").replace(/\n/g, " ");
 
-/** replay-summary.md: per operation and status, what the app used and whether the deployment still serves it; then the breaks. */
+/**
+ * replay-summary.md: the diagnosis, when there is one; per operation and status, what the app used and whether the
+ * deployment still serves it; then each failing check once, with its count and first break.
+ */
 export function replayMarkdown(summary: ReplaySummary): string {
   const out = [
     `## File Library replay: ${summary.verdict}`,
     "",
+    ...(summary.diagnosis ? [`**Diagnosis:** ${cell(summary.diagnosis)}.`, ""] : []),
     `Recording ${cell(summary.recording)} against ${summary.baseUrl}: ${summary.exchanges} exchanges, ${summary.duplicates} duplicates, ${summary.replayed} replayed, ${summary.notFileLibrary} not the File Library's.`,
     ...(summary.stopped ? ["", `**Stopped:** ${cell(summary.stopped.reason)}`] : []),
     ...summary.leftOut.map((line) => `\n- left out: ${cell(line)}`),
@@ -78,12 +94,12 @@ export function replayMarkdown(summary: ReplaySummary): string {
     "|---|---|---|---|---|---|---|",
     ...summary.rows.map((r) => `| ${r.operation} | ${r.status} | ${r.recorded} | ${r.duplicates} | ${r.replayed} | ${r.stillServed} | ${r.leftOutReadOnly + r.leftOutBudget + r.leftOutNoBody} |`),
     "",
-    "| side | line | request | check | problem |",
-    "|---|---|---|---|---|",
-    ...summary.breaks.map((b) => `| ${b.side} | ${b.line || "after"} | ${cell(`${b.method} ${b.target}`)} | ${b.check} | ${cell(b.problem)} |`),
+    // Each failing check once, with its count and its first break: not one row per exchange.
+    "| side | operation | check | breaks | first: line | request | problem |",
+    "|---|---|---|---|---|---|---|",
+    ...summary.failedChecks.map(({ side, operation, check, count, first: b }) => `| ${side} | ${operation} | ${check} | ${count} | ${b.line || "after"} | ${cell(`${b.method} ${b.target}`)} | ${cell(b.problem)} |`),
   ];
-  if (summary.breaks.length === 0) out.push("| | | | none | |");
-  if (summary.breaksLeftOut > 0) out.push("", `${summary.breaksLeftOut} further break(s) counted, not listed.`);
+  if (summary.failedChecks.length === 0) out.push("| | | none | | | | |");
   return `${out.join("\n")}\n`;
 }
 

@@ -66,8 +66,24 @@ export interface ReplayRow {
   leftOutNoBody: number;
 }
 
+/** One failing check of one operation, on one side, once: how many breaks it had, and the first of them. */
+export interface FailedCheck {
+  side: ReplayBreak["side"];
+  operation: string;
+  check: string;
+  count: number;
+  first: ReplayBreak;
+}
+
 /** What a replay found. */
 export interface ReplayResult {
+  /**
+   * Set when an answer's metadata had the shape of the service's own OpenAPI document: the one line that says why the
+   * metadata's checks fail (checks/service-document-shape.ts), said before the first break.
+   */
+  diagnosis?: string | undefined;
+  /** Each failing check once per operation and side, with its count (every break counted, kept or not). */
+  failedChecks: FailedCheck[];
   /** 0 every replayed exchange held; 1 one broke; 2 the replay could not start or finish (`stopped`). */
   exitCode: 0 | 1 | 2;
   exchanges: number;
@@ -105,11 +121,16 @@ export async function replayRecording(options: ReplayOptions): Promise<ReplayRes
   const route = createRouter(spec);
   const matches = (method: string, target: string) => route(method, target.split("?", 1)[0]!)?.operationId;
   const found: ProxyFinding[] = [];
-  const events: JudgeEvents = { finding: (f) => found.push(f), warning: () => {}, seen: () => {}, notChecked: () => {}, preflight: () => {} };
+  const result: ReplayResult = { exitCode: 0, exchanges: 0, notFileLibrary: 0, duplicates: 0, replayed: 0, rows: [], breaks: [], breaksLeftOut: 0, leftOut: [], failedChecks: [] };
+  const diagnosis = (line: string) => {
+    result.diagnosis = line;
+    options.say(`DIAGNOSIS: ${line}`);
+  };
+  const events: JudgeEvents = { finding: (f) => found.push(f), warning: () => {}, seen: () => {}, notChecked: () => {}, preflight: () => {}, diagnosis };
   const judge = new TrafficJudge(spec, baseUrl, { maxResponseMs: limits.maxResponseMs, maxResponseBytes: limits.maxResponseBytes }, events, options.apiKey);
   const { Agent } = await import("undici");
   const agent = new Agent({ headersTimeout: limits.requestTimeoutMs, bodyTimeout: limits.requestTimeoutMs });
-  const result: ReplayResult = { exitCode: 0, exchanges: 0, notFileLibrary: 0, duplicates: 0, replayed: 0, rows: [], breaks: [], breaksLeftOut: 0, leftOut: [] };
+  const failedChecks = new Map<string, FailedCheck>();
   const rows = new Map<string, ReplayRow>();
   const sent = new Set<string>();
   // Each file an update touched, and its state before the first: put back at the end.
@@ -120,7 +141,15 @@ export async function replayRecording(options: ReplayOptions): Promise<ReplayRes
   const breakOf = (b: ReplayBreak) => {
     if (result.breaks.length < BREAKS_KEPT) result.breaks.push(b);
     else result.breaksLeftOut++;
-    if (result.breaks.length + result.breaksLeftOut <= 20) options.say(`BREAK (${b.side}) line ${b.line}: ${b.method} ${b.target} ${b.check}: ${b.problem}\n    reproduce: ${b.curl}`);
+    // Each failing check is said once, as it first breaks; its count is the summary's (not one line per exchange).
+    const kind = `${b.side} ${b.operation} ${b.check}`;
+    const known = failedChecks.get(kind);
+    if (known) {
+      known.count++;
+      return;
+    }
+    failedChecks.set(kind, { side: b.side, operation: b.operation, check: b.check, count: 1, first: b });
+    options.say(`BREAK (${b.side}) line ${b.line}: ${b.method} ${b.target} ${b.check}: ${b.problem}\n    reproduce: ${b.curl}`);
   };
 
   try {
@@ -220,6 +249,7 @@ export async function replayRecording(options: ReplayOptions): Promise<ReplayRes
   }
 
   result.rows = [...rows.values()];
+  result.failedChecks = [...failedChecks.values()];
   const total = (field: keyof ReplayRow) => result.rows.reduce((n, row) => n + (row[field] as number), 0);
   if (total("leftOutReadOnly") > 0) result.leftOut.push(`${total("leftOutReadOnly")} update(s) not replayed: a read-only replay (give --write-checks to replay them; each file is put back afterwards)`);
   if (total("leftOutNoBody") > 0) result.leftOut.push(`${total("leftOutNoBody")} request(s) not replayed: the recording kept no body to send (over its cap, or not text)`);

@@ -12,8 +12,9 @@ export function proxyHelp(name: string): string {
 Forwards every request to the upstream unchanged, and judges each exchange against the spec, in both
 directions: the app's request (the operation, its path parameter, Content-Type, body and key) and the
 service's answer (status, media type, body, headers: the contract suite's own checks), and across
-exchanges (an accepted update shows in the next read; a file does not come and go; no field but labels
-and publicUrl changes between reads). Nothing is changed, delayed or refused, unless an opt-in flag says so.
+exchanges (an accepted update shows in the next read; a file does not come and go; no field but labels,
+publicUrl and a modification date changes between reads). Nothing is changed, delayed or refused, unless an
+opt-in flag says so.
 
 With a command after --, it runs the command with FILE_LIBRARY_BASE_URL set to the proxy, then writes the
 reports and exits with the command's status, or 1 when the traffic broke the contract. Without one, it runs

@@ -4,7 +4,7 @@ import { parseBaseUrl } from "../../src/base-url.ts";
 import { SpecLoadError } from "../../lib/openapi/bundled-document.ts";
 import { defaultSpecFile } from "../locations.ts";
 import { replayRecording } from "../recording/replay.ts";
-import { replaySummary, writeReplayReports } from "../recording/replay-reports.ts";
+import { replayFindingLines, replaySummary, writeReplayReports } from "../recording/replay-reports.ts";
 import { processEnvironment, readSettings, SettingError } from "../run/settings.ts";
 import { loadSuiteSpec } from "../run/spec.ts";
 import { unreachableReason } from "./reachability.ts";
@@ -115,6 +115,7 @@ export async function runReplayCommand(argv: string[], name: string, env: Record
   const summary = replaySummary(file, baseUrl.url, result);
   const reportDir = path.resolve(values["report-dir"] ?? settings.reportDir ?? "reports");
   await writeReplayReports(reportDir, summary);
+  for (const line of replayFindingLines(result)) console.error(`${name} replay: ${line}`);
   for (const line of result.leftOut) console.error(`${name} replay: left out: ${line}`);
   if (result.stopped) console.error(`${name} replay: cannot finish: ${result.stopped.reason}`);
   const breaks = result.breaks.length + result.breaksLeftOut;

@@ -111,6 +111,36 @@ describe("TrafficJudge: the traffic rules over exchanges that overlap", () => {
   });
 });
 
+describe("TrafficJudge: what the service's own clients and documents do (issue 53)", () => {
+  it("warns, and finds nothing, when the labels read back are the ones sent in another order", () => {
+    const { judge, log, findings } = judged();
+    judge.judge(passedOf(judge, "PUT", 0, { sent: { labels: ["b", "a"] } })(1));
+    judge.judge(passedOf(judge, "GET", 2, { body: metadata({ labels: ["a", "b"] }) })(3));
+    expect(findings()).toEqual([]);
+    expect([...log.warnings.values()].map((w) => `${w.operation} ${w.check}: ${w.problem}`)).toEqual([
+      'updateFile update_persisted: after sending labels ["b","a"], getFile shows ["a","b"]: the same labels, in another order or with duplicates collapsed (file "doc-1", no other update between)',
+    ]);
+  });
+
+  it("says the diagnosis of a metadata answer in the service's own document's shape before that exchange's findings, once", () => {
+    const { judge, said } = judged();
+    const documentShaped = JSON.stringify({ fileId: "doc-1", name: "a.pdf", sizeBytes: 1, creationDate: "2026-01-01", labels: [] });
+    judge.judge(passedOf(judge, "GET", 0, { body: documentShaped })(1));
+    judge.judge(passedOf(judge, "GET", 2, { body: documentShaped })(3));
+    expect(said[0]).toMatch(/^contract proxy: DIAGNOSIS: this server answers the field names of the service's own OpenAPI document: fileId → id, sizeBytes → size, creationDate → created_at/);
+    expect(said.slice(1).every((line) => line.startsWith("contract proxy: FINDING (service) getFile "))).toBe(true);
+    expect(said.length).toBeGreaterThan(1);
+  });
+
+  it("says no diagnosis of an answer in the description's shape, nor of a download's", () => {
+    const { judge, said } = judged();
+    judge.judge(passedOf(judge, "GET", 0, { body: metadata({ size: "1" }) })(1));
+    judge.judge(passedOf(judge, "GET", 2, { target: `${FILE}/download`, body: '{"fileId":"x","sizeBytes":1}' })(3));
+    expect(said.length).toBeGreaterThan(0);
+    expect(said.filter((line) => line.includes("DIAGNOSIS"))).toEqual([]);
+  });
+});
+
 describe("TrafficJudge: a traffic rule that throws", () => {
   const broken = (method: "read" | "updateStarted" | "updateEnded") =>
     vi.spyOn(TrafficRules.prototype, method).mockImplementation(() => {

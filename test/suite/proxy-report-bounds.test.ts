@@ -61,4 +61,41 @@ describe("the contract proxy's reports", { timeout: 60_000 }, () => {
     expect(Buffer.byteLength(lines.join("\n"))).toBeLessThan(REPORT_BOUND);
     expect(lines.join("\n")).not.toContain(KEY);
   });
+
+  it("keep 5 distinct messages of one kind, each counted, and count the findings of further ones: 100 updates of up to 900 KB lost on 100 files", async () => {
+    // An upstream that accepts every update and forgets it: each file's read shows no labels.
+    const server: Server = createServer((req, res) => {
+      req.resume();
+      req.on("end", () => {
+        const id = decodeURIComponent(req.url!.split("/").at(-1)!);
+        if (req.method === "PUT") return void res.writeHead(200).end();
+        res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ id, name: "a.txt", size: 1, created_at: "2026-01-01T00:00:00Z", labels: [] }));
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    cleanups.push(() => new Promise((resolve) => server.close(resolve)));
+    const lines: string[] = [];
+    const dir = await mkdtemp(path.join(os.tmpdir(), "file-library-proxy-bounds-"));
+    const proxy = await startProxy({ upstream: `http://127.0.0.1:${(server.address() as { port: number }).port}`, reportDir: dir, env: { FILE_LIBRARY_API_KEY: KEY }, say: (line) => lines.push(line) });
+    cleanups.push(() => proxy.stop());
+    const headers = { authorization: `Bearer ${KEY}`, "content-type": "application/json" };
+    for (let i = 0; i < UPLOADS; i++) {
+      const file = `${proxy.url}/studio/v1/library/files/f-${i}`;
+      await (await fetch(file, { method: "PUT", headers, body: JSON.stringify({ labels: [`${i} `.repeat(300_000)] }) })).arrayBuffer();
+      await (await fetch(file, { headers })).arrayBuffer();
+    }
+    const run = await proxy.stop();
+    const [kind, ...others] = run.summary.findings;
+    expect(others).toEqual([]);
+    expect(kind).toMatchObject({ side: "service", operation: "updateFile", check: "update_persisted", count: UPLOADS, messagesLeftOut: UPLOADS - 5 });
+    expect(kind!.messages.map((m) => m.count)).toEqual([1, 1, 1, 1, 1]);
+    expect(lines.filter((l) => l.startsWith("contract proxy: FINDING "))).toHaveLength(5);
+    for (const report of ["proxy-junit.xml", "proxy-summary.json", "proxy-summary.md"]) {
+      expect((await stat(path.join(dir, report))).size, report).toBeLessThan(REPORT_BOUND);
+      const text = await readFile(path.join(dir, report), "utf8");
+      expect(text).toMatch(report.endsWith(".json") ? /"messagesLeftOut": 95\b/ : /and 95 more finding\(s\) with other messages/);
+    }
+    expect(lines).toContain("contract proxy:     and 95 more finding(s) with other messages, counted only");
+    expect(Buffer.byteLength(lines.join("\n"))).toBeLessThan(REPORT_BOUND);
+  });
 });

@@ -152,6 +152,37 @@ describe("the contract proxy against the sandbox", { timeout: 60_000 }, () => {
     expect(junit).toContain('<testsuite name="requests matching no operation" tests="2" failures="2" skipped="0">');
   });
 
+  it("shows each distinct message of a kind of finding with its count, not only the first: stderr, JUnit, JSON and Markdown (issue 54, item 12)", async () => {
+    const sb = await upstreamSandbox();
+    const proxy = await proxyTo(sb.baseUrl);
+    const put = (body: unknown) =>
+      fetch(`${proxy.url}${FILES}/doc-1`, { method: "PUT", headers: { authorization: `Bearer ${SANDBOX_KEY}`, "content-type": "application/json" }, body: JSON.stringify(body) });
+    for (const body of [{ publicUrl: 5 }, { labels: "x" }, { publicUrl: 6 }]) await put(body);
+    const run = await proxy.stop();
+    const [kind, ...others] = run.summary.findings;
+    expect(others).toEqual([]);
+    expect(kind).toMatchObject({ side: "app", operation: "updateFile", check: "request_body_valid", count: 3, messagesLeftOut: 0 });
+    expect(kind!.messages.map((m) => [m.count, m.problem])).toEqual([
+      [2, "the body does not match its schema: check publicUrl"],
+      [1, "the body does not match its schema: check labels"],
+    ]);
+    expect(kind!.messages[1]!.curl).toContain(`--data-raw '{"labels":"x"}'`);
+    const said = proxy.lines.filter((l) => l.startsWith("contract proxy: FINDING (app) updateFile request_body_valid: "));
+    expect(said.map((l) => l.split("\n")[0])).toEqual([
+      "contract proxy: FINDING (app) updateFile request_body_valid: the body does not match its schema: check publicUrl",
+      "contract proxy: FINDING (app) updateFile request_body_valid: the body does not match its schema: check labels",
+    ]);
+    expect(proxy.lines).toContain("contract proxy:     1×: the body does not match its schema: check labels");
+    const junit = await readFile(path.join(run.reportDir, "proxy-junit.xml"), "utf8");
+    expect(junit).toContain("2 time(s): the body does not match its schema: check publicUrl");
+    expect(junit).toContain("1 time(s): the body does not match its schema: check labels\nreproduce: curl");
+    expect(JSON.parse(await readFile(path.join(run.reportDir, "proxy-summary.json"), "utf8")).findings[0].messages).toHaveLength(2);
+    const markdown = await readFile(path.join(run.reportDir, "proxy-summary.md"), "utf8");
+    expect(markdown).toContain(
+      "| app | updateFile | request_body_valid | 3 | 2×: the body does not match its schema: check publicUrl<br>1×: the body does not match its schema: check labels |",
+    );
+  });
+
   it("forwards a browser's CORS preflight without judging it: the spec documents no OPTIONS, and the app did not send it", async () => {
     const sb = await upstreamSandbox();
     const proxy = await proxyTo(sb.baseUrl);

@@ -13,6 +13,7 @@ import { loadSuiteSpec } from "../../contract-tests/run/spec.ts";
 import { closedPort } from "../support/closed-port.ts";
 import { SANDBOX_FIXTURES } from "../support/contract-suite.ts";
 import { sandbox, storedMetadata } from "../support/sandbox.ts";
+import { documentShapedServer } from "../support/document-shaped-server.ts";
 
 // A key no other text holds, with characters that JSON, URLs and shells treat apart.
 const KEY = "rec-Key_9f3!q7~Zx2";
@@ -366,6 +367,48 @@ describe("replay", () => {
       expect(await storedMetadata(sb.baseUrl, "doc-1", KEY)).toEqual(before);
     } finally {
       await sb.close();
+    }
+  });
+});
+
+describe("replay against a server that answers as the service's own OpenAPI document says", () => {
+  it("says the diagnosis first, on stderr and in its summaries, then each failing check once with its count", async () => {
+    const recorded = await documentShapedServer();
+    const file = path.join(scratch, "document-shaped.jsonl");
+    try {
+      const proxy = await startProxy({ upstream: recorded.baseUrl, reportDir: path.join(scratch, "document-proxy"), record: file, env: { FILE_LIBRARY_API_KEY: recorded.apiKey }, say: () => {} });
+      const get = (target: string) => fetch(`${proxy.url}${FILES}/${target}`, { headers: { authorization: `Bearer ${recorded.apiKey}` } }).then((a) => a.arrayBuffer());
+      // Three distinct reads of the one file (its UUID in two letter cases), one of them twice, and its download.
+      for (const target of [recorded.fileId, recorded.fileId.toUpperCase(), recorded.fileId, `${recorded.fileId}/download`]) await get(target);
+      await proxy.stop();
+    } finally {
+      await recorded.close();
+    }
+    const server = await documentShapedServer();
+    try {
+      const run = await replay([file, "--base-url", server.baseUrl], { FILE_LIBRARY_API_KEY: server.apiKey });
+      expect(run.code, run.output).toBe(1);
+      const diagnosis = "this server answers the field names of the service's own OpenAPI document: fileId → id, sizeBytes → size, creationDate → created_at";
+      const failures = run.output.split("\n").filter((l) => /^file-library-contract replay: (DIAGNOSIS|BREAK|FAILED)/.test(l));
+      expect(failures[0], run.output).toMatch(new RegExp(`^file-library-contract replay: DIAGNOSIS: ${diagnosis}`));
+      // As they come: each failing check once, not one line per exchange (two reads broke each).
+      const breaks = failures.filter((l) => l.includes(" BREAK "));
+      expect(breaks.map((l) => l.split(": ").slice(1, 2)[0]!.replace(/ line \d+$/, ""))).toEqual(["BREAK (service)", "BREAK (service)"]);
+      // At the end: the diagnosis first again, then each failing check once, with its count.
+      const end = failures.slice(failures.findLastIndex((l) => l.includes(": DIAGNOSIS: ")));
+      expect(end.map((l) => l.replace(/, the first at .*/, ""))).toEqual([
+        expect.stringContaining(diagnosis),
+        "file-library-contract replay: FAILED (service) getFile response_schema_conformance: 2 break(s)",
+        "file-library-contract replay: FAILED (service) getFile metadata_of_requested_file: 2 break(s)",
+      ]);
+      const json = JSON.parse(await readFile(path.join(run.reportDir, "replay-summary.json"), "utf8"));
+      expect(Object.keys(json).slice(0, 2)).toEqual(["format", "diagnosis"]);
+      expect(json.failedChecks.map((c: { check: string; count: number }) => [c.check, c.count])).toEqual([["response_schema_conformance", 2], ["metadata_of_requested_file", 2]]);
+      const markdown = await readFile(path.join(run.reportDir, "replay-summary.md"), "utf8");
+      expect(markdown.split("\n")[2]).toContain(`**Diagnosis:** ${diagnosis}`);
+      expect(markdown).toContain("| service | getFile | response_schema_conformance | 2 | 1 |");
+    } finally {
+      await server.close();
     }
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { proxySummary } from "../../contract-tests/proxy/proxy-reports.ts";
-import { TrafficLog } from "../../contract-tests/proxy/traffic-log.ts";
+import { MESSAGES_PER_KIND, TrafficLog } from "../../contract-tests/proxy/traffic-log.ts";
 import { loadBundledSpec } from "../../lib/openapi/load.ts";
 import { bundledSpec } from "../../scripts/lib/paths.ts";
 
@@ -31,6 +31,35 @@ describe("TrafficLog", () => {
     expect(summary.findingKindsLeftOut).toBe(5 + 120);
     expect(summary.findingsLeftOut.find((l) => l.check === "operation_exists")).toEqual({ side: "app", check: "operation_exists", count: 5 });
     expect(summary.verdict).toBe("failed");
+  });
+
+  it("keeps each distinct message of a kind with its count, 5 at most, and counts the findings of further ones", () => {
+    const said: string[] = [];
+    const log = new TrafficLog((line) => said.push(line));
+    const of = (problem: string) => ({ ...finding("GET /a"), problem, curl: `curl ${problem}` });
+    for (const problem of ["one", "two", "one", "three", "four", "five", "six", "seven", "six", "two"]) log.finding(of(problem));
+    const [kind] = [...log.findings.values()];
+    expect(MESSAGES_PER_KIND).toBe(5);
+    expect(kind).toMatchObject({ problem: "one", curl: "curl one", count: 10, messagesLeftOut: 3 });
+    expect(kind!.messages).toEqual([
+      { problem: "one", count: 2, curl: "curl one" },
+      { problem: "two", count: 2, curl: "curl two" },
+      { problem: "three", count: 1, curl: "curl three" },
+      { problem: "four", count: 1, curl: "curl four" },
+      { problem: "five", count: 1, curl: "curl five" },
+    ]);
+    // Each message kept is said once, as it first comes; the findings of the others are only counted.
+    expect(said.map((l) => l.split("\n")[0]!.split(": ").at(-1))).toEqual(["one", "two", "three", "four", "five"]);
+  });
+
+  it("tells the diagnosis once, and puts it first in the summary", () => {
+    const said: string[] = [];
+    const log = new TrafficLog((line) => said.push(line));
+    log.diagnosis("this server answers the field names of the service's own OpenAPI document: fileId → id");
+    log.diagnosis("another");
+    expect(said).toEqual(["contract proxy: DIAGNOSIS: this server answers the field names of the service's own OpenAPI document: fileId → id"]);
+    const summary = proxySummary(loadBundledSpec(bundledSpec.json, "npm run build:spec"), "http://upstream.test", log);
+    expect(Object.entries(summary)[0]).toEqual(["diagnosis", "this server answers the field names of the service's own OpenAPI document: fileId → id"]);
   });
 
   it("cuts a problem and a curl command to their bounds, saying how long they were", () => {

@@ -58,7 +58,7 @@ describe("update_persisted across exchanges: an accepted update shows in every r
     const labelsOnly = new TrafficRules();
     const handle = labelsOnly.updateStarted("doc-1", 0);
     labelsOnly.updateEnded(handle, 1, 200, { labels: ["a"], size: 9 });
-    expect(handle.sent).toEqual({ labels: '["a"]' });
+    expect(handle.sent).toEqual({ labels: '["a"]', labelsSorted: expect.stringMatching(/^[0-9a-f]{16}$/), labelsUnique: expect.stringMatching(/^[0-9a-f]{16}$/) });
     expect(labelsOnly.read("doc-1", got(2, 3, { labels: ["a"], publicUrl: "https://cdn.test/other" }))).toEqual([]);
     const urlOnly = new TrafficRules();
     update(urlOnly, 0, 1, 200, { publicUrl: "https://cdn.test/a" });
@@ -336,5 +336,92 @@ describe("what the rules keep of a body: prints, never the body", () => {
     const [finding, ...more] = rules.read("doc-1", got(2, 3, many(2)));
     expect(more).toEqual([]);
     expect(finding!.problem).toMatch(new RegExp(`^between two reads of "doc-1": \\(the other fields\\) from ${others(1)}… \\(sha256 [0-9a-f]{16}\\) to ${others(2)}… \\(sha256 [0-9a-f]{16}\\)$`));
+  });
+});
+
+describe("the rules across exchanges and what the service's own clients and documents do (issue 53)", () => {
+  it("takes labels or publicUrl sent as null as not sent: no read is expected to show null", () => {
+    const rules = new TrafficRules();
+    // The official TypeScript SDK sends null for a field given as null; the Python SDK (up to 2.4) publicUrl: null with labels.
+    update(rules, 0, 1, 200, { fileId: "doc-1", labels: null, publicUrl: null });
+    expect(rules.read("doc-1", got(2, 3, { labels: ["q3"], publicUrl: "https://cdn.test/a" }))).toEqual([]);
+    update(rules, 4, 5, 200, { labels: ["a"], publicUrl: null });
+    expect(rules.read("doc-1", got(6, 7, { labels: ["a"], publicUrl: "https://cdn.test/a" }))).toEqual([]);
+    update(rules, 8, 9, 200, { labels: null, publicUrl: "www.example.com" });
+    expect(rules.read("doc-1", got(10, 11, { labels: ["q3"], publicUrl: "www.example.com" }))).toEqual([]);
+    // A value sent is still held to: null is "not sent" only where it was sent.
+    expect(checks(rules.read("doc-1", got(12, 13, { labels: ["q3"], publicUrl: null })))).toEqual(["update_persisted"]);
+  });
+
+  it.each(["lastUpdated", "updatedAt", "updated_at", "lastModified", "last_modified", "modifiedAt", "modified_at", "last_updated"])(
+    "lets a modification date, %s, change between two reads",
+    (name) => {
+      const rules = new TrafficRules();
+      rules.read("doc-1", got(0, 1, { [name]: "2026-01-02" }));
+      expect(rules.read("doc-1", got(2, 3, { [name]: "2026-01-03" }))).toEqual([]);
+    },
+  );
+
+  it("still finds any other member that changed beside a modification date", () => {
+    const rules = new TrafficRules();
+    rules.read("doc-1", got(0, 1, { lastUpdated: "2026-01-02", creationDate: "2026-01-01", updated: "a" }));
+    expect(rules.read("doc-1", got(2, 3, { lastUpdated: "2026-01-03", creationDate: "2026-01-02", updated: "b" }))).toEqual([
+      { operation: "getFile", check: "update_changes_only_its_fields", problem: 'between two reads of "doc-1": creationDate from "2026-01-01" to "2026-01-02", updated from "a" to "b"' },
+    ]);
+  });
+
+  it("takes a UUID in another letter case as the same file (RFC 9562), and any other id as it is spelt", () => {
+    const id = "3f2a8c1e-5b7d-4e9f-a1c2-0d4b6e8f1a3c";
+    const rules = new TrafficRules();
+    update(rules, 0, 1, 200, { labels: ["a"] }, id.toUpperCase());
+    expect(checks(rules.read(id, got(2, 3, { labels: ["b"] })))).toEqual(["update_persisted"]);
+    rules.read(id.toUpperCase(), saw(4, 5, true));
+    expect(checks(rules.read("3F2A8C1E-5b7d-4E9F-a1c2-0D4B6E8F1A3C", saw(6, 7, false)))).toEqual(["file_existence_consistent"]);
+    const named = new TrafficRules();
+    named.read("Doc-1", saw(0, 1, true));
+    expect(named.read("doc-1", saw(2, 3, false))).toEqual([]);
+  });
+
+  it("warns, and does not fail, when labels read back in another order or with duplicates collapsed", () => {
+    const reordered = new TrafficRules();
+    update(reordered, 0, 1, 200, { labels: ["b", "a", "c"] });
+    expect(reordered.read("doc-1", got(2, 3, { labels: ["a", "b", "c"] }))).toEqual([
+      {
+        operation: "updateFile",
+        check: "update_persisted",
+        problem: 'after sending labels ["b","a","c"], getFile shows ["a","b","c"]: the same labels, in another order or with duplicates collapsed (file "doc-1", no other update between)',
+        warning: true,
+      },
+    ]);
+    const collapsed = new TrafficRules();
+    update(collapsed, 0, 1, 200, { labels: ["a", "b", "a"] });
+    expect(collapsed.read("doc-1", got(2, 3, { labels: ["b", "a"] }))).toEqual([expect.objectContaining({ check: "update_persisted", warning: true })]);
+    const both = new TrafficRules();
+    update(both, 0, 1, 200, { labels: ["a", "b", "a"] });
+    expect(both.read("doc-1", got(2, 3, { labels: ["b", "a", "a"] }))).toEqual([expect.objectContaining({ warning: true })]);
+  });
+
+  it("still fails any other change of the labels, and a publicUrl lost beside reordered labels", () => {
+    const cases: Array<[sent: string[], shown: unknown]> = [
+      [["a", "b"], ["a"]],
+      [["a", "b"], ["a", "b", "c"]],
+      [["a", "b"], ["a", "a", "b"]],
+      [["a", "b"], ["A", "b"]],
+      [["a,b"], ["a", "b"]],
+      [["a", "b"], "a,b"],
+      [["a"], null],
+    ];
+    for (const [sent, shown] of cases) {
+      const rules = new TrafficRules();
+      update(rules, 0, 1, 200, { labels: sent });
+      const found = rules.read("doc-1", got(2, 3, { labels: shown }));
+      expect(found, JSON.stringify([sent, shown])).toEqual([expect.objectContaining({ check: "update_persisted" })]);
+      expect(found[0]!.warning, JSON.stringify([sent, shown])).toBeUndefined();
+    }
+    const url = new TrafficRules();
+    update(url, 0, 1, 200, { labels: ["b", "a"], publicUrl: "https://cdn.test/a" });
+    expect(url.read("doc-1", got(2, 3, { labels: ["a", "b"], publicUrl: "https://cdn.test/b" }))).toEqual([
+      { operation: "updateFile", check: "update_persisted", problem: 'after sending publicUrl "https://cdn.test/a", getFile shows "https://cdn.test/b" (file "doc-1", no other update between)' },
+    ]);
   });
 });

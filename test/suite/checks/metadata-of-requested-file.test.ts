@@ -25,4 +25,11 @@ describe("metadata_of_requested_file", () => {
     expect(metadataIdProblem(answer({ text: "oops", contentType: "application/json" }), "doc-1")).toBe('the metadata\'s id is undefined, not the requested "doc-1"');
     expect(metadataIdProblem(answer({ json: metadataOf() }), "doc-1")).toBeUndefined();
   });
+
+  it("metadataIdProblem: the same UUID in another letter case is the file asked for (RFC 9562); another id's case is not", () => {
+    const uuid = "3b1f6c9e-2d4a-4f5b-9c8d-7e6f5a4b3c2d";
+    expect(metadataIdProblem(answer({ json: metadataOf({ id: uuid }) }), uuid.toUpperCase())).toBeUndefined();
+    expect(metadataIdProblem(answer({ json: metadataOf({ id: uuid.toUpperCase() }) }), uuid)).toBeUndefined();
+    expect(metadataIdProblem(answer({ json: metadataOf({ id: "Doc-1" }) }), "doc-1")).toBe('the metadata\'s id is "Doc-1", not the requested "doc-1"');
+  });
 });
