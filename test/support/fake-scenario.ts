@@ -121,7 +121,7 @@ export async function runCheck(check: ScenarioCheck, options: FakeOptions): Prom
 /** Ways to break the file server of `fileServer`. */
 export interface FileServerOptions {
   metadata?: Record<string, unknown>;
-  /** What an accepted update does to the stored file (default: labels and publicUrl set as sent). */
+  /** What an accepted update does to the stored file, given the fields it sends that are not `null` (default: set as sent). */
   update?: (file: Record<string, unknown>, body: Record<string, unknown>) => Record<string, unknown>;
   /** Answers a request before the server does (a fault), and may change the stored file; undefined lets the server answer. */
   before?: (request: SentRequest, index: number, stored: { file: Record<string, unknown> }) => AnswerParts | undefined;
@@ -152,7 +152,7 @@ export function fileServer(options: FileServerOptions = {}): ((request: SentRequ
     const body = request.json;
     // As the service: only labels and publicUrl change, and `null` for either is "not given" (other members are ignored).
     const given = Object.fromEntries(Object.entries(body).filter(([name, value]) => (name === "labels" || name === "publicUrl") && value !== null));
-    state.file = options.update ? options.update(state.file, body) : { ...state.file, ...given };
+    state.file = options.update ? options.update(state.file, given) : { ...state.file, ...given };
     return {};
   };
   Object.defineProperty(script, "file", { get: () => state.file });
