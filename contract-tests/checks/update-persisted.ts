@@ -1,4 +1,4 @@
-import { labelClassChunks, labelClassesList, labelClassNames, LONG_URL_LENGTH, longPublicUrl, SERVICE_LABEL_LIMIT } from "../inputs/label-classes.ts";
+import { labelClassChunks, labelClassesList, labelClassNames, LONG_LIST, LONG_URL_LENGTH, longPublicUrl, SERVICE_LABEL_LIMIT } from "../inputs/label-classes.ts";
 import { validUpdateBodies } from "../inputs/generators.ts";
 import { GROWING_LIST_LENGTHS, publicUrlForms } from "../inputs/url-forms.ts";
 import type { Exchange } from "../http/exchange.ts";
@@ -148,6 +148,7 @@ async function labelClasses(s: Scenario, readBack: ReadAfter, judge: (verdict: R
   const whole = await s.send({ fileId: s.target.fileId, json: { labels: classes } });
   if (whole.status !== 200 && whole.status !== 422) fail(s, whole, classes);
   const lists = whole.status === 422 ? labelClassChunks() : [classes];
+  s.record(whole.status === 422 ? `labels: the classes in lists of at most ${SERVICE_LABEL_LIMIT} (a list of ${LONG_LIST} refused with 422), read back` : `labels: a list of ${LONG_LIST} items, read back`);
   for (const [i, labels] of lists.entries()) {
     if (whole.status === 422 || i > 0) {
       const ex = await s.send({ fileId: s.target.fileId, json: { labels } });

@@ -60,5 +60,5 @@ export function longPublicUrl(fileId: string, now = Date.now()): string {
   return head + "0123456789abcdef".repeat(Math.ceil(LONG_URL_LENGTH / 16)).slice(0, LONG_URL_LENGTH - head.length);
 }
 
-/** The names of the classes the list holds, for the report. */
-export const labelClassNames = (): string[] => [...Object.keys(LABEL_CLASSES), `a list of ${LONG_LIST} items`];
+/** The names of the classes the list holds, for the report (how they were sent is recorded apart: one list, or lists of at most 20). */
+export const labelClassNames = (): string[] => Object.keys(LABEL_CLASSES);

@@ -275,6 +275,8 @@ describe("update_persisted: the service's limit of 20 unique labels", () => {
     const lists = updates(outcome).slice(at + 1, at + 4).map((r) => bodyOf(r).labels!);
     expect(lists.slice(0, 2).every((list) => new Set(list).size === list.length && list.length <= 20)).toBe(true);
     expect(lists[2]).toEqual(["dup", "dup"]);
+    expect(outcome.records).toContain("labels: the classes in lists of at most 20 (a list of 60 refused with 422), read back");
+    expect(outcome.records).not.toContain("labels: a list of 60 items, read back");
     // Every class's values, each once, across the lists.
     expect(new Set(lists.flat())).toEqual(new Set(labelClassesList().filter((label) => !label.startsWith("contract-label-"))));
   });
