@@ -1,9 +1,10 @@
 import { jsonBody, type Exchange } from "../http/exchange.ts";
 import { updateTarget, withRestore } from "./file-state.ts";
+import { MODIFICATION_DATES } from "./modification-dates.ts";
 import { scenarioCheck, type Scenario } from "./types.ts";
 
-/** The fields an update may change: the service description names no other. */
-const UPDATABLE = new Set(["labels", "publicUrl"]);
+/** The fields an update may change: the two the service description names, and a date of the last change. */
+const MAY_CHANGE = new Set(["labels", "publicUrl", ...MODIFICATION_DATES]);
 
 /** The file's metadata as the run found it, before its first write: every write of the run is held to it. */
 export interface FileBaseline {
@@ -20,7 +21,7 @@ export interface Drift {
 
 /** The fields of `after` that no update may touch and that differ from `before`, in words; empty when none does. */
 export function changedFields(before: Record<string, unknown>, after: Record<string, unknown>): string[] {
-  const fields = [...new Set([...Object.keys(before), ...Object.keys(after)])].filter((field) => !UPDATABLE.has(field));
+  const fields = [...new Set([...Object.keys(before), ...Object.keys(after)])].filter((field) => !MAY_CHANGE.has(field));
   return fields
     .filter((field) => JSON.stringify(before[field]) !== JSON.stringify(after[field]))
     .map((field) => `${field} from ${JSON.stringify(before[field])} to ${JSON.stringify(after[field])}`);
@@ -51,12 +52,12 @@ export async function driftAfter(s: Scenario, baseline: FileBaseline, write: Exc
 }
 
 /**
- * update_changes_only_its_fields: every write of the run leaves every field but labels and publicUrl as the file had
- * it before the run's first write. This check makes one update of both; the runner judges it, and every other write.
+ * update_changes_only_its_fields: every write of the run leaves every field but labels, publicUrl and a date of the
+ * last change (MODIFICATION_DATES) as the file had it before the run's first write. This check makes one update of both; the runner judges it, and every other write.
  */
 export const updateChangesOnlyItsFields = scenarioCheck(
   "update_changes_only_its_fields",
-  "After every update of the run, whichever check sent it, every field of the metadata but labels and publicUrl is as it was before the run's first write: id, name, size, created_at and any other (the update supports only those two: decisions.md, What the service description fixes).",
+  "After every update of the run, whichever check sent it, every field of the metadata but labels, publicUrl and a date of the last change (lastUpdated, updatedAt, updated_at...) is as it was before the run's first write: id, name, size, created_at and any other (the update supports only those two: decisions.md, What the service description fixes; the date: decisions.md, The metadata).",
   {
     operations: ["updateFile"],
     requires: ["state", "writes"],

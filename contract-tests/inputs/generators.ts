@@ -79,7 +79,13 @@ const uris = fc
 /** An arbitrary of the values a schema accepts (the subset of JSON Schema the spec uses). */
 export function arbitraryFor(spec: OpenApiValidator, schemaNode: Schema): fc.Arbitrary<unknown> {
   const schema = spec.deref(schemaNode);
-  const [type] = typesOf(schema);
+  const types = typesOf(schema);
+  // A schema of several types (`[string, "null"]`) gets values of each: `null` is as valid as a string there.
+  if (types.length > 1) return fc.oneof(...types.map((type) => arbitraryOfType(spec, schema, type)));
+  return arbitraryOfType(spec, schema, types[0]);
+}
+
+function arbitraryOfType(spec: OpenApiValidator, schema: Schema, type: string | undefined): fc.Arbitrary<unknown> {
   switch (type) {
     case "object": {
       const properties = (schema.properties ?? {}) as Record<string, Schema>;
@@ -97,6 +103,8 @@ export function arbitraryFor(spec: OpenApiValidator, schemaNode: Schema): fc.Arb
       return fc.double({ noNaN: true, noDefaultInfinity: true });
     case "boolean":
       return fc.boolean();
+    case "null":
+      return fc.constant(null);
     default:
       return fc.jsonValue();
   }
@@ -121,7 +129,8 @@ export function invalidBodies(spec: OpenApiValidator, schemaNode: Schema): fc.Ar
     if (typesOf(property).includes("array") && property.items) {
       const item = spec.deref(property.items as Schema);
       cases.push(
-        fc.tuple(valid, arbitraryFor(spec, property), fc.constantFrom(...wrongTypeValues(item))).map(([base, items, wrong]) => ({
+        // The list itself, whatever other types the property allows (`null`): one wrong item is added to it.
+        fc.tuple(valid, arbitraryOfType(spec, property, "array"), fc.constantFrom(...wrongTypeValues(item))).map(([base, items, wrong]) => ({
           json: { ...base, [name]: [...(items as unknown[]), wrong.value] },
           breaks: `an item of ${name} of the wrong type`,
         })),
@@ -144,12 +153,14 @@ export function awkwardUnknownIds(): fc.Arbitrary<string> {
 }
 
 /**
- * Valid update bodies from the spec's UpdateFileRequest, fields left out at random: labels always possible, publicUrl
- * only when the run can put the file's own back (`withPublicUrl`).
+ * Valid update bodies from the spec's UpdateFileRequest, fields left out at random, each possibly `null` where the spec
+ * allows it ("not given": docs/decisions.md, "The update"): labels always possible, a publicUrl string only when the run
+ * can put the file's own back (`withPublicUrl`), a `null` publicUrl always (it changes nothing).
  */
 export function validUpdateBodies(spec: OpenApiValidator, { withPublicUrl }: { withPublicUrl: boolean }): fc.Arbitrary<Record<string, unknown>> {
   const properties = spec.requestBodySchema("updateFile", "application/json").properties as Record<string, Schema>;
   const fields: Record<string, fc.Arbitrary<unknown>> = { labels: arbitraryFor(spec, properties.labels!) };
   if (withPublicUrl) fields.publicUrl = arbitraryFor(spec, properties.publicUrl!);
+  else if (typesOf(spec.deref(properties.publicUrl!)).includes("null")) fields.publicUrl = fc.constant(null);
   return fc.record(fields, { requiredKeys: [] });
 }

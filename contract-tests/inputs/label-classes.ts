@@ -26,6 +26,31 @@ export function labelClassesList(): string[] {
   return [...values, ...Array.from({ length: LONG_LIST - values.length }, (_, i) => `contract-label-${i + 1}`)];
 }
 
+/**
+ * The service's own limit: "a maximum of 20 unique labels" (its OpenAPI document, FileResponse's labels). A server
+ * that refuses a longer list, or duplicates, with 422 keeps the contract (docs/decisions.md, "Everything written is
+ * read back").
+ */
+export const SERVICE_LABEL_LIMIT = 20;
+
+/**
+ * Every class's values in lists a server with the service's own limit takes: at most `limit` labels each, none twice
+ * in one list; the duplicates class last, on its own (a server may refuse it with 422). Sent when the whole list is
+ * refused with 422.
+ */
+export function labelClassChunks(limit = SERVICE_LABEL_LIMIT): string[][] {
+  const chunks: string[][] = [];
+  for (const [name, values] of Object.entries(LABEL_CLASSES)) {
+    if (name === "duplicates") continue;
+    for (const value of values) {
+      const last = chunks.at(-1);
+      if (last && last.length < limit && !last.includes(value)) last.push(value);
+      else chunks.push([value]);
+    }
+  }
+  return [...chunks, [...LABEL_CLASSES.duplicates!]];
+}
+
 /** How long the publicUrl a write run sends is: longer than the 255 or 1,024 characters of common column types. */
 export const LONG_URL_LENGTH = 2_048;
 
@@ -35,5 +60,5 @@ export function longPublicUrl(fileId: string, now = Date.now()): string {
   return head + "0123456789abcdef".repeat(Math.ceil(LONG_URL_LENGTH / 16)).slice(0, LONG_URL_LENGTH - head.length);
 }
 
-/** The names of the classes the list holds, for the report. */
-export const labelClassNames = (): string[] => [...Object.keys(LABEL_CLASSES), `a list of ${LONG_LIST} items`];
+/** The names of the classes the list holds, for the report (how they were sent is recorded apart: one list, or lists of at most 20). */
+export const labelClassNames = (): string[] => Object.keys(LABEL_CLASSES);

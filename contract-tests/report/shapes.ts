@@ -55,6 +55,11 @@ export interface CheckOutcome {
 /** The whole run, written to contract-summary.json. */
 export interface ContractSummary {
   target: { mode: "mock" | "live"; baseUrl: string | undefined };
+  /**
+   * Why the metadata fails the schema, in one line, when the server answers it in the shape of the service's own
+   * OpenAPI document (other field names, a date for created_at); shown before the failures it explains.
+   */
+  diagnosis?: string | undefined;
   seed: number | undefined;
   totals: {
     passed: number;

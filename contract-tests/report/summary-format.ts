@@ -25,28 +25,42 @@ export function totalsLine({ totals }: ContractSummary): string {
   return `${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped${totals.notRun > 0 ? `, ${totals.notRun} not run` : ""}`;
 }
 
-/** Each failure with its evidence and a curl command, in the order of the catalogue. */
+/**
+ * How often a check failed on its operation, when more than once: its first failure stands for them all (the JSON
+ * report lists each). Empty for one failure.
+ */
+export function repeatedNote(c: CheckOutcome): string {
+  const count = c.failures.length;
+  if (count <= 1) return "";
+  const distinct = new Set(c.failures.map((f) => f.problem)).size;
+  return ` [${count} failures${distinct > 1 ? `, ${distinct} different` : ", the same problem"}; the first shown; contract-summary.json lists each]`;
+}
+
+/** Each failing check once per operation, with its first failure's evidence and curl command, in the order of the catalogue. */
 function failureLines(checks: readonly CheckOutcome[]): string[] {
   const lines: string[] = [];
   for (const c of checks.filter((x) => x.state === "failed")) {
-    for (const f of c.failures) {
-      const e = f.evidence;
-      const evidence = e ? ` | ${e.method} ${truncate(e.path, SHOWN_PATH)} -> ${e.status} ${e.contentType ?? "(no content type)"}, body: ${e.bodyExcerpt || "<empty>"}` : "";
-      lines.push(`FAILED  ${c.operation} ${c.check}: ${f.problem}${evidence}`);
-      const curl = e?.curl ?? f.noAnswer?.curl;
-      if (curl) lines.push(`        reproduce: ${curl}`);
-    }
+    const f = c.failures[0];
+    if (!f) continue;
+    const e = f.evidence;
+    const evidence = e ? ` | ${e.method} ${truncate(e.path, SHOWN_PATH)} -> ${e.status} ${e.contentType ?? "(no content type)"}, body: ${e.bodyExcerpt || "<empty>"}` : "";
+    lines.push(`FAILED  ${c.operation} ${c.check}: ${f.problem}${evidence}${repeatedNote(c)}`);
+    const curl = e?.curl ?? f.noAnswer?.curl;
+    if (curl) lines.push(`        reproduce: ${curl}`);
   }
   return lines;
 }
 
 /**
- * The readable summary: each failure once (its evidence and a curl), the checks that did not run, retried requests,
+ * The readable summary: the diagnosis of the metadata's shape first, when there is one; each failing check once per
+ * operation (its first failure's evidence and a curl, and how many more), the checks that did not run, retried requests,
  * warnings, what was sent, the status coverage, then one total and the reports written.
  */
 export function formatSummary(summary: ContractSummary, written?: WrittenReports): string {
   const { target, checks } = summary;
   const lines = [`\nContract summary (${target.mode}${target.baseUrl ? ` ${target.baseUrl}` : ""}${summary.seed === undefined ? "" : `, seed ${summary.seed}`}): ${summary.totals.requests} requests`];
+  // First: it explains the failures that follow.
+  if (summary.diagnosis) lines.push(`DIAGNOSIS ${summary.diagnosis}`);
   lines.push(...failureLines(checks));
   for (const c of checks.filter((x) => x.state === "not run")) lines.push(`NOT RUN ${c.operation} ${c.check}: ${(c.note ?? "").replace(/^not run: /, "")}`);
   for (const e of summary.retried.slice(0, RETRIED_SHOWN)) {
@@ -76,8 +90,8 @@ const cell = (text: string) => text.replace(/\|/g, "\\|").replace(/\n/g, " ");
 const fence = (text: string) => `\`\`\`sh\n${text}\n\`\`\``;
 
 /**
- * The run as Markdown (reports/contract-coverage.md, and GitHub's step summary): the verdict, then each failure with
- * its evidence and curl command, the checks that did not run, the statuses each operation documents (seen or not),
+ * The run as Markdown (reports/contract-coverage.md, and GitHub's step summary): the verdict, the diagnosis of the
+ * metadata's shape, then each failing check once per operation with its first failure's evidence and curl command, the checks that did not run, the statuses each operation documents (seen or not),
  * and every check at the end, folded.
  */
 export function coverageMarkdown(summary: ContractSummary): string {
@@ -86,18 +100,18 @@ export function coverageMarkdown(summary: ContractSummary): string {
     "",
     `Target: ${summary.target.mode}${summary.target.baseUrl ? ` ${summary.target.baseUrl}` : ""}; ${summary.totals.requests} requests${summary.seed === undefined ? "" : `; seed ${summary.seed} (replay with \`--seed ${summary.seed}\`)`}.`,
   ];
+  if (summary.diagnosis) out.push("", `**Diagnosis:** ${summary.diagnosis}`);
   if (summary.stopped) out.push("", `**Stopped:** ${summary.stopped.reason}`);
-  const failed = summary.checks.filter((c) => c.state === "failed");
+  const failed = summary.checks.filter((c) => c.state === "failed" && c.failures.length > 0);
   if (failed.length > 0) {
     out.push("", "### Failures", "");
     for (const c of failed) {
-      for (const f of c.failures) {
-        const e = f.evidence;
-        out.push(`- **${c.operation} \`${c.check}\`**: ${f.problem}`);
-        if (e) out.push(`  \`${e.method} ${truncate(e.path, SHOWN_PATH)}\` → ${e.status} ${e.contentType ?? "(no content type)"}, body: \`${e.bodyExcerpt || "<empty>"}\``);
-        const curl = e?.curl ?? f.noAnswer?.curl;
-        if (curl) out.push("", fence(curl).replace(/^/gm, "  "), "");
-      }
+      const f = c.failures[0]!;
+      const e = f.evidence;
+      out.push(`- **${c.operation} \`${c.check}\`**: ${f.problem}${repeatedNote(c)}`);
+      if (e) out.push(`  \`${e.method} ${truncate(e.path, SHOWN_PATH)}\` → ${e.status} ${e.contentType ?? "(no content type)"}, body: \`${e.bodyExcerpt || "<empty>"}\``);
+      const curl = e?.curl ?? f.noAnswer?.curl;
+      if (curl) out.push("", fence(curl).replace(/^/gm, "  "), "");
     }
   }
   const notRun = summary.checks.filter((c) => c.state === "not run");

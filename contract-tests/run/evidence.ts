@@ -20,6 +20,8 @@ declare module "vitest" {
     stopped?: string;
     /** Why this selected check did not run, though it applies to the target (budget spent, rate limits, a server gone). */
     notRun?: string;
+    /** Why the metadata fails the schema, in one line, when it has the shape of the service's own document (serviceDocumentShape). */
+    diagnosis?: string;
   }
 }
 
@@ -79,4 +81,9 @@ export function recordFailure(failure: CheckFailureRecord): void {
   if (!current) return;
   const list = (current.task.meta.failures ??= []);
   if (!list.some((f) => f.check === failure.check && f.problem === failure.problem)) list.push(failure);
+}
+
+/** Records the one-line diagnosis of the metadata the running check received (the first it found is kept). */
+export function recordDiagnosis(diagnosis: string): void {
+  if (current) current.task.meta.diagnosis ??= diagnosis;
 }

@@ -5,9 +5,10 @@ import { selectedChecks } from "./check-selection.ts";
 import { judgeAnswer, unexpected } from "../checks/judge-answer.ts";
 import { requirementsOn, type OperationId, type Scenario, type ScenarioCheck } from "../checks/types.ts";
 import { driftAfter, takeBaseline, type FileBaseline } from "../checks/update-changes-only-its-fields.ts";
-import { evidenceOf, recordExchange, recordFailure, recordInput, recordNotRun, recordStop, recordWarning } from "./evidence.ts";
+import { evidenceOf, recordDiagnosis, recordExchange, recordFailure, recordInput, recordNotRun, recordStop, recordWarning } from "./evidence.ts";
+import { serviceDocumentShape } from "../checks/service-document-shape.ts";
 import { allRefused } from "../http/no-answer.ts";
-import { exchange, ExchangeFailedError, type Exchange } from "../http/exchange.ts";
+import { exchange, ExchangeFailedError, jsonBody, type Exchange } from "../http/exchange.ts";
 import { RateLimitedError } from "../http/rate-limits.ts";
 import { RequestBudgetError, type RunContext } from "./run-context.ts";
 import { runContext } from "./worker-context.ts";
@@ -206,10 +207,18 @@ function failureOf(error: unknown, doing: string): Omit<CheckFailureRecord, "che
 
 /** Applies every selected response check to an answer (429s included), recording failures and warnings. */
 function inspect(run: RunContext, selected: Set<string>, ex: Exchange): void {
+  diagnose(ex);
   for (const { check, failures, warnings } of judgeAnswer(ex, run.spec, run.settings, (name) => selected.has(name))) {
     for (const problem of failures) recordFailure({ check, operation: ex.operationId, problem: ex.redact(problem), evidence: evidenceOf(ex) });
     for (const message of warnings) warn(run, check, ex.operationId, message);
   }
+}
+
+/** Records why the metadata of a 200 to getFile fails the schema, when it is in the shape of the service's own document. */
+function diagnose(ex: Exchange): void {
+  if (ex.operationId !== "getFile" || ex.status !== 200 || ex.invalidUtf8 !== undefined) return;
+  const diagnosis = serviceDocumentShape(jsonBody(ex));
+  if (diagnosis) recordDiagnosis(diagnosis);
 }
 
 function warn(run: RunContext, check: string, operation: string, message: string): void {

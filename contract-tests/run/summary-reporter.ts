@@ -3,6 +3,7 @@ import path from "node:path";
 import type { Reporter, SerializedError, TestModule, Vitest } from "vitest/node";
 import { catalogue, responseChecks } from "../checks/catalogue.ts";
 import { selectedChecks } from "./check-selection.ts";
+import { failuresOf, scenarioCheckState } from "./check-state.ts";
 import { statusCoverage } from "../report/coverage.ts";
 import { processSettings, type SuiteSettings } from "./settings.ts";
 import { readSuiteDocument } from "./suite-document.ts";
@@ -35,12 +36,14 @@ export default class SummaryReporter implements Reporter {
     const exchanges: ExchangeEvidence[] = [];
     const warningsByOperation = new Map<string, string[]>();
     let stopped: string | undefined;
+    let diagnosis: string | undefined;
 
     const tests = testModules.flatMap((module) => [...module.children.allTests()]);
     for (const test of tests) {
       const meta = test.meta();
       exchanges.push(...(meta.exchanges ?? []));
       stopped ??= meta.stopped;
+      diagnosis ??= meta.diagnosis;
       failures.push(...(meta.failures ?? []));
     }
     // An error outside every check (a file that cannot load, a set-up hook that throws, an unhandled rejection) skips
@@ -56,13 +59,14 @@ export default class SummaryReporter implements Reporter {
         warningsByOperation.set(op, [...(warningsByOperation.get(op) ?? []), w]);
       }
       // A check's failures, whichever test found them: every write is held to the baseline, in whatever check it is made.
-      const own = unique(failures.filter((f) => f.check === scenario.check && f.operation === scenario.operation));
+      const own = unique(failuresOf(failures, scenario.check, scenario.operation));
+      const state = scenarioCheckState({ ...scenario, testState: result.state, testFailures: meta.failures ?? [], own, notRun: meta.notRun !== undefined });
       // A test that failed with no recorded failure broke in the suite itself: report it as this check's failure.
-      const unexplained = result.state === "failed" && (meta.failures ?? []).length === 0;
+      const unexplained = state === "failed" && own.length === 0;
       outcomes.push({
         operation: scenario.operation,
         check: scenario.check,
-        state: own.length > 0 || unexplained ? "failed" : meta.notRun !== undefined ? "not run" : result.state === "skipped" ? "skipped" : "passed",
+        state,
         note: result.state === "skipped" ? result.note : undefined,
         warnings: (meta.warnings ?? []).filter((w) => w.startsWith(`${scenario.operation} ${scenario.check}:`)),
         requests: meta.exchanges?.length ?? 0,
@@ -105,6 +109,7 @@ export default class SummaryReporter implements Reporter {
         mode: provided?.target.mode ?? (settings.baseUrl ? "live" : "mock"),
         baseUrl: provided?.target.baseUrl,
       },
+      ...(diagnosis ? { diagnosis } : {}),
       seed: provided?.settings.seed,
       totals: {
         passed: count("passed"),

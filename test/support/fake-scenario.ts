@@ -121,7 +121,7 @@ export async function runCheck(check: ScenarioCheck, options: FakeOptions): Prom
 /** Ways to break the file server of `fileServer`. */
 export interface FileServerOptions {
   metadata?: Record<string, unknown>;
-  /** What an accepted update does to the stored file (default: labels and publicUrl set as sent). */
+  /** What an accepted update does to the stored file, given the fields it sends that are not `null` (default: set as sent). */
   update?: (file: Record<string, unknown>, body: Record<string, unknown>) => Record<string, unknown>;
   /** Answers a request before the server does (a fault), and may change the stored file; undefined lets the server answer. */
   before?: (request: SentRequest, index: number, stored: { file: Record<string, unknown> }) => AnswerParts | undefined;
@@ -129,7 +129,7 @@ export interface FileServerOptions {
   download?: AnswerParts;
 }
 
-/** The updates the kit's reference accepts: an object with at most labels (strings) and publicUrl (a string). */
+/** The updates the kit's reference accepts: an object whose labels (strings) and publicUrl (a string) may each be null or absent. */
 const acceptable = (json: unknown): json is Record<string, unknown> => spec.validateRequestBody("updateFile", "application/json", json).valid;
 
 /**
@@ -150,7 +150,9 @@ export function fileServer(options: FileServerOptions = {}): ((request: SentRequ
     if (request.rawBody !== undefined) return error(400, "not JSON");
     if (!acceptable(request.json)) return error(422, "invalid body");
     const body = request.json;
-    state.file = options.update ? options.update(state.file, body) : { ...state.file, ...body };
+    // As the service: only labels and publicUrl change, and `null` for either is "not given" (other members are ignored).
+    const given = Object.fromEntries(Object.entries(body).filter(([name, value]) => (name === "labels" || name === "publicUrl") && value !== null));
+    state.file = options.update ? options.update(state.file, given) : { ...state.file, ...given };
     return {};
   };
   Object.defineProperty(script, "file", { get: () => state.file });

@@ -31,9 +31,12 @@ describe("file-state: reading the file back", () => {
     expect(stateOf({ labels: ["a"], publicUrl: null })).toEqual({ labels: ["a"] });
   });
 
-  it("restorableState keeps a publicUrl only when an update may send it back: a URL, not an empty string", () => {
+  it("restorableState keeps a publicUrl when an update may send it back: any string (the service does not validate it), not null", () => {
     expect(restorableState({ spec }, { labels: ["a"], publicUrl: "https://cdn.test/a", size: 1 })).toEqual({ labels: ["a"], publicUrl: "https://cdn.test/a" });
-    expect(restorableState({ spec }, { labels: ["a"], publicUrl: "" })).toEqual({ labels: ["a"] });
+    expect(restorableState({ spec }, { labels: ["a"], publicUrl: "" })).toEqual({ labels: ["a"], publicUrl: "" });
+    expect(restorableState({ spec }, { labels: ["a"], publicUrl: "www.example.com" })).toEqual({ labels: ["a"], publicUrl: "www.example.com" });
+    // null is "not given" in an update: a file without a publicUrl cannot get its null back, so none is set.
+    expect(restorableState({ spec }, { labels: ["a"], publicUrl: null })).toEqual({ labels: ["a"] });
     expect(restorableState({ spec }, { labels: [] })).toEqual({ labels: [] });
   });
 });

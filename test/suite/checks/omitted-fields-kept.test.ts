@@ -18,6 +18,8 @@ describe("omitted_fields_kept", () => {
       ["getFile", undefined],
       ["updateFile", {}],
       ["getFile", undefined],
+      ["updateFile", { labels: null, publicUrl: null }],
+      ["getFile", undefined],
       ["updateFile", { labels: ["q3"] }],
     ]);
     expect(server.file.labels).toEqual(["q3"]);
@@ -36,6 +38,31 @@ describe("omitted_fields_kept", () => {
     expect(withUrl.problem).toBe(
       'an update of {"publicUrl":"https://cdn.test/a"} changed the file from {"labels":["contract-keep-1","contract-keep-2"]} to {"labels":[],"publicUrl":"https://cdn.test/a"}',
     );
+  });
+
+  it("warns of an update of null for both fields that changes them (null is \"not given\"), and passes", async () => {
+    // A server that stores what it is sent, null included: labels become null (read as none), publicUrl too.
+    const applyingNull: FileServerOptions = {
+      metadata: metadataOf({ publicUrl: "https://cdn.test/a" }),
+      before: (r, _index, stored) => {
+        if (r.operationId !== "updateFile" || (r.json as { labels?: unknown }).labels !== null) return undefined;
+        stored.file = { ...stored.file, labels: [], publicUrl: null };
+        return {};
+      },
+    };
+    const server = fileServer(applyingNull);
+    const outcome = await runCheck(omittedFieldsKept, { operationId: "updateFile", answer: server });
+    expect(outcome).toMatchObject({ state: "passed" });
+    expect(outcome.warnings).toEqual([
+      'an update of {"labels":null,"publicUrl":null} (HTTP 200) changed labels ["contract-keep-1","contract-keep-2"], publicUrl "https://cdn.test/a" to labels [], publicUrl absent: null is "not given", and the field keeps its value (docs/decisions.md, "The update")',
+    ]);
+    // Put back all the same.
+    expect(server.file).toMatchObject({ labels: ["q3"], publicUrl: "https://cdn.test/a" });
+  });
+
+  it("leaves a refusal of null to positive_data_acceptance: no warning, no failure", async () => {
+    const outcome = await run({ before: (r) => (r.operationId === "updateFile" && (r.json as { labels?: unknown }).labels === null ? { status: 422, json: {} } : undefined) });
+    expect(outcome).toMatchObject({ state: "passed", warnings: [] });
   });
 
   it("fails when the labels cannot be set first", async () => {

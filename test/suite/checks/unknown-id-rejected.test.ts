@@ -36,6 +36,22 @@ describe("unknown_id_rejected", () => {
     }
   });
 
+  it("takes a UUID file id in the other case as the same id: served or refused with 422, it passes; a 5xx fails", async () => {
+    const uuid = "3b1f6c9e-2d4a-4f5b-9c8d-7e6f5a4b3c2d";
+    const upper = uuid.toUpperCase();
+    const answering = (status: number): Script => (r) => (r.fileId === upper ? { status, json: status === 200 ? { id: uuid } : {} } : { status: 422, json: {} });
+    for (const status of [200, 422]) {
+      const outcome = await runCheck(unknownIdRejected, { operationId: "getFile", fileId: uuid, answer: answering(status) });
+      expect(outcome, String(status)).toMatchObject({ state: "passed", warnings: [] });
+      expect(outcome.sent.map((r) => r.fileId)).toContain(upper);
+    }
+    const broken = await runCheck(unknownIdRejected, { operationId: "getFile", fileId: uuid, answer: answering(500) });
+    expect(broken).toMatchObject({ state: "failed", problem: `the id "${upper}", the real one in the other case (the same UUID: RFC 9562), got HTTP 500, expected 200 or 422` });
+    // The other near ids of a UUID are still different ids: served, they fail.
+    const spaced = await runCheck(unknownIdRejected, { operationId: "getFile", fileId: uuid, answer: (r) => (r.fileId.trim() === uuid ? { json: { id: uuid } } : { status: 422, json: {} }) });
+    expect(spaced.problem).toMatch(/^the id " 3b1f6c9e-.*", the real one with a space before it, got HTTP 200 as if it were the real file, expected 422 \(no file has it\)$/);
+  });
+
   it("fails an id near the real one answered as the real file, naming how it is near", async () => {
     const outcome = await run((r) => (r.fileId.trim().toLowerCase() === "doc-1" ? { json: { id: "doc-1" } } : { status: 422, json: {} }));
     expect(outcome).toMatchObject({ state: "failed", problem: 'the id "DOC-1", the real one in the other case, got HTTP 200 as if it were the real file, expected 422 (no file has it)' });

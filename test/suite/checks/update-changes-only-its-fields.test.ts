@@ -30,6 +30,16 @@ describe("changedFields", () => {
       'owner from undefined to {"id":1}',
     ]);
   });
+
+  it("lets a date of the last change move (the service's lastUpdated and the usual names), and no other date", () => {
+    const before = { ...metadataOf(), lastUpdated: "2026-03-04", updatedAt: "2026-03-04T00:00:00Z", updated_at: "a", lastModified: "a", modified_at: "a", creationDate: "2026-03-04" };
+    const after = { ...before, lastUpdated: "2026-03-05", updatedAt: "2026-03-05T00:00:00Z", updated_at: "b", lastModified: "b", modified_at: "b" };
+    expect(changedFields(before, after)).toEqual([]);
+    expect(changedFields(before, { ...after, created_at: "2026-03-05T00:00:00Z", creationDate: "2026-03-05" })).toEqual([
+      'created_at from "2026-01-02T03:04:05Z" to "2026-03-05T00:00:00Z"',
+      'creationDate from "2026-03-04" to "2026-03-05"',
+    ]);
+  });
 });
 
 describe("takeBaseline", () => {

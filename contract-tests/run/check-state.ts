@@ -1,0 +1,30 @@
+import type { CheckFailureRecord, CheckOutcome } from "../report/shapes.ts";
+
+/** What decides a scenario check's state on one operation: its test's own ending, and the failures recorded under its name. */
+export interface ScenarioEnding {
+  check: string;
+  operation: string;
+  /** How vitest ended its test: "failed" whenever any check failed during it, its own or another's. */
+  testState: "passed" | "failed" | "skipped" | "pending";
+  /** The failures its test recorded, of every check (the response checks', and a write's held to the baseline). */
+  testFailures: readonly CheckFailureRecord[];
+  /** The failures recorded under this check and operation, in whichever test they were found. */
+  own: readonly CheckFailureRecord[];
+  notRun: boolean;
+}
+
+/**
+ * A scenario check's state, the one rule both the progress lines and the summary follow: failed by failures of its
+ * own (in whichever test they were found) or by a test that failed with none recorded (the suite itself broke there);
+ * a failure of another check in its test is that check's, not its.
+ */
+export function scenarioCheckState(ending: ScenarioEnding): CheckOutcome["state"] {
+  const unexplained = ending.testState === "failed" && ending.testFailures.length === 0;
+  if (ending.own.length > 0 || unexplained) return "failed";
+  if (ending.notRun) return "not run";
+  return ending.testState === "skipped" ? "skipped" : "passed";
+}
+
+/** The failures recorded under `check` on `operation`. */
+export const failuresOf = (failures: readonly CheckFailureRecord[], check: string, operation: string): CheckFailureRecord[] =>
+  failures.filter((f) => f.check === check && f.operation === operation);
