@@ -26,7 +26,7 @@ export class MemoryStorage implements FileStorage {
     if (!file) return false;
     const { record } = file;
     const { labels = record.labels, publicUrl = record.publicUrl } = givenFields(patch);
-    file.record = frozenRecord({ ...record, labels, publicUrl }, record.size);
+    file.record = frozenRecord({ ...record, labels, ...(publicUrl == null ? {} : { publicUrl }) }, record.size);
     return true;
   }
 
