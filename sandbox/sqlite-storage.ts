@@ -1,5 +1,5 @@
 import Database from "better-sqlite3";
-import { frozenRecord, type FilePatch, type FileRecord, type FileStorage, type StoredFile } from "./core/storage.ts";
+import { frozenRecord, givenFields, type FilePatch, type FileRecord, type FileStorage, type StoredFile } from "./core/storage.ts";
 
 interface Row {
   id: string;
@@ -93,11 +93,9 @@ export class SqliteStorage implements FileStorage {
   /** Applies a patch; false when there is no file with this id (nothing is written then). */
   update(id: string, patch: FilePatch): boolean {
     this.records.delete(id);
-    const result = this.statements.update.run({
-      id,
-      labels: patch.labels === undefined ? null : JSON.stringify(patch.labels),
-      public_url: patch.publicUrl ?? null,
-    });
+    const { labels, publicUrl } = givenFields(patch);
+    // coalesce keeps the column for a field not given (a SQL NULL here).
+    const result = this.statements.update.run({ id, labels: labels === undefined ? null : JSON.stringify(labels), public_url: publicUrl ?? null });
     return result.changes > 0;
   }
 

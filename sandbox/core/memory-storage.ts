@@ -1,4 +1,4 @@
-import { frozenRecord, type FilePatch, type FileRecord, type FileStorage, type StoredFile } from "./storage.ts";
+import { frozenRecord, givenFields, type FilePatch, type FileRecord, type FileStorage, type StoredFile } from "./storage.ts";
 
 /** A file as memory keeps it: its metadata, frozen (every read hands out this very object), and its bytes. */
 interface KeptFile {
@@ -25,10 +25,8 @@ export class MemoryStorage implements FileStorage {
     const file = this.files.get(id);
     if (!file) return false;
     const { record } = file;
-    file.record = frozenRecord(
-      { ...record, labels: patch.labels ?? record.labels, ...(patch.publicUrl === undefined ? {} : { publicUrl: patch.publicUrl }) },
-      record.size,
-    );
+    const { labels = record.labels, publicUrl = record.publicUrl } = givenFields(patch);
+    file.record = frozenRecord({ ...record, labels, ...(publicUrl == null ? {} : { publicUrl }) }, record.size);
     return true;
   }
 

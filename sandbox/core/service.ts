@@ -22,7 +22,7 @@ export interface ServiceDependencies {
 /** The metadata as the spec defines it. */
 export function metadataOf(file: FileRecord): Record<string, unknown> {
   const { id, name, size, created_at, labels, publicUrl } = file;
-  return publicUrl === undefined ? { id, name, size, created_at, labels } : { id, name, size, created_at, labels, publicUrl };
+  return publicUrl == null ? { id, name, size, created_at, labels } : { id, name, size, created_at, labels, publicUrl };
 }
 
 /** The answer for an id the storage does not have: 422, as the description says (not 404). */

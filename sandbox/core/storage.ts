@@ -13,11 +13,17 @@ export type StoredFile = Omit<FileRecord, "size"> & { content: Uint8Array };
 export function frozenRecord(file: Omit<StoredFile, "content">, size: number): FileRecord {
   const { id, name, created_at, publicUrl } = file;
   const labels = Object.freeze([...file.labels]) as string[];
-  return Object.freeze(publicUrl === undefined ? { id, name, size, created_at, labels } : { id, name, size, created_at, labels, publicUrl });
+  return Object.freeze(publicUrl == null ? { id, name, size, created_at, labels } : { id, name, size, created_at, labels, publicUrl });
 }
 
-/** What an update may change (UpdateFileRequest); an absent field keeps its value. */
-export type FilePatch = components["schemas"]["UpdateFileRequest"];
+/** An update's body (UpdateFileRequest): a field absent or `null` keeps its value; other members are ignored. */
+export type FilePatch = components["schemas"]["UpdateFileRequest"] & Record<string, unknown>;
+
+/** The fields a patch changes: `null` means "not given" (docs/decisions.md, "The update"), and nothing else is read. */
+export function givenFields(patch: FilePatch): { publicUrl?: string; labels?: string[] } {
+  const { publicUrl, labels } = patch;
+  return { ...(publicUrl == null ? {} : { publicUrl }), ...(labels == null ? {} : { labels }) };
+}
 
 /** Where the service keeps its files: SQLite for the sandbox (sandbox/sqlite-storage.ts), memory for the fake. */
 export interface FileStorage {

@@ -61,6 +61,23 @@ describe("createFakeFileLibrary: the service's semantics in-process, for apps' t
     await expect(wrongKey.files.get("f1")).rejects.toBeInstanceOf(AuthenticationError);
   });
 
+  // docs/decisions.md, "The update": what the official SDKs send, which the kit's own client would refuse to send.
+  it("accepts the official SDKs' update bodies: null keeps a field, fileId is ignored, publicUrl is any string", async () => {
+    const fake = createFakeFileLibrary({ apiKey: "test-key", files: [...FILES, { id: "f2", name: "b.txt", content: "", publicUrl: "https://cdn.example.test/b" }] });
+    const put = async (id: string, body: unknown) =>
+      (await fake.fetch(`${fake.baseUrl}/studio/v1/library/files/${id}`, { method: "PUT", headers: { authorization: "Bearer test-key", "content-type": "application/json" }, body: JSON.stringify(body) })).status;
+    // The npm ai21 SDK's files.update({ fileId, labels: ["a"], publicUrl: null }).
+    expect(await put("f2", { fileId: "f2", labels: ["a"], publicUrl: null })).toBe(200);
+    expect(fake.file("f2")).toEqual({ id: "f2", name: "b.txt", size: 0, created_at: expect.any(String), labels: ["a"], publicUrl: "https://cdn.example.test/b" });
+    // The Python SDK up to 2.4, labels only, on a file with no public URL: none appears.
+    expect(await put("f1", { publicUrl: null, labels: ["y"] })).toBe(200);
+    expect(fake.file("f1")).toEqual({ id: "f1", name: "a.txt", size: 5, created_at: expect.any(String), labels: ["y"] });
+    // The Python SDK's documented example; the fileId of another file changes nothing there.
+    expect(await put("f1", { fileId: "f2", publicUrl: "www.example.com", labels: null })).toBe(200);
+    expect(fake.file("f1")).toMatchObject({ labels: ["y"], publicUrl: "www.example.com" });
+    expect(fake.file("f2")).toMatchObject({ labels: ["a"], publicUrl: "https://cdn.example.test/b" });
+  });
+
   it("failNext makes the next calls of one operation fail with the status, headers and body given, then recovers", async () => {
     const { fake, files, withResponse } = fakeAndClient({ maxRetries: 1 });
     fake.failNext("getFile", { status: 503, headers: { "retry-after": "0" }, times: 1 });

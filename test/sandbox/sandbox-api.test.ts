@@ -1,6 +1,9 @@
-// covers: sandbox/core/api-key.ts, sandbox/core/constant-time.ts, sandbox/core/fixture-validator.ts, sandbox/core/fixtures.ts, sandbox/core/memory-storage.ts, sandbox/core/plain.ts, sandbox/core/service.ts, sandbox/core/storage.ts, sandbox/start.ts, sandbox/node-adapter.ts, sandbox/fixtures.ts, lib/openapi/load.ts, lib/openapi/media-type.ts, lib/openapi/methods.ts, lib/openapi/router.ts, lib/openapi/validation-errors.ts, lib/openapi/validator.ts
+// covers: sandbox/core/api-key.ts, sandbox/core/constant-time.ts, sandbox/core/fixture-validator.ts, sandbox/core/fixtures.ts, sandbox/core/memory-storage.ts, sandbox/core/plain.ts, sandbox/core/service.ts, sandbox/core/storage.ts, sandbox/sqlite-storage.ts, sandbox/start.ts, sandbox/node-adapter.ts, sandbox/fixtures.ts, lib/openapi/load.ts, lib/openapi/media-type.ts, lib/openapi/methods.ts, lib/openapi/router.ts, lib/openapi/validation-errors.ts, lib/openapi/validator.ts
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { mkdtemp } from "node:fs/promises";
 import { request } from "node:http";
+import os from "node:os";
+import path from "node:path";
 import { call, FILES, sandbox, SANDBOX_KEY } from "../support/sandbox.ts";
 import { fromRoot } from "../../scripts/lib/paths.ts";
 
@@ -73,8 +76,8 @@ describe("sandbox: update", () => {
   it.each([
     ["labels as a string", { labels: "a,b" }, "labels"],
     ["labels items as numbers", { labels: [1] }, "labels.0"],
-    ["an unknown field", { label: ["a"] }, "label"],
-    ["publicUrl that is not a URI", { publicUrl: "not a url" }, "publicUrl"],
+    ["labels items as null", { labels: [null] }, "labels.0"],
+    ["publicUrl as a number", { publicUrl: 5 }, "publicUrl"],
   ])("rejects %s with 422 naming the field, and changes nothing", async (_, body, field) => {
     const before = await metadata("doc-2");
     const response = await call(sb.baseUrl, `${FILES}/doc-2`, json(body));
@@ -83,6 +86,31 @@ describe("sandbox: update", () => {
     expect(error.message).toContain(field);
     expect(error.detail.map((d) => d.loc.slice(1).join("."))).toContain(field);
     expect(await metadata("doc-2")).toEqual(before);
+  });
+
+  // docs/decisions.md, "The update": the bodies the service's official SDKs send, on both storages.
+  it.each([
+    ["in memory", () => undefined],
+    ["in a SQLite data file", async () => path.join(await mkdtemp(path.join(os.tmpdir(), "file-library-sdk-bodies-")), "files.db")],
+  ])("accepts the official SDKs' bodies %s: null keeps a field, other members are ignored, publicUrl is any string", async (_, dataFile) => {
+    const own = await sandbox({ fixturesFile: fromRoot("test/fixtures/sandbox-files.json"), dataFile: await dataFile() });
+    try {
+      const put = async (body: unknown) => (await call(own.baseUrl, `${FILES}/doc-1`, json(body))).status;
+      const stored = async () => (await call(own.baseUrl, `${FILES}/doc-1`)).json() as Promise<Record<string, unknown>>;
+      // The npm ai21 SDK's files.update({ fileId, labels: ["a"], publicUrl: null }), byte for byte.
+      expect(await put({ fileId: "doc-1", labels: ["a"], publicUrl: null })).toBe(200);
+      expect(await stored()).toMatchObject({ id: "doc-1", labels: ["a"], publicUrl: "https://cdn.example.test/report.txt" });
+      // The Python SDK up to 2.4, labels only.
+      expect(await put({ publicUrl: null, labels: ["b", "c"] })).toBe(200);
+      expect(await stored()).toMatchObject({ labels: ["b", "c"], publicUrl: "https://cdn.example.test/report.txt" });
+      // The Python SDK's documented example, and another file's id in the body, which names nothing.
+      expect(await put({ fileId: "doc-2", publicUrl: "www.example.com", labels: null })).toBe(200);
+      expect(await stored()).toMatchObject({ labels: ["b", "c"], publicUrl: "www.example.com" });
+      expect((await (await call(own.baseUrl, `${FILES}/doc-2`)).json()) as unknown).toMatchObject({ labels: [] });
+      expect((await (await call(own.baseUrl, `${FILES}/doc-2`)).json()) as object).not.toHaveProperty("publicUrl");
+    } finally {
+      await own.close();
+    }
   });
 
   it.each([

@@ -32,6 +32,29 @@ export function storageBehaviour(open: () => FileStorage | Promise<FileStorage>)
     }
   });
 
+  // docs/decisions.md, "The update": null is "not given", other members are ignored, publicUrl is any string.
+  it("keeps a field sent as null, ignores other members, and stores any string as the public URL", async () => {
+    const storage = await open();
+    try {
+      storage.put([storedFile("f1", ["a"])]);
+      const expected = (labels: string[], publicUrl?: string) => ({ id: "f1", name: "f1.txt", size: 5, created_at: "2026-01-02T03:04:05.000Z", labels, ...(publicUrl === undefined ? {} : { publicUrl }) });
+      // The Python SDK up to 2.4, labels only: publicUrl null, and no public URL was ever set.
+      expect(storage.update("f1", { publicUrl: null, labels: ["b"] })).toBe(true);
+      expect(storage.get("f1")).toEqual(expected(["b"]));
+      // The Python SDK's documented example: a public URL without a scheme.
+      expect(storage.update("f1", { publicUrl: "www.example.com" })).toBe(true);
+      expect(storage.get("f1")).toEqual(expected(["b"], "www.example.com"));
+      // The official TypeScript SDK: fileId in the body (another id, even), null for a field given as null.
+      expect(storage.update("f1", { fileId: "f2", id: "f2", name: "renamed.txt", labels: ["c"], publicUrl: null })).toBe(true);
+      expect(storage.get("f1")).toEqual(expected(["c"], "www.example.com"));
+      expect(storage.update("f1", { labels: null, publicUrl: "" })).toBe(true);
+      expect(storage.get("f1")).toEqual(expected(["c"], ""));
+      expect(storage.get("f2")).toBeUndefined();
+    } finally {
+      storage.close();
+    }
+  });
+
   it("hands out records no caller can change under the next one, and keeps no array a caller gave it", async () => {
     const storage = await open();
     try {
