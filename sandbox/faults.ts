@@ -202,7 +202,21 @@ export const faults = {
       return current ? { ...body, labels: [...(current.labels as string[]), ...body.labels] } : body;
     }),
   ),
-  "labels-deduplicated": variation("labels are stored without duplicates", () => validUpdateBody((body) => (Array.isArray(body.labels) ? { ...body, labels: [...new Set(body.labels)] } : body))),
+  // The service's own update schema sets no `additionalProperties: false`, and its official TypeScript SDK sends the
+  // file's id in every update body (docs/decisions.md, "The update"): refusing it refuses the service's own client.
+  "unknown-members-refused": variation("an update with a member other than publicUrl and labels (the official SDK's fileId) is refused with 422", () =>
+    requests((request, tools) => {
+      const other = Object.keys(validUpdate(request, tools) ?? {}).find((name) => name !== "publicUrl" && name !== "labels");
+      return other === undefined ? request : errorAnswer(422, "invalid_body", `Unknown member ${JSON.stringify(other)}.`);
+    }),
+  ),
+  // The official SDKs send null for a field not given (the Python SDK up to 2.2 in every labels-only update).
+  "nulls-refused": variation("an update with null for publicUrl or labels is refused with 422", () =>
+    requests((request, tools) => {
+      const body = validUpdate(request, tools);
+      return body && (body.publicUrl === null || body.labels === null) ? errorAnswer(422, "invalid_body", "null is not a value here.") : request;
+    }),
+  ),
   "labels-trimmed": variation("labels are stored with their leading and trailing whitespace trimmed", () =>
     validUpdateBody((body) => (Array.isArray(body.labels) ? { ...body, labels: (body.labels as string[]).map((label) => label.trim()) } : body)),
   ),
@@ -436,6 +450,26 @@ export const legitimateVariants = {
     "idle connections are closed 5 ms after the last answer, though Keep-Alive: timeout=5 is advertised (a server may close an idle connection at any time)",
     () => (service) => service,
     { keepAlive: { advertisedSeconds: 5, keptMs: 5 } },
+  ),
+  // The service's own documents speak of "unique labels", at most 20 (docs/decisions.md, "Everything written is read
+  // back"): a server that keeps a set keeps the contract, and the suite warns of it.
+  "labels-deduplicated": variation("labels are stored without duplicates, in the order first sent", () =>
+    validUpdateBody((body) => (Array.isArray(body.labels) ? { ...body, labels: [...new Set(body.labels)] } : body)),
+  ),
+  "labels-sorted": variation("labels are stored sorted, as by a server that keeps them as a set", () =>
+    validUpdateBody((body) => (Array.isArray(body.labels) ? { ...body, labels: (body.labels as string[]).toSorted() } : body)),
+  ),
+  "twenty-unique-labels": variation("an update with more than 20 labels, or with a label twice, is refused with 422 (the service's own limit)", () =>
+    requests((request, tools) => {
+      const labels = validUpdate(request, tools)?.labels;
+      if (!Array.isArray(labels) || (labels.length <= 20 && new Set(labels).size === labels.length)) return request;
+      return errorAnswer(422, "invalid_labels", "At most 20 unique labels.");
+    }),
+  ),
+  // null means "not given" (docs/decisions.md, "The update"); a server that clears the field keeps the contract's
+  // letter (the description is silent) and is warned.
+  "nulls-clear-the-field": variation("null for publicUrl or labels clears that field", () =>
+    validUpdateBody((body) => ({ ...body, ...(body.labels === null && { labels: [] }), ...(body.publicUrl === null && { publicUrl: "" }) })),
   ),
   // A limit refused as the spec documents a refusal: 422, the list left as it was.
   "long-lists-refused": variation("an update with more than 200 labels is refused with 422", () =>

@@ -123,7 +123,6 @@ const faultsOfOneInput: readonly string[] = [
   "key-checked-in-part",
   "empty-bearer-passes-on-download",
   "key-compared-ignoring-case",
-  "labels-deduplicated",
   "labels-trimmed",
   "labels-normalized-nfc",
   "labels-first-ten",
@@ -232,11 +231,22 @@ const variantsRunElsewhere: Record<string, string> = {
   "closes-idle-connections-at-once": "test/suite/contract-connections.test.ts",
 };
 
+// Variants that keep the contract in a way the suite warns of (docs/decisions.md, "The update" and "Everything written
+// is read back"); every other variant passes without a warning.
+const variantsWarned: Record<string, string[]> = {
+  "labels-deduplicated": ["update_persisted"],
+  "labels-sorted": ["update_persisted"],
+  "nulls-clear-the-field": ["omitted_fields_kept"],
+  // A problem document's media type is not the one the spec documents (docs/decisions.md, "Problem documents").
+  "errors-as-problem-details": ["content_type_conformance"],
+};
+
 describe.concurrent("no false alarms: the suite passes sandbox variants that keep the contract", { timeout: 120_000 }, () => {
   it.each(Object.keys(legitimateVariants).filter((variant) => !(variant in variantsRunElsewhere)))("%s", async (variant) => {
     const run = await suiteAgainst({ variant });
     expect(run.exitCode, run.output).toBe(0);
     expect(run.summary.totals.failed).toBe(0);
+    expect(warnedChecks(run).sort(), run.output).toEqual(variantsWarned[variant] ?? []);
   });
 
   // Exit 0 is the run's own verdict that no check failed.
