@@ -24,12 +24,14 @@ export interface CheckedSettings {
  */
 export async function checkSettings(env: Readonly<Record<string, string | undefined>>, { mock }: { mock: "started-by-runner" | "none" }): Promise<CheckedSettings> {
   const settings = orCannotStart(() => readSettings(env), SettingError);
-  if (settings.checks.length > 0 || settings.excludeChecks.length > 0) {
-    // The catalogue brings every check (and fast-check): loaded only when names are given.
-    const { selectedChecks } = await import("../run/check-selection.ts");
-    orCannotStart(() => selectedChecks(settings), SettingError);
-  }
   const live = orCannotStart(() => liveTarget(settings), SettingError);
+  if (settings.checks.length > 0 || settings.excludeChecks.length > 0) {
+    // The catalogue brings every check (and fast-check): loaded only when names are given. A named check that cannot
+    // run as set up is a wrong setting, not a skip (docs/decisions.md, "A run that did not check everything").
+    const { assertSelectionRuns, selectedChecks } = await import("../run/check-selection.ts");
+    orCannotStart(() => selectedChecks(settings), SettingError);
+    orCannotStart(() => assertSelectionRuns(settings, { state: live !== undefined, writes: live ? live.writeChecks : true }), SettingError);
+  }
   if (!live && mock === "none" && !settings.mockUrl) {
     throw new CannotStartError("no server to check: give its base URL with --base-url URL or FILE_LIBRARY_BASE_URL, and a file id with --file-id ID or FILE_LIBRARY_FILE_ID.");
   }
