@@ -1,5 +1,5 @@
 import { catalogue } from "../checks/catalogue.ts";
-import { requirementsOn, type Requirement, type ScenarioCheck } from "../checks/types.ts";
+import { requirementsOn, type Check, type Requirement, type ScenarioCheck } from "../checks/types.ts";
 import { SettingError, type SuiteSettings } from "./settings.ts";
 
 /** The names the settings select (FILE_LIBRARY_CHECKS, less FILE_LIBRARY_EXCLUDE_CHECKS); throws SettingError on an unknown name. */
@@ -34,7 +34,7 @@ const REMEDY: Record<Requirement, string> = {
 export function assertSelectionRuns(settings: Pick<SuiteSettings, "checks" | "excludeChecks">, allows: RunAllows): void {
   if (settings.checks.length === 0) return;
   const selected = selectedChecks(settings);
-  const named = catalogue.filter((c) => selected.has(c.name));
+  const named = (catalogue as readonly Check[]).filter((c) => selected.has(c.name));
   const scenarios = named.filter((c): c is ScenarioCheck => c.kind === "scenario");
   for (const check of scenarios) {
     const missing = check.operations.map((operation) => requirementsOn(check, operation).filter((need) => !allows[need]));
