@@ -10,7 +10,7 @@ import { exitCodeOf, startChild } from "../lib/process.ts";
 import type { HandshakeMessage } from "./run/handshake.ts";
 import { processEnvironment, settingsEnvironment, type SuiteSettingsInput } from "./run/settings.ts";
 import { CannotStartError, checkSettings, checkTarget, type CheckedSettings } from "./runner/start.ts";
-import type { StartupRead } from "./run/startup-read.ts";
+import type { StartupRead } from "./run/startup-read-record.ts";
 
 /**
  * How to run the suite: each setting as an option, or else from `env` (FILE_LIBRARY_BASE_URL and the rest; see

@@ -1,23 +1,11 @@
 import { readFileSync } from "node:fs";
 import { exchangeFrom, type Exchange } from "../http/exchange.ts";
-import type { ShownRequest } from "../http/curl.ts";
-import type { FailedAttempt, NoAnswerEvidence } from "../http/no-answer.ts";
-import { secretsOf } from "../inputs/keys.ts";
+import { curlFor, type ShownRequest } from "../http/curl.ts";
+import { secretsOf, shownAuthorization } from "../inputs/keys.ts";
 import { catalogue } from "../checks/catalogue.ts";
 import { recordFailure } from "./evidence.ts";
 import type { RunContext } from "./run-context.ts";
-
-/**
- * The runner's start-up read (runner/preflight.ts) as the run's workers get it, in a file (FILE_LIBRARY_PREFLIGHT_FILE):
- * the request as reports show it, and the answer as received, or what happened instead. Plain data: it crosses from
- * the runner's process to the suite's.
- */
-export type StartupRead =
-  | {
-      request: ShownRequest;
-      answer: { status: number; headers: Array<[string, string]>; text: string; cut?: number | undefined; invalidUtf8?: string | undefined; durationMs: number; failedAttempts: FailedAttempt[] };
-    }
-  | { request: ShownRequest; noAnswer: NoAnswerEvidence; message: string };
+import type { StartupRead } from "./startup-read-record.ts";
 
 // Each run's start-up read is judged once, by the first check that runs.
 const judged = new WeakSet<RunContext>();
@@ -36,13 +24,18 @@ export function judgeStartupRead(run: RunContext, selected: Set<string>, inspect
   if (!file || judged.has(run)) return;
   judged.add(run);
   const read = JSON.parse(readFileSync(file, "utf8")) as StartupRead;
+  const { target } = run;
+  // The request as the runner sent it: a read of the file with the key.
+  const { method, path: template } = run.spec.operation("getFile");
+  const path = template.replace("{file_id}", encodeURIComponent(target.fileId));
+  const request: ShownRequest = { auth: "valid", method, path, url: `${target.baseUrl}${path}`, headers: { authorization: shownAuthorization("valid", target.apiKey)! } };
   if ("noAnswer" in read) {
     const check = selected.has(CHARGED) ? CHARGED : catalogue.find((c) => c.kind === "scenario" && selected.has(c.name))!.name;
-    recordFailure({ check, operation: "getFile", problem: run.redact(`the run's start-up read of the file got no answer: ${read.message}`), noAnswer: read.noAnswer });
+    const noAnswer = { operationId: "getFile", method, path, url: request.url, curl: curlFor(request), attempts: read.noAnswer.attempts };
+    recordFailure({ check, operation: "getFile", problem: run.redact(`the run's start-up read of the file got no answer: ${read.noAnswer.message}`), noAnswer });
     return;
   }
   const { answer } = read;
-  const apiKey = run.target.apiKey;
   const seen = { ...answer, headers: new Headers(answer.headers) };
-  inspect(exchangeFrom("getFile", read.request, seen, { secrets: secretsOf(apiKey), credentials: [apiKey] }, answer.failedAttempts));
+  inspect(exchangeFrom("getFile", request, seen, { secrets: secretsOf(target.apiKey), credentials: [target.apiKey] }, answer.failedAttempts));
 }

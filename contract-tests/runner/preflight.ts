@@ -3,11 +3,10 @@ import { SpecOperations } from "../../lib/openapi/spec-operations.ts";
 import type { Target } from "../http/target.ts";
 import { Transport } from "../http/transport.ts";
 import type { SuiteSettings } from "../run/settings.ts";
-import type { StartupRead } from "../run/startup-read.ts";
+import type { StartupRead } from "../run/startup-read-record.ts";
 import { redactString } from "../../src/redact.ts";
-import { curlFor, type ShownRequest } from "../http/curl.ts";
 import { NoAnswerError } from "../http/no-answer.ts";
-import { secretsOf, shownAuthorization } from "../inputs/keys.ts";
+import { secretsOf } from "../inputs/keys.ts";
 
 /** The run cannot start: one line that names what to fix (a setting, the spec, the server), for exit 2. */
 export class CannotStartError extends Error {
@@ -33,7 +32,6 @@ export async function preflight(target: Target, settings: Pick<SuiteSettings, "r
   const { method, path: template } = new SpecOperations(readBundledDocument(specFile, "")).operation("getFile");
   const path = template.replace("{file_id}", encodeURIComponent(target.fileId));
   const url = `${target.baseUrl}${path}`;
-  const request: ShownRequest = { auth: "valid", method, path, url, headers: { authorization: shownAuthorization("valid", target.apiKey)! } };
   const transport = new Transport({ timeoutMs: settings.requestTimeoutMs, maxBytes: settings.maxResponseBytes });
   let requests = 0;
   let answer;
@@ -43,8 +41,7 @@ export async function preflight(target: Target, settings: Pick<SuiteSettings, "r
     answer = await transport.send(url, { method, headers: { authorization: `Bearer ${target.apiKey}` } }, { beforeAttempt: () => void requests++ });
   } catch (error) {
     if (!(error instanceof NoAnswerError)) throw error;
-    const noAnswer = { operationId: "getFile", method, path, url, curl: curlFor(request), attempts: error.attempts };
-    return { requests, read: { request, noAnswer, message: redactString(error.message, secretsOf(target.apiKey)) } };
+    return { requests, read: { noAnswer: { attempts: error.attempts, message: redactString(error.message, secretsOf(target.apiKey)) } } };
   } finally {
     await transport.close();
   }
@@ -61,5 +58,5 @@ export async function preflight(target: Target, settings: Pick<SuiteSettings, "r
       `file id ${JSON.stringify(target.fileId)} was not found on ${target.baseUrl} (${shown}, the service's answer for an unknown id): give the id of an existing file with --file-id or FILE_LIBRARY_FILE_ID.`,
     );
   }
-  return { requests, read: { request, answer: { status, headers: [...response.headers], text, cut, invalidUtf8, durationMs, failedAttempts } } };
+  return { requests, read: { answer: { status, headers: [...response.headers], text, cut, invalidUtf8, durationMs, failedAttempts } } };
 }

@@ -2,7 +2,7 @@ import { readBundledDocument, SpecLoadError } from "../../lib/openapi/bundled-do
 import type { Target } from "../http/target.ts";
 import { defaultSpecFile } from "../locations.ts";
 import { readSettings, SettingError, type SuiteSettings } from "../run/settings.ts";
-import type { StartupRead } from "../run/startup-read.ts";
+import type { StartupRead } from "../run/startup-read-record.ts";
 import { liveTarget } from "../run/target.ts";
 import { CannotStartError, preflight } from "./preflight.ts";
 import { unreachableReason } from "./reachability.ts";
