@@ -91,7 +91,7 @@ function decoded(method: string, answer: Dispatcher.ResponseData): RawAnswer {
   const noBody = method === "HEAD" || status === 204 || status === 304;
   const codings = (headers.get("content-encoding") ?? "").toLowerCase().split(",").map((c) => c.trim()).filter(Boolean);
   if (codings.length > MAX_CODINGS) {
-    answer.body.destroy();
+    answer.body.on("error", () => {}).destroy();
     throw new TypeError("fetch failed", { cause: new Error(`too many content-encodings in response: ${codings.length}, maximum allowed is ${MAX_CODINGS}`) });
   }
   const decoders = noBody ? [] : decodersFor(codings);
