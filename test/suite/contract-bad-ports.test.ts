@@ -1,4 +1,4 @@
-// covers: contract-tests/http/dispatch.ts, contract-tests/http/transport.ts, contract-tests/proxy/forward.ts
+// covers: contract-tests/http/dispatch.ts, contract-tests/http/transport.ts, contract-tests/runner/preflight.ts, contract-tests/proxy/forward.ts, contract-tests/recording/replay.ts
 // fetch refuses the Fetch standard's "bad ports" (a browser must); the suite is not a browser, and reaches any port.
 import { mkdtemp } from "node:fs/promises";
 import { request } from "node:http";
@@ -6,6 +6,9 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startProxy } from "../../contract-tests/index.ts";
+import { defaultSpecFile } from "../../contract-tests/locations.ts";
+import { replayRecording } from "../../contract-tests/recording/replay.ts";
+import { loadSuiteSpec } from "../../contract-tests/run/spec.ts";
 import { liveOptions, runContractSuite, SANDBOX_FIXTURES } from "../support/contract-suite.ts";
 import { FILES, sandbox, SANDBOX_KEY } from "../support/sandbox.ts";
 
@@ -42,11 +45,29 @@ describe("a correct server on a port fetch refuses", { timeout: 120_000 }, () =>
     expect(run.summary.checks.find((c) => c.check === "metadata_size_matches_content")?.state).toBe("passed");
   });
 
-  it("is reached by the validating proxy", async () => {
-    const proxy = await startProxy({ upstream: sb.baseUrl, reportDir: await mkdtemp(path.join(os.tmpdir(), "file-library-bad-port-")), env: { FILE_LIBRARY_API_KEY: SANDBOX_KEY }, say: () => {} });
+  it("a refused key on that port still stops the run at its start, exit 2", async () => {
+    const run = await runContractSuite(liveOptions(sb.baseUrl, { apiKey: "a-rotated-key-0000" }));
+    expect(run.exitCode, run.output).toBe(2);
+    expect(run.summary.stopped?.reason).toMatch(/^the server refused FILE_LIBRARY_API_KEY \(HTTP 401/);
+  });
+
+  it("is reached by the validating proxy, and by the replay of what it recorded", async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), "file-library-bad-port-"));
+    const recording = path.join(dir, "traffic.jsonl");
+    const proxy = await startProxy({ upstream: sb.baseUrl, reportDir: dir, record: recording, env: { FILE_LIBRARY_API_KEY: SANDBOX_KEY }, say: () => {} });
     const status = await statusOf(`${proxy.url}${FILES}/doc-1`);
     const { exitCode } = await proxy.stop();
-    expect(status).toBe(200);
-    expect(exitCode).toBe(0);
+    expect([status, exitCode]).toEqual([200, 0]);
+    const replayed = await replayRecording({
+      file: recording,
+      baseUrl: sb.baseUrl,
+      apiKey: SANDBOX_KEY,
+      writeChecks: false,
+      maxRequests: 10,
+      spec: loadSuiteSpec(defaultSpecFile),
+      limits: { maxResponseMs: 5_000, maxResponseBytes: 1_048_576, requestTimeoutMs: 10_000 },
+      say: () => {},
+    });
+    expect([replayed.exitCode, replayed.replayed]).toEqual([0, 1]);
   });
 });
