@@ -35,3 +35,16 @@ describe("a server hostile on its first answer only, read-only", { timeout: 120_
     }
   });
 });
+
+describe("a start-up read that got no answer, when metadata_of_requested_file is not selected", { timeout: 120_000 }, () => {
+  it("fails the first selected check of the catalogue instead, exit 1", async () => {
+    const server = await hostileFirstAnswer("short-body", sb.baseUrl);
+    try {
+      const run = await runContractSuite(liveOptions(server.origin, { checks: ["auth_required", "download_url_valid"] }));
+      expect(run.exitCode, run.output).toBe(1);
+      expect(failedChecks(run)).toEqual(["auth_required"]);
+    } finally {
+      await server.close();
+    }
+  });
+});
