@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from "node:fs";
-import { appendFile, mkdir, readFile, rm, writeFile } from "node:fs/promises";
+import { appendFile, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import os from "node:os";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { defaultSpecFile, suiteConfigFile } from "./locations.ts";
@@ -9,12 +10,13 @@ import { exitCodeOf, startChild } from "../lib/process.ts";
 import type { HandshakeMessage } from "./run/handshake.ts";
 import { processEnvironment, settingsEnvironment, type SuiteSettingsInput } from "./run/settings.ts";
 import { CannotStartError, checkSettings, checkTarget, type CheckedSettings } from "./runner/start.ts";
+import type { StartupRead } from "./run/startup-read-record.ts";
 
 /**
  * How to run the suite: each setting as an option, or else from `env` (FILE_LIBRARY_BASE_URL and the rest; see
  * `file-library-contract --help`). Options win over the environment.
  */
-export interface SuiteOptions extends Omit<SuiteSettingsInput, "mockUrl" | "awaitReady" | "requestsBefore"> {
+export interface SuiteOptions extends Omit<SuiteSettingsInput, "mockUrl" | "awaitReady" | "requestsBefore" | "preflightFile"> {
   /** The environment the settings not given as options come from (default: process.env). */
   env?: Record<string, string | undefined> | undefined;
   /** "inherit" prints the suite's output as it runs; "capture" returns it in `output` (default). */
@@ -122,12 +124,13 @@ async function run(options: SuiteOptions, signal: AbortSignal, start: SuiteStart
   // The one start of every runner (runner/start.ts): a run that cannot start resolves exit 2 with summary.stopped.
   let checked: CheckedSettings;
   let requestsBefore = 0;
+  let startupRead: StartupRead | undefined;
   try {
     checked = await checkSettings(env, { mock: start ? "started-by-runner" : "none" });
     if (checked.live) {
       // In the kit's repo the spec may still be bundling: the preflight reads its path; a failed bundle is release's to report.
       if (!checked.specFile) await start?.spec.catch(() => {});
-      ({ requestsBefore } = await checkTarget(checked.live, checked.settings, checked.specFile ?? defaultSpecFile));
+      ({ requestsBefore, startupRead } = await checkTarget(checked.live, checked.settings, checked.specFile ?? defaultSpecFile));
     }
   } catch (error) {
     if (!(error instanceof CannotStartError)) throw error;
@@ -136,10 +139,24 @@ async function run(options: SuiteOptions, signal: AbortSignal, start: SuiteStart
   const { settings } = checked;
   await hooks.started?.(checked);
   const reportDir = path.resolve(cwd, settings.reportDir ?? "reports");
-  const childEnv: NodeJS.ProcessEnv = {
-    ...baseEnv,
-    ...settingsEnvironment({ ...given, specFile: settings.specFile ?? defaultSpecFile, reportDir, awaitReady: start !== undefined, requestsBefore }),
-  };
+  // The start-up read's answer is the run's first: the checks judge it (docs/decisions.md, "Before the first check").
+  const handOver = startupRead && (await mkdtemp(path.join(os.tmpdir(), "file-library-startup-read-")));
+  const preflightFile = handOver && path.join(handOver, "startup-read.json");
+  if (preflightFile) await writeFile(preflightFile, JSON.stringify(startupRead), { mode: 0o600 });
+  try {
+    return await runChild(options, signal, start, { cwd, reportDir, childEnv: { ...baseEnv, ...settingsEnvironment({ ...given, specFile: settings.specFile ?? defaultSpecFile, reportDir, awaitReady: start !== undefined, requestsBefore, preflightFile }) } });
+  } finally {
+    if (handOver) await rm(handOver, { recursive: true, force: true });
+  }
+}
+
+/** Runs the suite's process (vitest) with the settings as checked, and reads its summary. */
+async function runChild(
+  options: SuiteOptions,
+  signal: AbortSignal,
+  start: SuiteStart | undefined,
+  { cwd, reportDir, childEnv }: { cwd: string; reportDir: string; childEnv: NodeJS.ProcessEnv },
+): Promise<SuiteRun> {
   const summaryFile = path.join(reportDir, "contract-summary.json");
   // A summary left by an earlier run must not pass for this one's.
   const [configFile] = await Promise.all([configToRun(), rm(summaryFile, { force: true })]);

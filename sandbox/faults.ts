@@ -163,6 +163,12 @@ export const faults = {
   "download-auth-ignored": variation("the download answers without a key", () =>
     requests((request, { call, context }) => (call?.operationId === "getFileDownloadUrl" ? withKey(request, context.apiKey) : request)),
   ),
+  "update-applied-without-key": variation("an update without the key (or with a wrong one) is applied, though it is answered 401", () =>
+    requests(async (request, { call, context, service }) => {
+      if (call?.operationId === "updateFile" && bearerToken(request.headers.authorization) !== context.apiKey) await service(withKey(request, context.apiKey));
+      return request;
+    }),
+  ),
   "any-bearer-passes": variation("any bearer token passes, the key is never compared", () =>
     requests((request, { call, context }) => (call && bearerToken(request.headers.authorization) !== undefined ? withKey(request, context.apiKey) : request)),
   ),

@@ -1,19 +1,15 @@
-import { createRequire } from "node:module";
 import type { Agent as AgentType } from "undici";
 import { causeOf } from "../../src/cause.ts";
 import { invalidUtf8 } from "../../src/invalid-utf8.ts";
 import { readLimited } from "../../src/response-limit.ts";
+import { dispatch, newAgent, type DispatchInit, type RawAnswer } from "./dispatch.ts";
 import { NoAnswerError, REFUSED, type FailedAttempt } from "./no-answer.ts";
 import type { RateLimiter } from "./rate-limits.ts";
 
-// undici's Agent alone, for Node's own fetch to send through (its dispatch is the one Node's fetch calls), loaded at the
-// first retry: the whole package takes three times as long to load, and most runs never retry.
-let Agent: typeof AgentType | undefined;
-const loadAgent = () => (Agent ??= createRequire(import.meta.url)("undici/lib/dispatcher/agent.js") as typeof AgentType);
-
 /** An answer, its body read up to the limit (FILE_LIBRARY_MAX_RESPONSE_BYTES). */
 export interface Answered {
-  response: Response;
+  /** Its status and headers (the body is `text`). */
+  response: Pick<RawAnswer, "status" | "headers">;
   text: string;
   /** The limit the body was cut at, when it was longer: the rest was never read. */
   cut?: number | undefined;
@@ -52,6 +48,9 @@ export interface SendPolicy {
   freshConnection?: boolean | undefined;
 }
 
+/** A request: its method, headers and body, and whether redirects are followed. */
+export type SendInit = Omit<DispatchInit, "signal" | "closeConnection">;
+
 // RFC 9110, 9.2.2: repeating these has the same effect as sending them once.
 const IDEMPOTENT = new Set(["GET", "HEAD", "PUT", "DELETE", "OPTIONS", "TRACE"]);
 /** What the previous answer from an origin said about its connection: when it came, and the keep-alive timeout it advertised. */
@@ -61,12 +60,15 @@ interface PreviousAnswer {
 }
 
 /**
- * The run's HTTP connections: Node's own pool until a connection fails, then a pool of the run's own, made anew for
- * each retry, so that a retry is sent on a connection that is sure to be new.
+ * The run's HTTP connections: a pool of the run's own (undici's dispatch, which reaches any port; fetch refuses the
+ * "bad ports"), made anew for each retry, so that a retry is sent on a connection that is sure to be new. An origin
+ * that closed a connection unanswered gets a connection of its own for each later request (docs/decisions.md,
+ * "Kept-alive connections").
  */
 export class Transport {
   private agent: AgentType | undefined;
   private readonly lastAnswer = new Map<string, PreviousAnswer>();
+  private readonly closesConnections = new Set<string>();
 
   constructor(readonly limits: TransportLimits) {}
 
@@ -77,22 +79,26 @@ export class Transport {
    * retried. With a rate limiter, a 429 is waited out as the server asks and the request sent again
    * (docs/decisions.md, Rate limits).
    */
-  send(url: string, init: RequestInit & { method: string }, policy: SendPolicy = {}): Promise<Delivered> {
+  send(url: string, init: SendInit, policy: SendPolicy = {}): Promise<Delivered> {
     return sendRequest(this, url, init, policy);
   }
 
-  /** Fetches over the run's connections, or over `dispatcher` (a connection of its own). */
-  fetch(url: string, init: RequestInit, dispatcher: AgentType | undefined = this.agent): Promise<Response> {
-    return fetch(url, dispatcher ? ({ ...init, dispatcher } as RequestInit) : init);
+  /** Sends over the run's connections, or over `dispatcher` (a connection of its own). */
+  dispatch(url: string, init: DispatchInit, dispatcher: AgentType | undefined = undefined): Promise<RawAnswer> {
+    const origin = new URL(url).origin;
+    return dispatch(dispatcher ?? (this.agent ??= newAgent()), url, { ...init, closeConnection: init.closeConnection || this.closesConnections.has(origin) });
   }
 
   /**
    * Lets go of every kept-alive connection: the next request opens a new one. Any other idle connection of the pool
-   * may be as stale as the one that just failed, and undici would hand it out next.
+   * may be as stale as the one that just failed, and undici would hand it out next. The origin's later requests each
+   * get a connection of their own: a server that closed one unanswered (retiring it early, or dropping every so many
+   * requests) would close the next ones too, and each retry is a request of the run's budget.
    */
-  renewConnections(): void {
+  renewConnections(origin: string): void {
+    this.closesConnections.add(origin);
     const old = this.agent;
-    this.agent = new (loadAgent())();
+    this.agent = newAgent();
     void old?.close().catch(() => {});
   }
 
@@ -102,7 +108,7 @@ export class Transport {
   }
 
   /** Remembers when an answer came from the origin, and the keep-alive it advertised. */
-  answered(origin: string, response: Response): void {
+  answered(origin: string, response: Pick<RawAnswer, "headers">): void {
     this.lastAnswer.set(origin, { at: performance.now(), keepAlive: response.headers.get("keep-alive") });
   }
 
@@ -114,9 +120,9 @@ export class Transport {
   }
 }
 
-async function sendRequest(transport: Transport, url: string, init: RequestInit & { method: string }, policy: SendPolicy): Promise<Delivered> {
+async function sendRequest(transport: Transport, url: string, init: SendInit, policy: SendPolicy): Promise<Delivered> {
   // A connection of the request's own: one connection, no pipelining, closed once the answer is read.
-  const own = policy.freshConnection ? new (loadAgent())({ connections: 1, pipelining: 0 }) : undefined;
+  const own = policy.freshConnection ? newAgent({ connections: 1, pipelining: 0 }) : undefined;
   try {
     return await attempts(transport, url, init, policy, own);
   } finally {
@@ -124,7 +130,7 @@ async function sendRequest(transport: Transport, url: string, init: RequestInit 
   }
 }
 
-async function attempts(transport: Transport, url: string, init: RequestInit & { method: string }, policy: SendPolicy, own: AgentType | undefined): Promise<Delivered> {
+async function attempts(transport: Transport, url: string, init: SendInit, policy: SendPolicy, own: AgentType | undefined): Promise<Delivered> {
   const { timeoutMs, maxBytes } = transport.limits;
   const origin = new URL(url).origin;
   const failedAttempts: FailedAttempt[] = [];
@@ -142,18 +148,18 @@ async function attempts(transport: Transport, url: string, init: RequestInit & {
     await policy.rateLimiter?.pace();
     const previous = transport.previousAnswer(origin);
     const started = performance.now();
-    let response: Response;
+    let response: RawAnswer;
     // One deadline for the whole attempt, headers and body: FILE_LIBRARY_REQUEST_TIMEOUT_MS.
     const deadline = AbortSignal.timeout(timeoutMs);
     try {
       // Redirects are answers to check, unless the caller follows them (a signed URL may redirect to storage).
-      response = await transport.fetch(url, { redirect: "manual", ...init, signal: deadline }, own);
+      response = await transport.dispatch(url, { redirect: "manual", ...init, signal: deadline }, own);
     } catch (error) {
       const failed = describeFailure(error, attempt, performance.now() - started, timeoutMs, previous, started);
       failedAttempts.push(failed.attempt);
       if (failed.retryable && !connectionRetried && IDEMPOTENT.has(init.method)) {
         connectionRetried = true;
-        transport.renewConnections();
+        transport.renewConnections(origin);
         continue;
       }
       throw new NoAnswerError(init.method, url, failedAttempts);

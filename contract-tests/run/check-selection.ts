@@ -1,4 +1,5 @@
 import { catalogue } from "../checks/catalogue.ts";
+import { requirementsOn, type Check, type Requirement, type ScenarioCheck } from "../checks/types.ts";
 import { SettingError, type SuiteSettings } from "./settings.ts";
 
 /** The names the settings select (FILE_LIBRARY_CHECKS, less FILE_LIBRARY_EXCLUDE_CHECKS); throws SettingError on an unknown name. */
@@ -11,4 +12,38 @@ export function selectedChecks(settings: Pick<SuiteSettings, "checks" | "exclude
   const chosen = settings.checks.length > 0 ? new Set(settings.checks) : names;
   for (const name of settings.excludeChecks) chosen.delete(name);
   return chosen;
+}
+
+/** What a run offers its checks: a server that keeps state (not the mock), and writes (FILE_LIBRARY_WRITE_CHECKS=1). */
+export interface RunAllows {
+  state: boolean;
+  writes: boolean;
+}
+
+// What to set for a requirement the run does not meet, in the words of the one line a run that cannot start prints.
+const REMEDY: Record<Requirement, string> = {
+  writes: "write checks: FILE_LIBRARY_WRITE_CHECKS=1",
+  state: "a server that keeps state: --base-url (the mock forgets every update)",
+};
+
+/**
+ * Throws SettingError when the checks named by FILE_LIBRARY_CHECKS cannot all run as the run is set up: a named check
+ * that runs on none of its operations (update_persisted in a read-only run), or a selection that sends no request
+ * of its own (response checks alone judge nothing). The default selection's skips by design stay skips.
+ */
+export function assertSelectionRuns(settings: Pick<SuiteSettings, "checks" | "excludeChecks">, allows: RunAllows): void {
+  if (settings.checks.length === 0) return;
+  const selected = selectedChecks(settings);
+  const named = (catalogue as readonly Check[]).filter((c) => selected.has(c.name));
+  const scenarios = named.filter((c): c is ScenarioCheck => c.kind === "scenario");
+  for (const check of scenarios) {
+    const missing = check.operations.map((operation) => requirementsOn(check, operation).filter((need) => !allows[need]));
+    if (missing.every((needs) => needs.length > 0)) {
+      throw new SettingError("FILE_LIBRARY_CHECKS", `selects a check that cannot run as set up: ${check.name} needs ${REMEDY[missing[0]![0]!]}`);
+    }
+  }
+  if (scenarios.length === 0) {
+    const names = named.map((c) => c.name).join(", ") || "no check";
+    throw new SettingError("FILE_LIBRARY_CHECKS", `selects ${names}, which only judge${named.length === 1 ? "s" : ""} the answers to other checks' requests: add a check that sends requests (see --list-checks)`);
+  }
 }

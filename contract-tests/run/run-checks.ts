@@ -12,6 +12,7 @@ import { exchange, ExchangeFailedError, jsonBody, type Exchange } from "../http/
 import { RateLimitedError } from "../http/rate-limits.ts";
 import { RequestBudgetError, type RunContext } from "./run-context.ts";
 import { runContext } from "./worker-context.ts";
+import { judgeStartupRead } from "./startup-read.ts";
 import type { CheckFailureRecord } from "../report/shapes.ts";
 // Shrinking a failure found by a generated input may take this many requests, and only while the budget lasts:
 // on a live server each one is a real request, and the checks after this one need theirs.
@@ -73,6 +74,8 @@ async function runScenario(run: RunContext, check: ScenarioCheck, operationId: O
     return context.skip(`not run: ${reason}`);
   };
   if (rateLimiter.stoppedBecause) return notRun(rateLimiter.stoppedBecause);
+  // The runner's start-up read got the run's first answer: the first check to run judges it, as any other.
+  judgeStartupRead(run, selected, (ex) => inspect(run, selected, ex));
 
   // What the check was doing last, for a report of an error it did not expect.
   let doing = "before its first request";

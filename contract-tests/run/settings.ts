@@ -66,6 +66,8 @@ export interface SuiteSettingsInput {
   awaitReady?: boolean | undefined;
   /** Requests the runner sent before the suite (its preflight read), counted in the budget (FILE_LIBRARY_REQUESTS_BEFORE; runners only). */
   requestsBefore?: number | undefined;
+  /** The runner's start-up read, for the checks to judge (run/startup-read.ts; FILE_LIBRARY_PREFLIGHT_FILE; runners only). */
+  preflightFile?: string | undefined;
   /** A file the Markdown coverage is appended to (GITHUB_STEP_SUMMARY, as GitHub Actions sets it). */
   stepSummaryFile?: string | undefined;
 }
@@ -93,6 +95,7 @@ export const VARIABLES = {
   mockUrl: "FILE_LIBRARY_MOCK_URL",
   awaitReady: "FILE_LIBRARY_AWAIT_READY",
   requestsBefore: "FILE_LIBRARY_REQUESTS_BEFORE",
+  preflightFile: "FILE_LIBRARY_PREFLIGHT_FILE",
   stepSummaryFile: "GITHUB_STEP_SUMMARY",
 } as const satisfies Record<keyof SuiteSettingsInput, string>;
 
@@ -117,6 +120,7 @@ export interface SuiteSettings {
   mockUrl: string | undefined;
   awaitReady: boolean;
   requestsBefore: number;
+  preflightFile: string | undefined;
   stepSummaryFile: string | undefined;
 }
 
@@ -202,6 +206,7 @@ export function readSettings(env: Environment): SuiteSettings {
     mockUrl: text("mockUrl"),
     awaitReady: flag("awaitReady"),
     requestsBefore: number("requestsBefore", { whole: true, min: 0 }) ?? 0,
+    preflightFile: text("preflightFile"),
     stepSummaryFile,
   };
 }

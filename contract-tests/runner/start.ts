@@ -2,6 +2,7 @@ import { readBundledDocument, SpecLoadError } from "../../lib/openapi/bundled-do
 import type { Target } from "../http/target.ts";
 import { defaultSpecFile } from "../locations.ts";
 import { readSettings, SettingError, type SuiteSettings } from "../run/settings.ts";
+import type { StartupRead } from "../run/startup-read-record.ts";
 import { liveTarget } from "../run/target.ts";
 import { CannotStartError, preflight } from "./preflight.ts";
 import { unreachableReason } from "./reachability.ts";
@@ -24,12 +25,14 @@ export interface CheckedSettings {
  */
 export async function checkSettings(env: Readonly<Record<string, string | undefined>>, { mock }: { mock: "started-by-runner" | "none" }): Promise<CheckedSettings> {
   const settings = orCannotStart(() => readSettings(env), SettingError);
-  if (settings.checks.length > 0 || settings.excludeChecks.length > 0) {
-    // The catalogue brings every check (and fast-check): loaded only when names are given.
-    const { selectedChecks } = await import("../run/check-selection.ts");
-    orCannotStart(() => selectedChecks(settings), SettingError);
-  }
   const live = orCannotStart(() => liveTarget(settings), SettingError);
+  if (settings.checks.length > 0 || settings.excludeChecks.length > 0) {
+    // The catalogue brings every check (and fast-check): loaded only when names are given. A named check that cannot
+    // run as set up is a wrong setting, not a skip (docs/decisions.md, "A run that did not check everything").
+    const { assertSelectionRuns, selectedChecks } = await import("../run/check-selection.ts");
+    orCannotStart(() => selectedChecks(settings), SettingError);
+    orCannotStart(() => assertSelectionRuns(settings, { state: live !== undefined, writes: live ? live.writeChecks : true }), SettingError);
+  }
   if (!live && mock === "none" && !settings.mockUrl) {
     throw new CannotStartError("no server to check: give its base URL with --base-url URL or FILE_LIBRARY_BASE_URL, and a file id with --file-id ID or FILE_LIBRARY_FILE_ID.");
   }
@@ -46,13 +49,13 @@ export async function checkSettings(env: Readonly<Record<string, string | undefi
 /**
  * The live server's checks before the run, once its spec is known: that something listens at the base URL, and one
  * read of the file with the key (runner/preflight.ts: a refused key or an unknown file id is a wrong setting). Resolves
- * with the requests it sent, which count against the run's budget.
+ * with the requests it sent, which count against the run's budget, and the read, which the checks judge.
  */
-export async function checkTarget(live: Target, settings: SuiteSettings, specFile: string): Promise<{ requestsBefore: number }> {
+export async function checkTarget(live: Target, settings: SuiteSettings, specFile: string): Promise<{ requestsBefore: number; startupRead: StartupRead }> {
   const reason = await unreachableReason(live.baseUrl);
   if (reason) throw new CannotStartError(`the server at ${live.baseUrl} is unreachable (${reason}); check FILE_LIBRARY_BASE_URL or --base-url.`);
-  const { requests } = await preflight(live, settings, specFile);
-  return { requestsBefore: requests };
+  const { requests, read } = await preflight(live, settings, specFile);
+  return { requestsBefore: requests, startupRead: read };
 }
 
 /** Runs `work`; an error of the given class means the run cannot start (with `suffix` added to its message). */

@@ -38,6 +38,16 @@ const causes: Array<[string, () => SuiteOptions, RegExp]> = [
   ["no base URL", () => ({ apiKey: SANDBOX_KEY, fileId: "doc-1" }), /^no server to check: give its base URL with --base-url URL or FILE_LIBRARY_BASE_URL/],
   ["an unknown check", () => ({ baseUrl: sb.baseUrl, apiKey: SANDBOX_KEY, fileId: "doc-1", checks: ["no_such_check"] }), /^FILE_LIBRARY_CHECKS names unknown check\(s\) no_such_check; see --list-checks$/],
   [
+    "a check a read-only run cannot run",
+    () => ({ baseUrl: sb.baseUrl, apiKey: SANDBOX_KEY, fileId: "doc-1", checks: ["update_persisted"] }),
+    /^FILE_LIBRARY_CHECKS selects a check that cannot run as set up: update_persisted needs write checks: FILE_LIBRARY_WRITE_CHECKS=1$/,
+  ],
+  [
+    "checks that only judge other checks' answers",
+    () => ({ baseUrl: sb.baseUrl, apiKey: SANDBOX_KEY, fileId: "doc-1", checks: ["json_well_formed"] }),
+    /^FILE_LIBRARY_CHECKS selects json_well_formed, which only judges the answers to other checks' requests: add a check that sends requests \(see --list-checks\)$/,
+  ],
+  [
     "a step summary in a folder that does not exist",
     () => ({ baseUrl: sb.baseUrl, apiKey: SANDBOX_KEY, fileId: "doc-1", stepSummaryFile: "/nonexistent/step-summary.md" }),
     /^GITHUB_STEP_SUMMARY names \/nonexistent\/step-summary\.md, in a folder that does not exist: GitHub Actions sets it to a file of its own, so unset it, or point it at a file in a folder that exists$/,

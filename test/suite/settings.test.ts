@@ -34,6 +34,7 @@ describe("the suite's settings", () => {
       mockUrl: undefined,
       awaitReady: false,
       requestsBefore: 0,
+      preflightFile: undefined,
       stepSummaryFile: undefined,
     });
   });
@@ -61,6 +62,7 @@ describe("the suite's settings", () => {
       mockUrl: "http://127.0.0.1:4010",
       awaitReady: true,
       requestsBefore: 2,
+      preflightFile: "/tmp/startup-read.json",
       stepSummaryFile: "/tmp/summary.md",
     };
     const env = settingsEnvironment(input);

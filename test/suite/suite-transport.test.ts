@@ -79,6 +79,24 @@ describe("the contract suite's transport", () => {
     await transport.close();
   });
 
+  it("after a server closed a connection unanswered, sends each later request to it on a connection of its own", async () => {
+    // Every connection's second request finds it closed (drops-kept-alive-connections is every third): each reuse costs a retry.
+    const connections: Array<string | undefined> = [];
+    const url = await serve((req, res, n) => (n === 2 ? drop(req) : (connections.push(req.headers.connection), ok(res))));
+    const transport = new Transport({ timeoutMs: 5_000, maxBytes: 1_048_576 });
+    await sendRequest(url, { method: "GET" }, { timeoutMs: 5_000 }, transport);
+    await new Promise(setImmediate);
+    expect((await sendRequest(url, { method: "GET" }, { timeoutMs: 5_000 }, transport)).failedAttempts).toHaveLength(1);
+    const later = [];
+    for (let i = 0; i < 5; i++) {
+      await new Promise(setImmediate);
+      later.push(await sendRequest(url, { method: "GET" }, { timeoutMs: 5_000 }, transport));
+    }
+    expect(later.map((answer) => answer.failedAttempts)).toEqual(Array(5).fill([]));
+    expect(connections.slice(-5)).toEqual(Array(5).fill("close"));
+    await transport.close();
+  });
+
   it("gives up after the retry, with every attempt in the message: which request, after how long, closed by the server", async () => {
     const url = await serve((req) => drop(req));
     const error = await sendRequest(url, { method: "GET" }, { timeoutMs: 5_000 }).catch((e: unknown) => e);

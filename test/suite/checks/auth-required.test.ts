@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { authRequired } from "../../../contract-tests/checks/auth-required.ts";
+import { authRequired, UNAUTHORIZED_LABEL } from "../../../contract-tests/checks/auth-required.ts";
 import { NEAR_MISSES } from "../../../contract-tests/inputs/keys.ts";
 import { fileServer, runCheck } from "../../support/fake-scenario.ts";
 
@@ -20,9 +20,38 @@ describe("auth_required", () => {
     expect(outcome.sent.map((r) => r.auth)).toEqual(["none"]);
   });
 
-  it("sends an update an empty body, which changes nothing should the server let it through", async () => {
-    const outcome = await runCheck(authRequired, { operationId: "updateFile", answer: fileServer() });
+  it("sends an update an empty body in a read-only run, which changes nothing should the server let it through", async () => {
+    const outcome = await runCheck(authRequired, { operationId: "updateFile", writeChecks: false, answer: fileServer() });
+    expect(outcome.sent.map((r) => r.auth)).toEqual(["none", "wrong", "empty-token"]);
     expect(outcome.sent.every((r) => JSON.stringify(r.json) === "{}")).toBe(true);
+  });
+
+  it("with write checks, sends each unauthorized update a real change and reads the file back with the key; passes, touching nothing, when none was applied", async () => {
+    const server = fileServer();
+    const before = structuredClone(server.file);
+    const outcome = await runCheck(authRequired, { operationId: "updateFile", answer: server });
+    expect(outcome.state).toBe("passed");
+    const updates = outcome.sent.filter((r) => r.operationId === "updateFile");
+    expect(updates.map((r) => [r.auth, r.json])).toEqual(["none", "wrong", "empty-token"].map((auth) => [auth, { labels: [...(before.labels as string[]), UNAUTHORIZED_LABEL] }]));
+    expect(outcome.sent.filter((r) => r.operationId === "getFile").every((r) => r.auth === "valid")).toBe(true);
+    expect(server.file).toEqual(before);
+  });
+
+  it("with write checks, fails an update applied without the key, though answered 401, and puts the file back", async () => {
+    // The fault: the update is applied whatever key it carries, and answered as if it were refused.
+    const server = fileServer({
+      before: (request, _index, stored) => {
+        if (request.operationId !== "updateFile" || request.auth === "valid") return undefined;
+        stored.file = { ...stored.file, ...(request.json as object) };
+        return { status: 401, json: { code: 401, message: "missing or wrong key" } };
+      },
+    });
+    const before = structuredClone(server.file);
+    const outcome = await runCheck(authRequired, { operationId: "updateFile", answer: server });
+    expect(outcome.state).toBe("failed");
+    expect(outcome.problem).toBe(`an update without Authorization (HTTP 401) was applied: getFile with the key shows the label "${UNAUTHORIZED_LABEL}" it added`);
+    expect(outcome.sent.at(-1)).toMatchObject({ operationId: "updateFile", auth: "valid", essential: true });
+    expect(server.file).toEqual(before);
   });
 
   it("fails the download at the first request that gets through, naming how it was sent and the status", async () => {
