@@ -22,6 +22,8 @@ if (first === "replay") {
   process.exit(await runReplayCommand(rest, NAME));
 }
 
+if (first === "pact") process.exit(await (await import("./runner/pact-command.ts")).runPactCommand(rest, NAME));
+
 // The command line owns this process: Ctrl-C stops the suite it started, then exits 130.
 exitOnInterrupt();
 
