@@ -4,6 +4,9 @@ import { parseArgs } from "node:util";
 import { SpecLoadError } from "../../lib/openapi/bundled-document.ts";
 import { defaultSpecFile } from "../locations.ts";
 import { ExportError, exportPact } from "../pact/export-pact.ts";
+import { judgePact } from "../pact/judge-pact.ts";
+import { findingLine, pactSummary, writePactReports } from "../pact/pact-reports.ts";
+import { PactFileError, readPact } from "../pact/read-pact.ts";
 import { RecordingError } from "../recording/read-recording.ts";
 import { processEnvironment, readSettings, SettingError } from "../run/settings.ts";
 import { loadSuiteSpec } from "../run/spec.ts";
@@ -14,6 +17,7 @@ export const DEFAULT_MAX_INTERACTIONS = 10_000;
 /** What `pact --help` prints. */
 export function pactHelp(name: string): string {
   return `Usage: ${name} pact export RECORDING --consumer NAME [--provider NAME] [-o FILE] [--pact-version 4|3]
+       ${name} pact check PACT_FILE [--report-dir DIR]
 
 Turns what an app did into a Pact file: RECORDING is a recording of \`proxy --record FILE\` or a browser's HAR
 export. One interaction per distinct request the app sent with the key (as a replay tells them apart),
@@ -31,7 +35,17 @@ Flags:
   --max-interactions N    a recording with more distinct requests is refused (default: ${DEFAULT_MAX_INTERACTIONS})
   -h, --help              show this text
 
-Exit codes: 0 written, 2 not (the recording unreadable, nothing to export, a wrong flag).`;
+Exit codes: 0 written, 2 not (the recording unreadable, nothing to export, a wrong flag).
+
+\`pact check\` judges another team's Pact file (specification 2 to 4, as pact-js, the Pact core and the MSW
+adapter write them) against the spec, with no server: each HTTP interaction's request as the proxy inspects
+an app's requests, its response with the checks every answer gets and its body by the documented schema.
+A matcher is judged by its example (like("2026-03-04T05:06:07Z") fits created_at; like("1234") does not fit
+size). Members and headers the pact leaves out are no finding: a pact says what the consumer relies on.
+Reports pact-junit.xml, pact-summary.json and pact-summary.md in --report-dir (default: FILE_LIBRARY_REPORT_DIR,
+else reports). Exit codes: 0 every interaction fits, 1 one does not (each finding names the interaction, the
+side, the member and the check), 2 the pact cannot be read (the line or member named) or holds no HTTP
+interaction.`;
 }
 
 /** Runs `pact` from its argv (after the word `pact`); resolves with the exit code. */
@@ -44,7 +58,8 @@ export async function runPactCommand(argv: string[], name: string, env: Record<s
     return sub === undefined ? 2 : 0;
   }
   if (sub === "export") return runExport(rest, name, env);
-  console.error(`${name} pact: cannot start: no subcommand ${JSON.stringify(sub)}: give export (see ${name} pact --help)`);
+  if (sub === "check") return runCheck(rest, name, env);
+  console.error(`${name} pact: cannot start: no subcommand ${JSON.stringify(sub)}: give export or check (see ${name} pact --help)`);
   return 2;
 }
 
@@ -112,6 +127,52 @@ async function runExport(argv: string[], name: string, env: Record<string, strin
   for (const line of result.leftOut) console.error(`${name} pact export: left out: ${line}`);
   console.error(`${name} pact export: ${result.pact.interactions.length} interaction(s) from ${result.exchanges} exchange(s) (${result.duplicates} duplicate(s)), written to ${output}`);
   return 0;
+}
+
+async function runCheck(argv: string[], name: string, env: Record<string, string | undefined>): Promise<number> {
+  const cannot = (message: string) => {
+    console.error(`${name} pact check: cannot start: ${message}`);
+    return 2;
+  };
+  let parsed;
+  try {
+    parsed = parseArgs({ args: argv, options: { "report-dir": { type: "string" }, help: { type: "boolean", short: "h", default: false } }, strict: true, allowPositionals: true });
+  } catch (error) {
+    return cannot(`${(error as Error).message.replace(/\. To specify a positional argument[\s\S]*$/, "")} (see ${name} pact --help)`);
+  }
+  const { values, positionals } = parsed;
+  if (values.help) {
+    console.log(pactHelp(name));
+    return 0;
+  }
+  if (positionals.length !== 1) return cannot(`give one Pact file (PACT_FILE), got ${positionals.length} (see ${name} pact --help)`);
+  let settings;
+  let spec;
+  try {
+    settings = readSettings(env);
+    spec = loadSuiteSpec(settings.specFile ?? defaultSpecFile);
+  } catch (error) {
+    if (error instanceof SettingError || error instanceof SpecLoadError) return cannot(error.message);
+    throw error;
+  }
+  const file = positionals[0]!;
+  let pact;
+  try {
+    pact = await readPact(file);
+  } catch (error) {
+    if (error instanceof PactFileError) return cannot(error.message);
+    throw error;
+  }
+  if (pact.interactions.length === 0) return cannot(`${file} holds no HTTP interaction: there is nothing to judge${pact.notHttp.length ? ` (not HTTP: ${pact.notHttp.length})` : ""}`);
+  const findings = judgePact(spec, pact.interactions);
+  const summary = pactSummary(file, pact, findings);
+  const reportDir = path.resolve(values["report-dir"] ?? settings.reportDir ?? "reports");
+  await writePactReports(reportDir, summary);
+  for (const finding of findings.slice(0, 50)) console.error(`${name} pact check: FINDING ${findingLine(finding)}`);
+  if (findings.length > 50) console.error(`${name} pact check: ${findings.length - 50} further finding(s) in the reports`);
+  const fitting = summary.interactions.filter((i) => i.fits).length;
+  console.error(`${name} pact check: ${summary.verdict}: ${pact.interactions.length} interaction(s) of ${pact.consumer}, ${fitting} fit the spec, ${findings.length} finding(s); reports in ${reportDir}`);
+  return findings.length > 0 ? 1 : 0;
 }
 
 /** A name as part of a file name, as pact-js names its files: what a file system may not hold becomes "-". */
