@@ -9,6 +9,7 @@ import { judgeAnswer } from "../checks/judge-answer.ts";
 import { DEFAULT_LIMITS } from "../checks/types.ts";
 import { exchangeFrom } from "../http/exchange.ts";
 import type { PactInteraction } from "./read-pact.ts";
+import { undocumentedMembers } from "./undocumented-members.ts";
 
 /** One way an interaction of a pact does not fit the spec. */
 export interface PactFinding {
@@ -66,7 +67,7 @@ function judgeInteraction(spec: OpenApiValidator, inspect: ReturnType<typeof cre
   for (const { check, failures } of judgeAnswer(ex, spec, DEFAULT_LIMITS, judged)) {
     for (const problem of failures) if (!PARTIAL.test(problem)) add("response", check === "status_code_conformance" || check === "not_a_server_error" ? "status" : check === "response_headers_conformance" || check === "content_type_conformance" ? "headers" : "body", check, problem);
   }
-  if (response.body !== undefined) for (const [member, problem] of schemaProblems(spec, operationId, response.status, mediaType, response.body)) add("response", member, "response_schema_conformance", problem);
+  if (response.body !== undefined) for (const [member, check, problem] of schemaProblems(spec, operationId, response.status, mediaType, response.body)) add("response", member, check, problem);
   return found;
 }
 
@@ -81,14 +82,15 @@ const pointerOf = (path: ValidationIssue["path"]) => `$${path.map((step) => (typ
 
 /**
  * The body by the schema documented for its status and media type, one problem per member; a member the schema
- * requires and the pact leaves out is none (the consumer does not rely on it). A status or media type the spec does
- * not document is the other checks' to report.
+ * requires and the pact leaves out is none (the consumer does not rely on it), a member it does not name is one
+ * (response_member_documented). A status or media type the spec does not document is the other checks' to report.
  */
-function schemaProblems(spec: OpenApiValidator, operationId: string, status: number, mediaType: string, text: string): Array<[string, string]> {
+function schemaProblems(spec: OpenApiValidator, operationId: string, status: number, mediaType: string, text: string): Array<[member: string, check: string, problem: string]> {
+  const SCHEMA = "response_schema_conformance";
   const statusKey = spec.documentedStatus(operationId, status);
   if (statusKey === undefined) return [];
   const mediaTypes = spec.responseMediaTypes(operationId, statusKey);
-  if (mediaTypes.length === 0) return ["", "null", "{}"].includes(text.trim()) ? [] : [["body", `the ${statusKey} answer is documented with no body, but the pact gives one`]];
+  if (mediaTypes.length === 0) return ["", "null", "{}"].includes(text.trim()) ? [] : [["body", SCHEMA, `the ${statusKey} answer is documented with no body, but the pact gives one`]];
   const judgedAs = mediaTypes.includes(mediaType) ? mediaType : isJsonMediaType(mediaType) ? mediaTypes.find(isJsonMediaType) : undefined;
   if (judgedAs === undefined) return [];
   let body: unknown = downloadText(text);
@@ -96,11 +98,15 @@ function schemaProblems(spec: OpenApiValidator, operationId: string, status: num
     try {
       body = JSON.parse(text);
     } catch {
-      return [["body", `the body is not valid JSON although the content type is ${mediaType}`]];
+      return [["body", SCHEMA, `the body is not valid JSON although the content type is ${mediaType}`]];
     }
   }
   const result = spec.validateResponse(operationId, statusKey, judgedAs, body);
-  return result.issues
+  const problems = result.issues
     .filter((issue) => issue.keyword !== "required")
-    .map((issue): [string, string] => [pointerOf(issue.path), `${issue.message} (by ${result.schemaPointer ?? "the documented schema"})`]);
+    .map((issue): [string, string, string] => [pointerOf(issue.path), SCHEMA, `${issue.message} (by ${result.schemaPointer ?? "the documented schema"})`]);
+  for (const member of undocumentedMembers(spec, operationId, statusKey, judgedAs, body)) {
+    problems.push([member, "response_member_documented", "the consumer relies on a member the spec does not document: the provider may send it, it never promised it"]);
+  }
+  return problems;
 }
