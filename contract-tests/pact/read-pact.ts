@@ -1,5 +1,6 @@
 import { readFile, stat } from "node:fs/promises";
 import { MAX_HAR_BYTES } from "../recording/read-recording.ts";
+import { jsonErrorOffset } from "./json-error-offset.ts";
 
 /** A Pact file cannot be read: one line naming the file and the line or member at fault. */
 export class PactFileError extends Error {
@@ -55,19 +56,25 @@ export async function readPact(file: string): Promise<ReadPact> {
   try {
     document = JSON.parse(text);
   } catch (error) {
-    const { line, column } = whereParsingStopped(text, (error as Error).message);
-    throw new PactFileError(`${file}:${line}:${column}: not JSON: ${(error as Error).message.replace(/ in JSON at position \d+.*$/, "")}`);
+    const { line, column } = whereParsingStopped(text);
+    throw new PactFileError(`${file}:${line}:${column}: not JSON: ${oneLine((error as Error).message.replace(/ in JSON at position \d+.*$/, ""))}`);
   }
   return pactOf(document, file);
 }
 
-/** The line and column (from 1) where JSON.parse stopped: its offset when the message gives one, else the text's end. */
-export function whereParsingStopped(text: string, message: string): { line: number; column: number } {
-  const position = Number(/position (\d+)/.exec(message)?.[1] ?? text.length);
-  const before = text.slice(0, position);
+/** The line and column (from 1) where text that JSON.parse refused stops being JSON. */
+export function whereParsingStopped(text: string): { line: number; column: number } {
+  const offset = jsonErrorOffset(text);
+  const before = text.slice(0, offset < 0 ? text.length : offset);
   const line = before.split("\n").length;
-  return { line, column: position - before.lastIndexOf("\n") };
+  return { line, column: before.length - before.lastIndexOf("\n") };
 }
+
+/** V8's message quotes the text around the error, newlines and all: one line of at most 120 characters. */
+const oneLine = (message: string) => {
+  const flat = message.replace(/\s+/g, " ");
+  return flat.length > 120 ? `${flat.slice(0, 120)}…` : flat;
+};
 
 type Json = Record<string, unknown>;
 const isObject = (value: unknown): value is Json => typeof value === "object" && value !== null && !Array.isArray(value);
