@@ -1,3 +1,4 @@
+// covers: contract-tests/pact/export-pact.ts, contract-tests/pact/interaction-names.ts, contract-tests/pact/type-matchers.ts
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";

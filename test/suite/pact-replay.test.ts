@@ -6,12 +6,12 @@ import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { MatchersV3, PactV3 } from "@pact-foundation/pact";
-import { looksLikePact } from "../../../contract-tests/pact/pact-as-recording.ts";
-import { FORMAT } from "../../../contract-tests/recording/format.ts";
-import { replayPactOr } from "../../../contract-tests/runner/pact-command.ts";
-import { runReplayCommand } from "../../../contract-tests/runner/replay-command.ts";
-import { SANDBOX_FIXTURES } from "../../support/contract-suite.ts";
-import { sandbox, SANDBOX_KEY } from "../../support/sandbox.ts";
+import { looksLikePact } from "../../contract-tests/pact/pact-as-recording.ts";
+import { FORMAT } from "../../contract-tests/recording/format.ts";
+import { replayPactOr } from "../../contract-tests/runner/pact-command.ts";
+import { runReplayCommand } from "../../contract-tests/runner/replay-command.ts";
+import { SANDBOX_FIXTURES } from "../support/contract-suite.ts";
+import { sandbox, SANDBOX_KEY } from "../support/sandbox.ts";
 
 const { like, eachLike } = MatchersV3;
 const FILES = "/studio/v1/library/files";

@@ -1,4 +1,4 @@
-// covers: contract-tests/pact/read-pact.ts, contract-tests/pact/judge-pact.ts, contract-tests/pact/pact-reports.ts, contract-tests/runner/pact-command.ts
+// covers: contract-tests/pact/read-pact.ts, contract-tests/pact/judge-pact.ts, contract-tests/pact/undocumented-members.ts, contract-tests/pact/pact-reports.ts, contract-tests/runner/pact-command.ts
 // Pacts written by pact-js's own consumer DSL (V3 and V4), judged against the spec with no server: ordinary pacts fit,
 // one that breaks the spec is found and named; side by side with PactFlow's openapi-pact-comparator on the same pacts.
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
@@ -6,15 +6,24 @@ import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { MatchersV3, PactV3, PactV4 } from "@pact-foundation/pact";
-import { Comparator } from "@pactflow/openapi-pact-comparator";
-import { defaultSpecFile } from "../../../contract-tests/locations.ts";
-import { judgePact, type PactFinding } from "../../../contract-tests/pact/judge-pact.ts";
-import { PactFileError, readPact } from "../../../contract-tests/pact/read-pact.ts";
-import { runPactCommand } from "../../../contract-tests/runner/pact-command.ts";
-import { loadSuiteSpec } from "../../../contract-tests/run/spec.ts";
-import { ensureBundle } from "../../support/sandbox.ts";
+import * as comparatorPackage from "@pactflow/openapi-pact-comparator";
+import { defaultSpecFile } from "../../contract-tests/locations.ts";
+import { judgePact, type PactFinding } from "../../contract-tests/pact/judge-pact.ts";
+import { PactFileError, readPact } from "../../contract-tests/pact/read-pact.ts";
+import { runPactCommand } from "../../contract-tests/runner/pact-command.ts";
+import { loadSuiteSpec } from "../../contract-tests/run/spec.ts";
+import { ensureBundle } from "../support/sandbox.ts";
 
 const { like, eachLike } = MatchersV3;
+
+/** What the comparator reports, as far as this test reads it. */
+interface ComparatorResult {
+  type: "error" | "warning";
+  code: string;
+  mockDetails?: { location?: string };
+}
+// The package's own types do not resolve under NodeNext (its index re-exports "./compare", a folder): its one class, typed here.
+const { Comparator } = comparatorPackage as unknown as { Comparator: new (options: { oas: unknown }) => { compare(pact: unknown): AsyncIterable<ComparatorResult> } };
 const FILES = "/studio/v1/library/files";
 // What a consumer team's tests send for the key: the pact holds it as written, and no output of ours shows headers.
 const TOKEN = "consumer-team-token-8k2";

@@ -7,11 +7,11 @@ import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { Verifier } from "@pact-foundation/pact";
-import { startProxy } from "../../../contract-tests/index.ts";
-import { API_KEY_PLACEHOLDER } from "../../../contract-tests/pact/export-pact.ts";
-import { runPactCommand } from "../../../contract-tests/runner/pact-command.ts";
-import { SANDBOX_FIXTURES } from "../../support/contract-suite.ts";
-import { sandbox } from "../../support/sandbox.ts";
+import { startProxy } from "../../contract-tests/index.ts";
+import { API_KEY_PLACEHOLDER } from "../../contract-tests/pact/export-pact.ts";
+import { runPactCommand } from "../../contract-tests/runner/pact-command.ts";
+import { SANDBOX_FIXTURES } from "../support/contract-suite.ts";
+import { sandbox } from "../support/sandbox.ts";
 
 // The key the app was recorded with, and the one each verified deployment has: the pact holds neither.
 const RECORDED_KEY = "pact-rec-Key_7w!k2";
