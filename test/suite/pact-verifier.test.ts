@@ -20,6 +20,7 @@ const FILES = "/studio/v1/library/files";
 
 let scratch: string;
 let pactFile: string;
+let pactV3File: string;
 let exportOutput: string;
 
 /** What an app does through the proxy: reads doc-1 (twice), its download URL, two updates (the second puts it back), an unknown id, one read without the key. */
@@ -61,17 +62,19 @@ beforeAll(async () => {
   const said: string[] = [];
   const spy = vi.spyOn(console, "error").mockImplementation((line: string) => void said.push(line));
   const code = await runPactCommand(["export", recording, "--consumer", "web-app", "-o", pactFile], "file-library-contract", { FILE_LIBRARY_API_KEY: RECORDED_KEY });
+  pactV3File = path.join(scratch, "pacts", "web-app-v3.json");
+  const codeV3 = await runPactCommand(["export", recording, "--consumer", "web-app", "--pact-version", "3", "-o", pactV3File], "file-library-contract", {});
   spy.mockRestore();
   exportOutput = said.join("\n");
-  expect(code, exportOutput).toBe(0);
+  expect([code, codeV3], exportOutput).toEqual([0, 0]);
 }, 60_000);
 afterAll(() => rm(scratch, { recursive: true, force: true }));
 
 /** Pact's verifier against a sandbox of `config`, the key given as Pact's docs say; resolves with whether it passed and what it said. */
-async function verify(config: Parameters<typeof sandbox>[0]): Promise<{ passed: boolean; text: string; failed: string[] }> {
+async function verify(config: Parameters<typeof sandbox>[0], file = pactFile): Promise<{ passed: boolean; text: string; failed: string[] }> {
   const sb = await sandbox({ apiKey: DEPLOYED_KEY, ...config });
   try {
-    const output = await new Verifier({ providerBaseUrl: sb.baseUrl, pactUrls: [pactFile], customProviderHeaders: [`Authorization: Bearer ${DEPLOYED_KEY}`], logLevel: "error" }).verifyProvider();
+    const output = await new Verifier({ providerBaseUrl: sb.baseUrl, pactUrls: [file], customProviderHeaders: [`Authorization: Bearer ${DEPLOYED_KEY}`], logLevel: "error" }).verifyProvider();
     return { passed: true, text: output, failed: [] };
   } catch (error) {
     // The verifier rejects with its result as JSON: each failed interaction, by its states and description, and why.
@@ -103,6 +106,13 @@ describe("a recording exported as a pact, verified by Pact's own verifier", () =
   it("passes against the sandbox the app was recorded on, with another key", { timeout: 60_000 }, async () => {
     const run = await verify({ fixturesFile: SANDBOX_FIXTURES });
     expect(run.passed, run.text).toBe(true);
+  });
+
+  it("passes as specification 3 too", { timeout: 60_000 }, async () => {
+    expect(JSON.parse(await readFile(pactV3File, "utf8")).metadata.pactSpecification.version).toBe("3.0.0");
+    const run = await verify({ fixturesFile: SANDBOX_FIXTURES }, pactV3File);
+    expect(run.passed, run.text).toBe(true);
+    expect(run.text).toContain('"description":"update publicUrl and labels"');
   });
 
   it("passes against a deployment whose values all differ from the recording's", { timeout: 60_000 }, async () => {
