@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { SpecLoadError } from "../../lib/openapi/bundled-document.ts";
+import { redactString, redactValue } from "../../src/redact.ts";
 import { defaultSpecFile } from "../locations.ts";
 import { ExportError, exportPact } from "../pact/export-pact.ts";
 import { judgePact } from "../pact/judge-pact.ts";
@@ -166,14 +167,16 @@ async function runCheck(argv: string[], name: string, env: Record<string, string
     throw error;
   }
   if (pact.interactions.length === 0) return cannot(`${file} holds no HTTP interaction: there is nothing to judge${pact.notHttp.length ? ` (not HTTP: ${pact.notHttp.length})` : ""}`);
-  const findings = judgePact(spec, pact.interactions);
-  const summary = pactSummary(file, pact, findings);
+  // A pact may hold the key by mistake (a consumer's test that used the real one): no finding shows it.
+  const secrets = settings.apiKey ? [settings.apiKey] : [];
+  const findings = judgePact(spec, pact.interactions).map((f) => ({ ...f, interaction: redactString(f.interaction, secrets), member: redactString(f.member, secrets), problem: redactString(f.problem, secrets) }));
+  const summary = redactValue(pactSummary(file, pact, findings), secrets) as ReturnType<typeof pactSummary>;
   const reportDir = path.resolve(values["report-dir"] ?? settings.reportDir ?? "reports");
   await writePactReports(reportDir, summary);
   for (const finding of findings.slice(0, 50)) console.error(`${name} pact check: FINDING ${findingLine(finding)}`);
   if (findings.length > 50) console.error(`${name} pact check: ${findings.length - 50} further finding(s) in the reports`);
   const fitting = summary.interactions.filter((i) => i.fits).length;
-  console.error(`${name} pact check: ${summary.verdict}: ${pact.interactions.length} interaction(s) of ${pact.consumer}, ${fitting} fit the spec, ${findings.length} finding(s); reports in ${reportDir}`);
+  console.error(`${name} pact check: ${summary.verdict}: ${pact.interactions.length} interaction(s) of ${summary.consumer}, ${fitting} fit the spec, ${findings.length} finding(s); reports in ${reportDir}`);
   return findings.length > 0 ? 1 : 0;
 }
 

@@ -118,11 +118,11 @@ beforeAll(async () => {
 afterAll(() => (process.env.KEEP_SCRATCH ? undefined : rm(scratch, { recursive: true, force: true })));
 
 /** `pact check` through its command, its lines and reports captured. */
-async function check(file: string) {
+async function check(file: string, env: Record<string, string> = {}) {
   const reportDir = path.join(scratch, `reports-${path.basename(file)}`);
   const said: string[] = [];
   const spy = vi.spyOn(console, "error").mockImplementation((line: string) => void said.push(line));
-  const code = await runPactCommand(["check", file, "--report-dir", reportDir], "file-library-contract", {}).finally(() => spy.mockRestore());
+  const code = await runPactCommand(["check", file, "--report-dir", reportDir], "file-library-contract", env).finally(() => spy.mockRestore());
   return { code, output: said.join("\n"), reportDir };
 }
 
@@ -172,6 +172,17 @@ describe("pact check on pacts written by pact-js", () => {
     expect(junit).toContain('<testsuites name="file-library-contract pact" tests="5" failures="5"');
     expect(await readFile(path.join(run.reportDir, "pact-summary.md"), "utf8")).toContain("| 1 | response | $.size | response_schema_conformance | must be integer");
     for (const file of ["pact-junit.xml", "pact-summary.json", "pact-summary.md"]) expect(await readFile(path.join(run.reportDir, file), "utf8")).not.toContain(TOKEN);
+  });
+
+  it("shows the key in no output or report, where a pact holds it by mistake", async () => {
+    const key = "provider-Key_2j!9";
+    const file = path.join(scratch, "with-key.json");
+    const interaction = { description: `read with ${key}`, request: { method: "GET", path: `/studio/v1/library/keys/${key}`, headers: { Authorization: `Bearer ${key}` } }, response: { status: 200 } };
+    await writeFile(file, JSON.stringify({ consumer: { name: "careless" }, provider: { name: "file-library" }, interactions: [interaction] }));
+    const run = await check(file, { FILE_LIBRARY_API_KEY: key });
+    expect(run.code).toBe(1);
+    expect(run.output).toContain("request path: operation_exists: no path of the spec matches /studio/v1/library/keys/[REDACTED]");
+    for (const text of [run.output, ...(await Promise.all(["pact-junit.xml", "pact-summary.json", "pact-summary.md"].map((name) => readFile(path.join(run.reportDir, name), "utf8"))))]) expect(text).not.toContain(key);
   });
 
   it("judges a matcher by the type it enforces and its example: like(\"1234\") on size does not fit, like(\"2026-…Z\") on created_at does", async () => {
