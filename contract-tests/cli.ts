@@ -19,7 +19,7 @@ if (first === "proxy") {
 if (first === "replay") {
   // Loaded only for it, as the proxy is; it installs no signal handler: Ctrl-C ends it at once, its reports unwritten.
   const { runReplayCommand } = await import("./runner/replay-command.ts");
-  process.exit(await (await import("./runner/pact-command.ts")).replayPactOr(rest, NAME, runReplayCommand));
+  process.exit(await (await import("./runner/pact-replay.ts")).replayPactOr(rest, NAME, runReplayCommand));
 }
 
 if (first === "pact") process.exit(await (await import("./runner/pact-command.ts")).runPactCommand(rest, NAME));

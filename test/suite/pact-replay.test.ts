@@ -1,4 +1,4 @@
-// covers: contract-tests/pact/pact-as-recording.ts, contract-tests/runner/pact-command.ts, contract-tests/runner/replay-command.ts
+// covers: contract-tests/pact/pact-as-recording.ts, contract-tests/runner/pact-replay.ts, contract-tests/runner/replay-command.ts
 // `replay PACT_FILE`: a pact (told from a recording by its content) replayed against a deployment as a recording is,
 // its provider states assumed present and said so.
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
@@ -8,7 +8,7 @@ import path from "node:path";
 import { MatchersV3, PactV3 } from "@pact-foundation/pact";
 import { looksLikePact } from "../../contract-tests/pact/pact-as-recording.ts";
 import { FORMAT } from "../../contract-tests/recording/format.ts";
-import { replayPactOr } from "../../contract-tests/runner/pact-command.ts";
+import { replayPactOr } from "../../contract-tests/runner/pact-replay.ts";
 import { runReplayCommand } from "../../contract-tests/runner/replay-command.ts";
 import { SANDBOX_FIXTURES } from "../support/contract-suite.ts";
 import { sandbox, SANDBOX_KEY } from "../support/sandbox.ts";
