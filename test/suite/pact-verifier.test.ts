@@ -72,6 +72,8 @@ afterAll(() => rm(scratch, { recursive: true, force: true }));
 
 /** Pact's verifier against a sandbox of `config`, the key given as Pact's docs say; resolves with whether it passed and what it said. */
 async function verify(config: Parameters<typeof sandbox>[0], file = pactFile): Promise<{ passed: boolean; text: string; failed: string[] }> {
+  // Stubbed per test: the config unstubs the environment before each one. Pact's core reports usage without it.
+  vi.stubEnv("PACT_DO_NOT_TRACK", "true");
   const sb = await sandbox({ apiKey: DEPLOYED_KEY, ...config });
   try {
     const output = await new Verifier({ providerBaseUrl: sb.baseUrl, pactUrls: [file], customProviderHeaders: [`Authorization: Bearer ${DEPLOYED_KEY}`], logLevel: "error" }).verifyProvider();
