@@ -272,7 +272,7 @@ function rowOf(rows: Map<string, ReplayRow>, operation: string, status: number):
 }
 
 /** What makes two requests identical: method, target, key, the headers the service reads, the body. */
-function requestKey(exchange: RecordedExchange): string {
+export function requestKey(exchange: RecordedExchange): string {
   const { auth, headers, body } = exchange.request;
   const sortedHeaders = Object.keys(headers).sort().map((name) => [name, headers[name]]);
   return createHash("sha256").update(JSON.stringify([exchange.method, exchange.target, auth, sortedHeaders, body])).digest("base64");

@@ -1,0 +1,104 @@
+import { mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { junitXml } from "../report/junit.ts";
+import type { CheckOutcome, ContractSummary } from "../report/shapes.ts";
+import type { PactFinding } from "./judge-pact.ts";
+import type { ReadPact } from "./read-pact.ts";
+
+/** The format and version of pact-summary.json. */
+export const PACT_SUMMARY_FORMAT = "file-library-pact-summary/1";
+
+/** Findings listed in the reports; past these they are counted. */
+export const FINDINGS_KEPT = 1000;
+
+/** What pact-summary.json holds: the pact judged, its verdict, and every finding (up to FINDINGS_KEPT). */
+export interface PactSummary {
+  format: typeof PACT_SUMMARY_FORMAT;
+  pact: string;
+  consumer: string;
+  provider: string;
+  specification: string;
+  verdict: "passed" | "failed";
+  interactions: Array<{ index: number; description: string; states: string[]; method: string; path: string; status: number; fits: boolean }>;
+  /** Interactions that are not HTTP (V4 messages): not judged. */
+  notHttp: string[];
+  findings: PactFinding[];
+  findingsLeftOut: number;
+}
+
+/** The summary of one pact's judgement. */
+export function pactSummary(file: string, pact: ReadPact, findings: PactFinding[]): PactSummary {
+  const broken = new Set(findings.map((f) => f.index));
+  return {
+    format: PACT_SUMMARY_FORMAT,
+    pact: file,
+    consumer: pact.consumer,
+    provider: pact.provider,
+    specification: pact.specification,
+    verdict: findings.length > 0 ? "failed" : "passed",
+    interactions: pact.interactions.map((i) => ({ index: i.index, description: i.description, states: i.states, method: i.request.method, path: i.request.path, status: i.response.status, fits: !broken.has(i.index) })),
+    notHttp: pact.notHttp,
+    findings: findings.slice(0, FINDINGS_KEPT),
+    findingsLeftOut: Math.max(0, findings.length - FINDINGS_KEPT),
+  };
+}
+
+/** One finding in one line: the interaction, the side, the member and the check. */
+export const findingLine = (f: PactFinding): string => `interaction ${f.index + 1} "${f.interaction}", ${f.side} ${f.member}: ${f.check}: ${f.problem}`;
+
+/** The summary as the suite's report shape: one test case per interaction, for the suite's JUnit writer. */
+function asContractSummary(summary: PactSummary): ContractSummary {
+  const checks: CheckOutcome[] = summary.interactions.map((i) => ({
+    operation: `${i.method} ${i.path}`,
+    check: `${i.description} fits the spec`,
+    state: i.fits ? "passed" : "failed",
+    warnings: [],
+    requests: 0,
+    durationMs: 0,
+    failures: summary.findings.filter((f) => f.index === i.index).map((f) => ({ problem: `${f.side} ${f.member}: ${f.check}: ${f.problem}` })),
+  }));
+  const count = (state: CheckOutcome["state"]) => checks.filter((c) => c.state === state).length;
+  return {
+    target: { mode: "live", baseUrl: undefined },
+    seed: undefined,
+    totals: { passed: count("passed"), failed: count("failed"), skipped: 0, notRun: 0, warnings: 0, requests: 0, connectionRetries: 0 },
+    checks,
+    coverage: { operations: [] },
+    retried: [],
+  };
+}
+
+const cell = (text: string) => text.replace(/\|/g, "\\|").replace(/\n/g, " ");
+
+/** pact-summary.md: the verdict, each interaction and whether it fits, then the findings. */
+export function pactMarkdown(summary: PactSummary): string {
+  const out = [
+    `## File Library pact check: ${summary.verdict}`,
+    "",
+    `Pact ${cell(summary.pact)} (specification ${summary.specification}) between ${cell(summary.consumer)} and ${cell(summary.provider)}: ${summary.interactions.length} HTTP interaction(s) judged against the spec.`,
+    ...(summary.notHttp.length > 0 ? ["", `Not judged (not HTTP): ${cell(summary.notHttp.join(", "))}`] : []),
+    "",
+    "| # | interaction | request | status | fits the spec |",
+    "|---|---|---|---|---|",
+    ...summary.interactions.map((i) => `| ${i.index + 1} | ${cell(i.description)} | ${cell(`${i.method} ${i.path}`)} | ${i.status} | ${i.fits ? "yes" : "no"} |`),
+    "",
+    "| # | side | member | check | problem |",
+    "|---|---|---|---|---|",
+    ...summary.findings.map((f) => `| ${f.index + 1} | ${f.side} | ${cell(f.member)} | ${f.check} | ${cell(f.problem)} |`),
+  ];
+  if (summary.findings.length === 0) out.push("| | | | none | |");
+  if (summary.findingsLeftOut > 0) out.push("", `${summary.findingsLeftOut} further finding(s) counted, not listed.`);
+  return `${out.join("\n")}\n`;
+}
+
+/** Writes pact-junit.xml (the suite's JUnit writer), pact-summary.json and pact-summary.md into `dir`. */
+export async function writePactReports(dir: string, summary: PactSummary): Promise<string[]> {
+  await mkdir(dir, { recursive: true });
+  const files = {
+    "pact-junit.xml": junitXml(asContractSummary(summary)).replace('<testsuites name="file-library-contract"', '<testsuites name="file-library-contract pact"'),
+    "pact-summary.json": `${JSON.stringify(summary, null, 2)}\n`,
+    "pact-summary.md": pactMarkdown(summary),
+  };
+  await Promise.all(Object.entries(files).map(([name, text]) => writeFile(path.join(dir, name), text)));
+  return Object.keys(files);
+}
