@@ -69,7 +69,7 @@ describe("createFakeFileLibrary: the service's semantics in-process, for apps' t
     // The npm ai21 SDK's files.update({ fileId, labels: ["a"], publicUrl: null }).
     expect(await put("f2", { fileId: "f2", labels: ["a"], publicUrl: null })).toBe(200);
     expect(fake.file("f2")).toEqual({ id: "f2", name: "b.txt", size: 0, created_at: expect.any(String), labels: ["a"], publicUrl: "https://cdn.example.test/b" });
-    // The Python SDK up to 2.4, labels only, on a file with no public URL: none appears.
+    // The Python SDK 1.0.0 to 2.2.4, labels only, on a file with no public URL: none appears.
     expect(await put("f1", { publicUrl: null, labels: ["y"] })).toBe(200);
     expect(fake.file("f1")).toEqual({ id: "f1", name: "a.txt", size: 5, created_at: expect.any(String), labels: ["y"] });
     // The Python SDK's documented example; the fileId of another file changes nothing there.

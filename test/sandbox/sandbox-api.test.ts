@@ -100,7 +100,7 @@ describe("sandbox: update", () => {
       // The npm ai21 SDK's files.update({ fileId, labels: ["a"], publicUrl: null }), byte for byte.
       expect(await put({ fileId: "doc-1", labels: ["a"], publicUrl: null })).toBe(200);
       expect(await stored()).toMatchObject({ id: "doc-1", labels: ["a"], publicUrl: "https://cdn.example.test/report.txt" });
-      // The Python SDK up to 2.4, labels only.
+      // The Python SDK 1.0.0 to 2.2.4, labels only.
       expect(await put({ publicUrl: null, labels: ["b", "c"] })).toBe(200);
       expect(await stored()).toMatchObject({ labels: ["b", "c"], publicUrl: "https://cdn.example.test/report.txt" });
       // The Python SDK's documented example, and another file's id in the body, which names nothing.

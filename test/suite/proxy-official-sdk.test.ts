@@ -36,7 +36,7 @@ async function sdkApp(client: AI21, fileId: string): Promise<unknown[]> {
     { fileId, labels: ["q3", "finance"] },
     { fileId, publicUrl: "https://cdn.example.test/q3.pdf" },
     { fileId, labels: ["q4"], publicUrl: "www.example.com" },
-    // The Python SDK up to 2.4 sends this for a labels-only update.
+    // The Python SDK 1.0.0 to 2.2.4 sends this for a labels-only update.
     { fileId, labels: ["q1"], publicUrl: null as unknown as string },
     { fileId, labels: null as unknown as string[], publicUrl: "https://cdn.example.test/q1.pdf" },
     { fileId, labels: null as unknown as string[], publicUrl: null as unknown as string },

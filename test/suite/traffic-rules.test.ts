@@ -342,7 +342,7 @@ describe("what the rules keep of a body: prints, never the body", () => {
 describe("the rules across exchanges and what the service's own clients and documents do (issue 53)", () => {
   it("takes labels or publicUrl sent as null as not sent: no read is expected to show null", () => {
     const rules = new TrafficRules();
-    // The official TypeScript SDK sends null for a field given as null; the Python SDK (up to 2.4) publicUrl: null with labels.
+    // The official TypeScript SDK sends null for a field given as null; the Python SDK (1.0.0 to 2.2.4) publicUrl: null with labels.
     update(rules, 0, 1, 200, { fileId: "doc-1", labels: null, publicUrl: null });
     expect(rules.read("doc-1", got(2, 3, { labels: ["q3"], publicUrl: "https://cdn.test/a" }))).toEqual([]);
     update(rules, 4, 5, 200, { labels: ["a"], publicUrl: null });

@@ -38,7 +38,7 @@ export function storageBehaviour(open: () => FileStorage | Promise<FileStorage>)
     try {
       storage.put([storedFile("f1", ["a"])]);
       const expected = (labels: string[], publicUrl?: string) => ({ id: "f1", name: "f1.txt", size: 5, created_at: "2026-01-02T03:04:05.000Z", labels, ...(publicUrl === undefined ? {} : { publicUrl }) });
-      // The Python SDK up to 2.4, labels only: publicUrl null, and no public URL was ever set.
+      // The Python SDK 1.0.0 to 2.2.4, labels only: publicUrl null, and no public URL was ever set.
       expect(storage.update("f1", { publicUrl: null, labels: ["b"] })).toBe(true);
       expect(storage.get("f1")).toEqual(expected(["b"]));
       // The Python SDK's documented example: a public URL without a scheme.
