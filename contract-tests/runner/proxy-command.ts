@@ -152,10 +152,21 @@ export async function runProxyCommand(argv: string[], name: string): Promise<num
   const child = startChild(command[0]!, command.slice(1), { stdio: "inherit", env: { ...processEnvironment(), FILE_LIBRARY_BASE_URL: proxy.url } });
   let spawnError: Error | undefined;
   child.once("error", (error) => (spawnError = error));
-  // The command owns the terminal's Ctrl-C as much as the proxy does: the signal is passed on, and the reports are
-  // written once it has ended; a second one stops it with SIGKILL and cuts the exchanges in flight.
-  const signals = interrupts(name, proxy, (signal) => signalChild(child, signal), () => signalChild(child, "SIGKILL"));
-  const code = await exitCodeOf(child);
+  // The command owns the terminal's Ctrl-C as much as the proxy does: the signal is passed on, and the proxy stops at
+  // once (new requests answered 503, those in flight given DRAIN_MS, the reports written), whatever the command then
+  // takes to end; a second one stops it with SIGKILL and cuts the exchanges in flight.
+  const ended = exitCodeOf(child);
+  const signals = interrupts(
+    name,
+    proxy,
+    (signal) => {
+      signalChild(child, signal);
+      // Awaited below, once the command has ended (stop() is one promise); its requests get a 503 until then.
+      proxy.stop({ refuseUntil: ended }).catch(() => {});
+    },
+    () => signalChild(child, "SIGKILL"),
+  );
+  const code = await ended;
   const run = await proxy.stop();
   signals.remove();
   if (spawnError) {
