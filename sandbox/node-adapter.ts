@@ -1,7 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 import { bearerToken } from "../lib/bearer-token.ts";
-import { redactString } from "../src/redact.ts";
 import { errorAnswer, type PlainAnswer, type PlainRequest, type Service } from "./core/plain.ts";
 
 /** How the node:http adapter reads requests and reports them. */
@@ -66,11 +65,21 @@ function send(res: ServerResponse, answer: PlainAnswer): void {
   res.end(res.req.method === "HEAD" ? undefined : body);
 }
 
-/** A request's path (its query left out) with each secret redacted, as it came and percent-encoded, as the proxy's reports do. */
+/**
+ * A request's path (its query left out) with each secret replaced by [REDACTED], as it came and percent-encoded. The
+ * rule of the proxy's reports (src/redact.ts, which the sandbox may not import: it is a server of its own): a secret
+ * that could be a word ("test", under eight characters or letters only) only where it stands as a word of its own.
+ */
 function loggedPath(target: string, secrets: ReadonlyArray<string | undefined>): string {
-  const known = secrets.filter((secret): secret is string => Boolean(secret));
-  const forms = [...new Set(known.flatMap((secret) => [secret, encodeURIComponent(secret)]))].sort((a, b) => b.length - a.length);
-  return redactString(target.split("?")[0]!, forms);
+  let path = target.split("?")[0]!;
+  const forms = [...new Set(secrets.flatMap((secret) => (secret ? [secret, encodeURIComponent(secret)] : [])))].sort((a, b) => b.length - a.length);
+  for (const form of forms) {
+    if (!path.includes(form)) continue;
+    const escaped = form.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    const distinctive = form.length >= 8 && /[^A-Za-z]/.test(form);
+    path = path.replace(new RegExp(distinctive ? escaped : `(?<![A-Za-z0-9_])${escaped}(?![A-Za-z0-9_])`, "g"), "[REDACTED]");
+  }
+  return path;
 }
 
 /** A node:http request listener that serves `service`: requests in, plain requests to the service, answers out. */

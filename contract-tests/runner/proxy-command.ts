@@ -18,9 +18,10 @@ and publicUrl changes between reads). Nothing is changed, delayed or refused, un
 With a command after --, it runs the command with FILE_LIBRARY_BASE_URL set to the proxy, then writes the
 reports and exits with the command's status, or 1 when the traffic broke the contract. Without one, it runs
 until SIGINT or SIGTERM, then writes the reports; exit 1 when the traffic broke the contract. On the first
-SIGINT or SIGTERM it lets the exchanges in flight finish (${DRAIN_MS / 1000} s at most; those the upstream still holds
-then get a 502); a second one stops it at once (the command too, with SIGKILL), still writing the reports,
-and exits 128 + the signal's number. Exit 2 when the run checked nothing (the upstream answered no request),
+SIGINT or SIGTERM it takes no new request (each gets a 503 saying so, also while the command still runs),
+lets the exchanges in flight finish (${DRAIN_MS / 1000} s at most; those the upstream still holds then get a 502)
+and gives a --record file as long to take its last lines; a second one stops it at once (the command too,
+with SIGKILL), still writing the reports, and exits 128 + the signal's number. Exit 2 when the run checked nothing (the upstream answered no request),
 or when --record left exchanges out of the recording (the disk refused them, or fell behind).
 
 Flags:
