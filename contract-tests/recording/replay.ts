@@ -341,5 +341,5 @@ async function putBack(send: Send, spec: OpenApiValidator, touched: { fileId: st
   const curl = curlFor({ auth: "valid", method, path, url: `${baseUrl}${path}`, headers: { authorization: "Bearer [REDACTED]", "content-type": "application/json" }, body });
   // The whole story in the problem itself: reports that show no curl command (replay-summary.md) still tell it.
   const outcome = !put ? "the update that puts it back got no answer" : put.status !== 200 ? `the update that puts it back got HTTP ${put.status}` : now ? `the update that puts it back got HTTP 200, then a read showed ${JSON.stringify(stateOf(now))}` : "the update that puts it back got HTTP 200, then the file could not be read";
-  breakOf({ line, method, target: path, operation: "updateFile", status: 200, side: "service", check: "file_left_as_found", problem: `the replay could not put file ${JSON.stringify(fileId)} back as it found it, ${JSON.stringify(wanted)}: ${outcome}; it is left changed since line ${line}`, curl });
+  breakOf({ line, method, target: path, operation: "updateFile", status: 200, side: "service", check: "file_left_as_found", problem: `the replay could not put file ${JSON.stringify(fileId)} back as it found it, ${JSON.stringify(wanted)}: ${outcome}; it ${now ? "is" : "may be"} left changed since line ${line}`, curl });
 }
