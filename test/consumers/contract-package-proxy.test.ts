@@ -66,6 +66,12 @@ process.once("SIGINT", async () => {
 setInterval(() => {}, 1_000);
 `;
 
+/** An app that reads doc-1, updates its labels, then reads it again. */
+const READ_UPDATE_READ = `const url = process.env.FILE_LIBRARY_BASE_URL + "/studio/v1/library/files/doc-1";
+const headers = { authorization: "Bearer " + process.env.FILE_LIBRARY_API_KEY, "content-type": "application/json" };
+for (const init of [{ headers }, { method: "PUT", headers, body: JSON.stringify({ labels: ["set-by-the-app"] }) }, { headers }]) console.log("app", init.method ?? "GET", (await fetch(url, init)).status);
+`;
+
 const BODY = '{"id":"doc-1","name":"a.txt","size":1,"created_at":"2026-01-02T03:04:05Z","labels":["a"]}';
 /** A 200 with metadata and this reason phrase, written as its UTF-8 bytes. */
 const answer200 = (reason: string) =>
@@ -79,6 +85,7 @@ beforeAll(async () => {
   await writeFile(path.join(project, "probe.mjs"), PROBE);
   await writeFile(path.join(project, "reads.mjs"), READS);
   await writeFile(path.join(project, "stopping.mjs"), STOPPING);
+  await writeFile(path.join(project, "read-update-read.mjs"), READ_UPDATE_READ);
 }, PACK_WAIT_MS);
 afterAll(() => rm(scratch, { recursive: true, force: true }));
 
@@ -274,6 +281,42 @@ describe("the packed contract package's proxy when it is told to stop", { timeou
     // The read after the signal reached no upstream: the run judged the one before it.
     expect(sb.logs.filter((line) => line.startsWith("GET "))).toHaveLength(1);
     expect(JSON.parse(await readFile(path.join(reportDir, "proxy-summary.json"), "utf8"))).toMatchObject({ exchanges: 1, findings: [] });
+  });
+});
+
+describe("the packed contract package's replay", { timeout: 60_000 }, () => {
+  /** `replay FILE --base-url URL` with its reports in a fresh folder. */
+  const replayOf = async (file: string, baseUrl: string, flags: string[] = []) => cli(["replay", file, "--base-url", baseUrl, "--report-dir", path.basename(await mkdtemp(path.join(project, "replay-"))), ...flags], SANDBOX_KEY);
+
+  it("of an app that reads, updates and reads again: a deployment that drops every update fails with --write-checks (exit 1, update_persisted)", async () => {
+    const recorded = await stoppedAfter(sandbox({ fixturesFile: SANDBOX_FIXTURES }));
+    const file = path.join(await mkdtemp(path.join(scratch, "recorded-")), "app.jsonl");
+    const run = await proxyRun(recorded.baseUrl, [process.execPath, "read-update-read.mjs"], SANDBOX_KEY, ["--record", file]);
+    expect(run.output.match(/^app (GET|PUT) 200$/gm), run.output).toHaveLength(3);
+    expect(run.code, run.output).toBe(0);
+    const dropping = await stoppedAfter(sandbox({ fixturesFile: SANDBOX_FIXTURES, fault: "labels-not-persisted" }));
+    const replayed = await replayOf(file, dropping.baseUrl, ["--write-checks"]);
+    expect(replayed.output).toMatch(/BREAK \(service\) line 3: GET \/studio\/v1\/library\/files\/doc-1 update_persisted: /);
+    expect(replayed.output).toMatch(/failed: 3 exchanges, 0 duplicates, 3 replayed, /);
+    expect(replayed.code, replayed.output).toBe(1);
+  });
+
+  it("of a HAR exported without Authorization (Chrome's default): the key where the answer shows it, exit 0 against a correct server", async () => {
+    const sb = await stoppedAfter(sandbox({ fixturesFile: SANDBOX_FIXTURES }));
+    const entry = (target: string, status: number) => ({
+      startedDateTime: "2026-11-27T10:00:00.000Z",
+      time: 5,
+      request: { method: "GET", url: `https://app.example.test${target}`, httpVersion: "HTTP/1.1", headers: [{ name: "Accept", value: "application/json" }], queryString: [], cookies: [], headersSize: -1, bodySize: 0 },
+      response: { status, statusText: "", httpVersion: "HTTP/1.1", headers: [{ name: "Content-Type", value: "application/json" }], cookies: [], content: { size: 0, mimeType: "application/json" }, redirectURL: "", headersSize: -1, bodySize: -1 },
+      cache: {},
+      timings: { send: 0, wait: 5, receive: 0 },
+    });
+    const har = path.join(await mkdtemp(path.join(scratch, "har-")), "sanitized.har");
+    await writeFile(har, JSON.stringify({ log: { version: "1.2", creator: { name: "WebInspector", version: "537.36" }, entries: [entry("/studio/v1/library/files/doc-1", 200), entry("/studio/v1/library/files/no-such-file", 422), entry("/studio/v1/library/files/doc-1/download", 200)] } }));
+    const run = await replayOf(har, sb.baseUrl);
+    expect(run.output).toMatch(/passed: 3 exchanges, 0 duplicates, 3 replayed, 0 break\(s\)/);
+    expect(run.code, run.output).toBe(0);
+    expect(sb.logs.filter((line) => / 401 /.test(line))).toEqual([]);
   });
 });
 
