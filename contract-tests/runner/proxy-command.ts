@@ -21,8 +21,9 @@ until SIGINT or SIGTERM, then writes the reports; exit 1 when the traffic broke 
 SIGINT or SIGTERM it takes no new request (each gets a 503 saying so, also while the command still runs),
 lets the exchanges in flight finish (${DRAIN_MS / 1000} s at most; those the upstream still holds then get a 502)
 and gives a --record file as long to take its last lines; a second one stops it at once (the command too,
-with SIGKILL), still writing the reports, and exits 128 + the signal's number. Exit 2 when the run checked nothing (the upstream answered no request),
-or when --record left exchanges out of the recording (the disk refused them, or fell behind).
+with SIGKILL), still writing the reports, and exits 128 + the signal's number. Exit 2 when the run checked
+nothing (the upstream answered no request), or when --record left exchanges out of the recording (the disk
+refused them, or fell behind).
 
 Flags:
   --upstream URL     the service the traffic goes to (required)
