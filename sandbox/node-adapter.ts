@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
+import { bearerToken } from "../lib/bearer-token.ts";
 import { errorAnswer, type PlainAnswer, type PlainRequest, type Service } from "./core/plain.ts";
 
 /** How the node:http adapter reads requests and reports them. */
@@ -8,6 +9,8 @@ export interface NodeAdapterOptions {
   maxBodyBytes: number;
   /** One line per request; never given the key. */
   log: (line: string) => void;
+  /** The key clients send: wherever a logged path holds it (or the request's own bearer token), it shows as [REDACTED]. */
+  apiKey?: string | undefined;
 }
 
 /** The request's body was over the limit. */
@@ -62,8 +65,25 @@ function send(res: ServerResponse, answer: PlainAnswer): void {
   res.end(res.req.method === "HEAD" ? undefined : body);
 }
 
+/**
+ * A request's path (its query left out) with each secret replaced by [REDACTED], as it came and percent-encoded. The
+ * rule of the proxy's reports (src/redact.ts, which the sandbox may not import: it is a server of its own): a secret
+ * that could be a word ("test", under eight characters or letters only) only where it stands as a word of its own.
+ */
+function loggedPath(target: string, secrets: ReadonlyArray<string | undefined>): string {
+  let path = target.split("?")[0]!;
+  const forms = [...new Set(secrets.flatMap((secret) => (secret ? [secret, encodeURIComponent(secret)] : [])))].sort((a, b) => b.length - a.length);
+  for (const form of forms) {
+    if (!path.includes(form)) continue;
+    const escaped = form.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    const distinctive = form.length >= 8 && /[^A-Za-z]/.test(form);
+    path = path.replace(new RegExp(distinctive ? escaped : `(?<![A-Za-z0-9_])${escaped}(?![A-Za-z0-9_])`, "g"), "[REDACTED]");
+  }
+  return path;
+}
+
 /** A node:http request listener that serves `service`: requests in, plain requests to the service, answers out. */
-export function nodeRequestListener(service: Service, { maxBodyBytes, log }: NodeAdapterOptions): (req: IncomingMessage, res: ServerResponse) => void {
+export function nodeRequestListener(service: Service, { maxBodyBytes, log, apiKey }: NodeAdapterOptions): (req: IncomingMessage, res: ServerResponse) => void {
   // Per connection: how many requests it carried, and where it came to (read once: address() is a system call).
   const connections = new WeakMap<Socket, { id: number; requests: number; origin: string }>();
   let opened = 0;
@@ -74,10 +94,12 @@ export function nodeRequestListener(service: Service, { maxBodyBytes, log }: Nod
     const connectionRequests = ++connection.requests;
     const { origin, id } = connection;
     const target = req.url ?? "/";
+    // The path as the log shows it: a client that puts the key in it (as a file id, say) must not have it printed.
+    const logged = () => loggedPath(target, [apiKey, bearerToken(req.headers.authorization)]);
     // The answer's request id, as sent: writeHead with an object keeps no header for getHeader to read.
     let requestId: string | undefined;
     res.once("finish", () => {
-      log(`${req.method} ${target.split("?")[0]} ${res.statusCode} ${(performance.now() - started).toFixed(1)}ms ${requestId ?? "-"}`);
+      log(`${req.method} ${logged()} ${res.statusCode} ${(performance.now() - started).toFixed(1)}ms ${requestId ?? "-"}`);
     });
     // node:http joins a repeated request header with ", " already; only set-cookie stays a list, and no request sends it.
     const headers = req.headers as Record<string, string | undefined>;
@@ -105,7 +127,7 @@ export function nodeRequestListener(service: Service, { maxBodyBytes, log }: Nod
         }
         // A client that goes away mid-request is not the sandbox's failure: nothing is left to answer.
         if (req.destroyed || (error as NodeJS.ErrnoException).code === "ECONNRESET" || (error as Error).message === "aborted") {
-          log(`${req.method} ${target.split("?")[0]} client closed the connection before the request was complete`);
+          log(`${req.method} ${logged()} client closed the connection before the request was complete`);
           return;
         }
         log(`internal error: ${(error as Error).stack ?? String(error)}`);

@@ -81,7 +81,7 @@ export async function startSandbox(config: SandboxConfig): Promise<RunningSandbo
     throw error;
   }
   const log = config.log ?? lineWriter();
-  const server = createServer(nodeRequestListener(service, { maxBodyBytes: config.maxBodyBytes ?? 1024 * 1024, log }));
+  const server = createServer(nodeRequestListener(service, { maxBodyBytes: config.maxBodyBytes ?? 1024 * 1024, log, apiKey: config.apiKey }));
   const stopKeepingAlive = keepIdleConnectionsLonger(server, config.keepAlive ?? variantKeepAlive(config.variant) ?? DEFAULT_KEEP_ALIVE);
   await listen(server, config.port ?? 0, config.host ?? "127.0.0.1").catch((error: unknown) => {
     storage.close();

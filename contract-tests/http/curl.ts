@@ -1,4 +1,6 @@
+import { isSecretName, REDACTED } from "../../src/redact.ts";
 import { curlAuthorization, type AuthMode } from "../inputs/keys.ts";
+import { blankSecretMembers } from "./secret-members.ts";
 
 /** A request as reports show it: the key redacted. */
 export interface ShownRequest {
@@ -14,13 +16,18 @@ export interface ShownRequest {
 /** Quotes a word for a POSIX shell. */
 const shellQuote = (text: string) => `'${text.replace(/'/g, "'\\''")}'`;
 
-/** A curl command that repeats the request; the key (and any near miss of it) comes from $FILE_LIBRARY_API_KEY. */
+/**
+ * A curl command that repeats the request; the key (and any near miss of it) comes from $FILE_LIBRARY_API_KEY. Other
+ * secret-named headers (Cookie, X-Api-Key) and members of a JSON body (`token`, `password`) are blanked, as a
+ * recording blanks them (blankSecretMembers): the command is for reports, and the reports are uploaded.
+ */
 export function curlFor(request: ShownRequest): string {
   const parts = ["curl", "-i", "-X", request.method, shellQuote(request.url)];
   for (const [name, value] of Object.entries(request.headers)) {
-    const fromEnvironment = name === "authorization" && request.auth !== "wrong" ? curlAuthorization(request.auth) : undefined;
-    parts.push("-H", fromEnvironment ?? shellQuote(`${name}: ${value}`));
+    const isAuthorization = name.toLowerCase() === "authorization";
+    const fromEnvironment = isAuthorization && request.auth !== "wrong" ? curlAuthorization(request.auth) : undefined;
+    parts.push("-H", fromEnvironment ?? shellQuote(`${name}: ${!isAuthorization && isSecretName(name) ? REDACTED : value}`));
   }
-  if (request.body !== undefined) parts.push("--data-raw", shellQuote(request.body));
+  if (request.body !== undefined) parts.push("--data-raw", shellQuote(blankSecretMembers(request.body)));
   return parts.join(" ");
 }

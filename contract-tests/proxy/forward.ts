@@ -78,11 +78,13 @@ export const DRAIN_MS = 5_000;
 export interface Forwarding {
   url: string;
   /**
-   * Stops accepting, waits for the exchanges in flight for at most `drainMs`, then cuts those still in flight (each
-   * app gets a 502 that says so, or its connection closed if its answer had begun), and closes the upstream
-   * connections. Resolves with how many exchanges were cut.
+   * Stops taking requests (each new one is answered 503, saying the proxy is stopping), waits for the exchanges in
+   * flight for at most `drainMs`, cuts those still in flight then (each app gets a 502 that says so, or its connection
+   * closed if its answer had begun), then stops listening and closes the upstream connections. Resolves with how many
+   * exchanges were cut. With `refuseUntil` (a command that still runs), it goes on answering 503 until that settles,
+   * and stops listening then; it resolves without waiting for it.
    */
-  close(drainMs?: number): Promise<{ cut: number }>;
+  close(drainMs?: number, refuseUntil?: Promise<unknown>): Promise<{ cut: number }>;
   /** Cuts the exchanges in flight at once; a close() under way then ends without waiting any longer. */
   cutNow(): void;
 }
@@ -361,7 +363,10 @@ export async function startForwarding(options: ForwardOptions): Promise<Forwardi
     });
   }
 
+  // Set as close() begins: from then on each new request is answered at once, never forwarded (stoppingAnswer).
+  let stopping = false;
   const server: Server = createServer((req, res) => {
+    if (stopping) return stoppingAnswer(req, res);
     // A listener that throws before the exchange is under way (onRequest) is a failure of the proxy, as any other.
     const done = new Promise<void>((resolve) => resolve(forward(req, res))).catch((error: unknown) => {
       // A bug of ours must not take the app's request down with it: it gets an answer, and the failure is counted.
@@ -380,9 +385,10 @@ export async function startForwarding(options: ForwardOptions): Promise<Forwardi
   const host = options.host ?? "127.0.0.1";
   return {
     url: `http://${host.includes(":") ? `[${host}]` : host}:${port}`,
-    async close(drainMs = DRAIN_MS) {
-      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      server.closeIdleConnections();
+    async close(drainMs = DRAIN_MS, refuseUntil?: Promise<unknown>) {
+      // Still listening, idle connections kept, while the exchanges in flight finish: a request that comes now gets
+      // the 503 that says why, not a refused or reset connection.
+      stopping = true;
       const drained = Promise.all(inFlight);
       let timer: NodeJS.Timeout | undefined;
       const cutSignal = new Promise<void>((resolve) => {
@@ -403,9 +409,14 @@ export async function startForwarding(options: ForwardOptions): Promise<Forwardi
         server.closeAllConnections();
         await drained;
       }
-      // Keep-alive connections of apps that sent nothing more: closed, so that close() ends.
-      server.closeAllConnections();
-      await closed;
+      const stopListening = () => {
+        const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+        // Keep-alive connections of apps that sent nothing more: closed, so that close() ends.
+        server.closeAllConnections();
+        return closed;
+      };
+      if (refuseUntil) void refuseUntil.then(stopListening, stopListening);
+      else await stopListening();
       await agent.close();
       return { cut };
     },
@@ -414,6 +425,17 @@ export async function startForwarding(options: ForwardOptions): Promise<Forwardi
       cutAll?.();
     },
   };
+}
+
+/**
+ * The answer to a request that came once the proxy was stopping (a Ctrl-C, the command ended): 503, saying so, and the
+ * connection closed. It is not forwarded, nor judged: the run's traffic ended with the signal.
+ */
+function stoppingAnswer(req: IncomingMessage, res: ServerResponse): void {
+  req.resume();
+  const body = JSON.stringify({ error: { code: "proxy_stopping", message: "The contract proxy is stopping (it was interrupted, or its command ended): it takes no new requests." } });
+  res.writeHead(503, { "content-type": "application/json", "content-length": Buffer.byteLength(body), connection: "close", "x-contract-proxy": "stopping" });
+  res.end(body);
 }
 
 /** What went wrong reaching the upstream, in a few words (undici's code, and its message). */

@@ -44,10 +44,12 @@ export interface RunningProxy {
   /** Where apps send their requests instead of the upstream. */
   url: string;
   /**
-   * Stops listening, lets the exchanges in flight finish for at most `drainMs` (the rest are cut: their apps get a
-   * 502 saying so), judges them, writes the reports, and sums up.
+   * Stops taking requests (a new one gets a 503 saying the proxy is stopping), lets the exchanges in flight finish for
+   * at most `drainMs` (the rest are cut: their apps get a 502 saying so), judges them, waits as long again at most for
+   * the recording, writes the reports, and sums up. With `refuseUntil` (a command that still runs), new requests go
+   * on getting the 503 until it settles, instead of a refused connection. One run: a second call gets the first's.
    */
-  stop(): Promise<ProxyRun>;
+  stop(options?: { refuseUntil?: Promise<unknown> | undefined }): Promise<ProxyRun>;
   /** Cuts the exchanges in flight at once, then as stop(): for a second Ctrl-C. */
   stopNow(): Promise<ProxyRun>;
 }
@@ -110,11 +112,12 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   });
   const reportDir = path.resolve(settings.reportDir ?? "reports");
   let stopping: Promise<ProxyRun> | undefined;
-  const stop = () =>
+  const stop = (how: { refuseUntil?: Promise<unknown> | undefined } = {}) =>
     (stopping ??= (async () => {
-      const { cut } = await forwarding.close(options.drainMs ?? DRAIN_MS);
+      const { cut } = await forwarding.close(options.drainMs ?? DRAIN_MS, how.refuseUntil);
       log.cutAtStop = cut;
-      const unrecorded = await recorder?.close();
+      // A destination that stopped taking the lines (a pipe nobody reads) is given as long as the exchanges were.
+      const unrecorded = await recorder?.close(options.drainMs ?? DRAIN_MS);
       if (unrecorded) say(`contract proxy: ${unrecorded}`);
       const summary = { ...proxySummary(spec, upstream.url, log), ...(unrecorded ? { recordingIncomplete: unrecorded } : {}) };
       for (const line of findingLines(summary)) say(`contract proxy: ${line}`);
@@ -126,9 +129,10 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     })());
   return {
     url: forwarding.url,
-    stop,
+    stop: (how) => stop(how),
     stopNow: () => {
       forwarding.cutNow();
+      recorder?.giveUp();
       return stop();
     },
   };

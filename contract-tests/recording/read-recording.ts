@@ -21,15 +21,16 @@ export const MAX_HAR_BYTES = 256 * 1024 * 1024;
  * The exchanges of a recording, streamed: a JSON Lines file (docs/recording-format.md) line by line, so that memory
  * does not grow with its length; a file whose name ends in .har as a browser's HTTP Archive (1.2). `matches` picks the
  * File Library's requests out of a HAR and gives the path its spec knows (the recorded origin and any base path
- * dropped). Throws RecordingError for a file that cannot be read or a line that is no exchange of this format.
+ * dropped), and `requiresKey` tells which of its operations need the key (a HAR's own header may be gone: harAuth).
+ * Throws RecordingError for a file that cannot be read or a line that is no exchange of this format.
  */
-export async function* readRecording(file: string, matches: (method: string, target: string) => string | undefined): AsyncGenerator<ReadExchange> {
+export async function* readRecording(file: string, matches: (method: string, target: string) => string | undefined, requiresKey: (operation: string) => boolean = () => false): AsyncGenerator<ReadExchange> {
   const info = await stat(file).catch((error: NodeJS.ErrnoException) => {
     throw new RecordingError(`cannot read the recording ${JSON.stringify(file)}: ${error.code === "ENOENT" ? "no such file" : error.message}`);
   });
   if (!info.isFile()) throw new RecordingError(`the recording ${JSON.stringify(file)} is not a file`);
   if (file.toLowerCase().endsWith(".har")) {
-    yield* harExchanges(file, info.size, matches);
+    yield* harExchanges(file, info.size, matches, requiresKey);
     return;
   }
   const lines = createInterface({ input: createReadStream(file, { encoding: "utf8" }), crlfDelay: Number.POSITIVE_INFINITY });
@@ -80,7 +81,7 @@ interface HarEntry {
 }
 
 /** A HAR's entries to the File Library's paths, as recorded exchanges (no findings: no proxy judged them). */
-async function* harExchanges(file: string, size: number, matches: (method: string, target: string) => string | undefined): AsyncGenerator<ReadExchange> {
+async function* harExchanges(file: string, size: number, matches: (method: string, target: string) => string | undefined, requiresKey: (operation: string) => boolean): AsyncGenerator<ReadExchange> {
   if (size > MAX_HAR_BYTES) throw new RecordingError(`the HAR ${JSON.stringify(file)} is over ${MAX_HAR_BYTES} bytes: record the app through \`proxy --record\` instead, which streams`);
   let har: { log?: { entries?: HarEntry[] } };
   try {
@@ -123,7 +124,7 @@ async function* harExchanges(file: string, size: number, matches: (method: strin
         target: target.target,
         operation: target.operation,
         request: {
-          auth: authorization === undefined ? "none" : /^Bearer\s+\S+$/i.test(authorization) && status !== 401 && status !== 403 ? "key" : "other",
+          auth: harAuth(authorization, status!, requiresKey(target.operation)),
           headers: requestHeaders,
           body: entry.request?.postData?.text === undefined || entry.request.postData.text === "" ? null : recordedText(entry.request.postData.text),
         },
@@ -133,6 +134,20 @@ async function* harExchanges(file: string, size: number, matches: (method: strin
       },
     };
   }
+}
+
+/**
+ * Which key a HAR's request carried. Browsers export HARs without Authorization ("sanitized", Chrome's default), and
+ * users blank it by hand ("Bearer [redacted]"): the header alone cannot say. The app's answer can: a success, or the
+ * 422 of an operation that needs the key, came past the key check, so the request carried the key. A 401 or 403 is a
+ * key refused (or none sent). Any other answer goes by the header: one bearer token is the key, none is none, and
+ * anything else (a placeholder) is a wrong token. docs/recording-format.md, "HAR".
+ */
+export function harAuth(authorization: string | undefined, status: number, requiresKey: boolean): RecordedAuth {
+  if (status === 401 || status === 403) return authorization === undefined ? "none" : "other";
+  if ((status >= 200 && status < 300) || (status === 422 && requiresKey)) return "key";
+  if (authorization === undefined) return "none";
+  return /^Bearer +\S+$/i.test(authorization) ? "key" : "other";
 }
 
 /** The answer's content of a HAR entry, as text (base64 undone), or elided when the browser kept none. */

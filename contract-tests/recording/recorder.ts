@@ -1,11 +1,14 @@
-import { createWriteStream, type WriteStream } from "node:fs";
+import { createWriteStream, fstatSync, open as openFile } from "node:fs";
+import { Socket } from "node:net";
+import type { Writable } from "node:stream";
 import { once } from "node:events";
 import { bearerToken } from "../../lib/bearer-token.ts";
 import { headerValue } from "../../lib/openapi/request-inspection.ts";
 import { isSecretName, REDACTED } from "../../src/redact.ts";
-import type { CapturedBody, PassedExchange } from "../proxy/forward.ts";
+import { DRAIN_MS, type CapturedBody, type PassedExchange } from "../proxy/forward.ts";
 import type { JudgeEvents } from "../proxy/judge-traffic.ts";
 import { decodeBody } from "../proxy/decode-body.ts";
+import { blankSecretMembers } from "../http/secret-members.ts";
 import { SettingError } from "../run/settings.ts";
 import { FORMAT, READ_HEADERS, recordedText, type RecordedAuth, type RecordedBody, type RecordedExchange } from "./format.ts";
 
@@ -24,7 +27,6 @@ export type Redact = (text: string) => string;
  * passes every event on to the proxy's own log.
  */
 export class Recorder {
-  private readonly out: WriteStream;
   private seq = 0;
   private operation: string | null = null;
   private findings: RecordedExchange["findings"] = [];
@@ -32,23 +34,29 @@ export class Recorder {
   /** Lines the disk refused (or that came after it did), and lines dropped while it was behind. */
   private refused = 0;
   private behind = 0;
+  /** Lines handed to the stream that the disk has not taken yet; and, once close() gave up, how many it never took. */
+  private pending = 0;
+  private abandoned = 0;
+  private gaveUp = false;
+  private stopWaiting: (() => void) | undefined;
+  private waitOver = false;
 
   private constructor(
-    file: string,
+    private readonly file: string,
+    private readonly out: Writable,
     private readonly apiKey: string | undefined,
     private readonly maxBytes: number,
     private readonly maxBuffered: number,
   ) {
-    this.out = createWriteStream(file, { flags: "w" });
     this.out.on("error", (error) => (this.failed ??= error));
   }
 
   /** Opens (truncates) the recording; a file that cannot be written is a wrong setting (SettingError, exit 2). */
   static async open(file: string, options: { apiKey: string | undefined; maxBytes: number; maxBufferedBytes?: number }): Promise<Recorder> {
-    const recorder = new Recorder(file, options.apiKey, options.maxBytes, options.maxBufferedBytes ?? MAX_BUFFERED_BYTES);
-    await once(recorder.out, "open").catch(() => {});
-    if (recorder.failed) throw new SettingError("--record", `cannot write ${JSON.stringify(file)}: ${recorder.failed.message}`);
-    return recorder;
+    const fd = await new Promise<number>((resolve, reject) => openFile(file, "w", (error, opened) => (error ? reject(error) : resolve(opened)))).catch((error: Error) => {
+      throw new SettingError("--record", `cannot write ${JSON.stringify(file)}: ${error.message}`);
+    });
+    return new Recorder(file, writerOf(file, fd), options.apiKey, options.maxBytes, options.maxBufferedBytes ?? MAX_BUFFERED_BYTES);
   }
 
   /** The judge's events, passed on to `next`; the ones about the exchange being judged are kept for its line. */
@@ -84,20 +92,49 @@ export class Recorder {
       else if (this.out.writableLength > this.maxBuffered) (this.behind++, this.seq++);
       // A line the disk then refuses (ENOSPC, EIO) is missing too. Its callback can come before the stream's 'error'
       // event (an fs stream emits it once the file is closed): the error is kept here too, for close() to name.
-      else
+      else {
+        this.pending++;
         this.out.write(`${redact(JSON.stringify(this.line(passed, redact)))}\n`, (error) => {
-          if (!error) return;
+          this.pending--;
+          // Once close() gave up on the destination, the lines it never took are counted there, not here.
+          if (!error || this.gaveUp) return;
           this.refused++;
           this.failed ??= error;
         });
+      }
     }
   }
 
-  /** Ends the file; resolves with why exchanges are missing from it (the disk refused them, or fell behind), or undefined. */
-  async close(): Promise<string | undefined> {
+  /**
+   * Ends the file, waiting at most `waitMs` for the destination to take what is left (a pipe nobody reads, a stalled
+   * disk: the proxy must still stop), or less once `giveUp()` is called; resolves with why exchanges are missing from
+   * it (the disk refused them, fell behind, or stopped taking them), or undefined.
+   */
+  async close(waitMs = DRAIN_MS): Promise<string | undefined> {
     // Until the file is closed, not only ended: its own 'error' (a refused write, a failed close) comes after 'finish'.
     // An 'error' ends the wait too, the constructor's listener having kept it.
-    if (!this.out.closed) await Promise.all([once(this.out, "close"), this.out.end()]).catch(() => {});
+    if (!this.out.closed) {
+      let timer: NodeJS.Timeout | undefined;
+      const closed = Promise.all([once(this.out, "close"), this.out.end()]).then(() => true, () => true);
+      const gaveUp = new Promise<boolean>((resolve) => {
+        this.stopWaiting = () => resolve(false);
+        if (this.waitOver) resolve(false);
+        timer = setTimeout(() => resolve(false), waitMs);
+      });
+      const inTime = await Promise.race([closed, gaveUp]);
+      clearTimeout(timer);
+      if (!inTime && !this.out.closed) {
+        this.gaveUp = true;
+        // The lines still waiting never reach the file; a write the destination holds stays held, but the proxy goes on.
+        this.abandoned = this.pending;
+        this.out.destroy();
+        const seconds = Math.round(waitMs / 100) / 10;
+        const why = this.waitOver ? "the proxy was stopped at once (a second signal)" : `it took no more within ${seconds} s`;
+        // Every line taken, the file still not closed: nothing is known missing, nothing known safe.
+        if (this.abandoned === 0) return `the recording may be incomplete: ${JSON.stringify(this.file)} did not close when the proxy stopped (${why})`;
+        return `the recording is incomplete: ${this.abandoned + this.refused + this.behind} exchange(s) not recorded (${this.abandoned} still waiting for ${JSON.stringify(this.file)} when the proxy stopped: ${why})`;
+      }
+    }
     const dropped = this.refused + this.behind;
     if (dropped === 0) return this.failed ? `the recording may be incomplete: the disk failed as it was closed (${this.failed.message})` : undefined;
     const why = [
@@ -106,6 +143,12 @@ export class Recorder {
       ...(this.behind > 0 ? [`${this.behind} dropped while more than ${this.maxBuffered} bytes were waiting for the disk`] : []),
     ];
     return `the recording is incomplete: ${dropped} exchange(s) not recorded (${why.join("; ")})`;
+  }
+
+  /** Ends a close() under way without waiting any longer for the destination (a second Ctrl-C). */
+  giveUp(): void {
+    this.waitOver = true;
+    this.stopWaiting?.();
   }
 
   private line(passed: PassedExchange, redact: Redact): RecordedExchange {
@@ -144,8 +187,18 @@ export class Recorder {
     const decoded = decodeBody(body, encoding, this.maxBytes);
     if ("unchecked" in decoded) return { elided: decoded.unchecked, bytes: body.total };
     if (decoded.invalidUtf8 !== undefined) return { elided: "not UTF-8 text", bytes: body.total };
-    return recordedText(redactJson(decoded.text, redact));
+    return recordedText(redact(blankSecretMembers(decoded.text)));
   }
+}
+
+/**
+ * The stream the lines go to. A pipe (a FIFO, `--record >(gzip > x)`) or a socket is written through the event loop,
+ * as process.stdout is: a reader that stops reading then holds lines in memory, never a thread of libuv's pool in a
+ * blocking write(), which Node waits for as the process exits (the proxy would hang at its end). A file as a file.
+ */
+function writerOf(file: string, fd: number): Writable {
+  const info = fstatSync(fd);
+  return info.isFIFO() || info.isSocket() ? new Socket({ fd, readable: false, writable: true }) : createWriteStream(file, { fd });
 }
 
 /** The answer's headers as recorded: secret-named ones blanked, every secret redacted in the others. */
@@ -156,22 +209,4 @@ function responseHeaders(headers: Record<string, string | string[] | undefined>,
     out[name] = isSecretName(name) ? REDACTED : redact(Array.isArray(value) ? value.join(", ") : value);
   }
   return out;
-}
-
-/** A JSON text with secret-named fields blanked, as the reports do (src/redact.ts); any other text redacted as it is. */
-function redactJson(text: string, redact: Redact): string {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    return redact(text);
-  }
-  // Re-written only when a field is blanked: the app's own bytes are kept otherwise.
-  if (!hasSecretName(value)) return redact(text);
-  return redact(JSON.stringify(value, (key, item: unknown) => (key && isSecretName(key) && (item === null || typeof item !== "object") ? REDACTED : item)));
-}
-
-function hasSecretName(value: unknown): boolean {
-  if (value === null || typeof value !== "object") return false;
-  return Object.entries(value).some(([key, item]) => isSecretName(key) || hasSecretName(item));
 }

@@ -12,6 +12,9 @@ export type ReplaySummary = { format: typeof SUMMARY_FORMAT; recording: string; 
   rows: Array<ReplayRow & { stillServed: "yes" | "no" | "not replayed" }>;
 };
 
+/** The check of a file the replay could not put back: reported apart, after the rows. */
+const RESTORE = "file_left_as_found";
+
 /** Whether the deployment still serves what the app used of one operation and status, in one word. */
 const servedOf = (row: ReplayRow): "yes" | "no" | "not replayed" => (row.broke > 0 ? "no" : row.replayed > 0 ? "yes" : "not replayed");
 
@@ -35,7 +38,7 @@ export function replayFindingLines(result: Pick<ReplayResult, "diagnosis" | "fai
 
 /** One operation and status as a check of the suite's reports: failed, not run (the budget), passed or skipped. */
 function outcomeOf(row: ReplayRow, breaks: ReplayBreak[]): CheckOutcome {
-  const mine = breaks.filter((b) => b.operation === row.operation && b.line > 0 && b.status === row.status);
+  const mine = breaks.filter((b) => b.operation === row.operation && b.check !== RESTORE && b.status === row.status);
   const state = row.broke > 0 ? "failed" : row.leftOutBudget > 0 ? "not run" : row.replayed > 0 ? "passed" : "skipped";
   const note =
     state === "not run" ? `not run: ${row.leftOutBudget} request(s) past the request budget (--max-requests)` :
@@ -61,7 +64,7 @@ const failureOf = (b: ReplayBreak): CheckOutcome["failures"][number] => ({
 /** The summary as the suite's report shape, for its JUnit writer. */
 function asContractSummary(summary: ReplaySummary): ContractSummary {
   const checks = summary.rows.map((row) => outcomeOf(row, summary.breaks));
-  const restores = summary.breaks.filter((b) => b.line === 0);
+  const restores = summary.breaks.filter((b) => b.check === RESTORE);
   if (restores.length > 0) checks.push({ operation: "updateFile", check: "file_left_as_found", state: "failed", warnings: [], requests: 0, durationMs: 0, failures: restores.map(failureOf) });
   const count = (state: CheckOutcome["state"]) => checks.filter((c) => c.state === state).length;
   return {

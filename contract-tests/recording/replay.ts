@@ -107,6 +107,8 @@ export class ReplayStartError extends Error {
 }
 
 const BREAKS_KEPT = 50;
+/** Distinct requests past the budget kept (as digests) to tell their repeats apart; past these, each is counted as one. */
+const LEFT_OUT_KEPT = 100_000;
 const REFUSED_KEY = new Set([401, 403]);
 const AUTH_MODES: Record<RecordedAuth, AuthMode> = { key: "valid", other: "wrong", none: "none" };
 
@@ -133,12 +135,19 @@ export async function replayRecording(options: ReplayOptions): Promise<ReplayRes
   const failedChecks = new Map<string, FailedCheck>();
   const rows = new Map<string, ReplayRow>();
   const sent = new Set<string>();
-  // Each file an update touched, and its state before the first: put back at the end.
-  const baselines = new Map<string, Record<string, unknown> & { labels: string[] }>();
+  // The distinct requests the budget left out: their repeats are duplicates too (counted, up to LEFT_OUT_KEPT of them).
+  const leftOut = new Set<string>();
+  let untold = false;
+  // Per file, how many updates of it the replay sent: a request after one is never a duplicate of one before it.
+  const writesSent = new Map<string, number>();
+  // Each file an update touched, its state before the first, and that update's line: put back at the end.
+  const baselines = new Map<string, { before: Record<string, unknown> & { labels: string[] }; line: number }>();
   let keyChecked = false;
 
   const send = (method: string, target: string, headers: Record<string, string>, body: string | undefined) => sendOnce(agent, baseUrl, method, target, headers, body, limits.maxResponseBytes);
-  const breakOf = (b: ReplayBreak) => {
+  const breakOf = (found: ReplayBreak) => {
+    // Every break's text redacted once more here: a restore's problem names labels, which may hold a secret.
+    const b = { ...found, target: judge.redact(found.target), problem: judge.redact(found.problem), curl: judge.redact(found.curl) };
     if (result.breaks.length < BREAKS_KEPT) result.breaks.push(b);
     else result.breaksLeftOut++;
     // Each failing check is said once, as it first breaks; its count is the summary's (not one line per exchange).
@@ -153,7 +162,7 @@ export async function replayRecording(options: ReplayOptions): Promise<ReplayRes
   };
 
   try {
-    for await (const { line, exchange } of readRecording(options.file, matches)) {
+    for await (const { line, exchange } of readRecording(options.file, matches, (operation) => spec.requiresAuth(operation))) {
       if (options.signal?.aborted) {
         result.stopped = { reason: `interrupted before line ${line}: the rest of the recording was not replayed`, atStart: false };
         break;
@@ -167,13 +176,15 @@ export async function replayRecording(options: ReplayOptions): Promise<ReplayRes
       const row = rowOf(rows, operation, exchange.response.status);
       row.recorded++;
       const requestBody = exchange.request.body;
-      const key = requestKey(exchange);
-      if (sent.has(key)) {
+      const fileId = route(exchange.method, exchange.target.split("?", 1)[0]!)?.params.file_id;
+      const isUpdate = spec.operation(operation).method !== "GET";
+      const key = requestKey(exchange, fileId === undefined ? 0 : (writesSent.get(fileId) ?? 0));
+      if (sent.has(key) || leftOut.has(key)) {
         row.duplicates++;
         result.duplicates++;
         continue;
       }
-      if (spec.operation(operation).method !== "GET" && !options.writeChecks) {
+      if (isUpdate && !options.writeChecks) {
         row.leftOutReadOnly++;
         continue;
       }
@@ -183,13 +194,17 @@ export async function replayRecording(options: ReplayOptions): Promise<ReplayRes
       }
       if (sent.size >= options.maxRequests) {
         row.leftOutBudget++;
+        if (leftOut.size < LEFT_OUT_KEPT) leftOut.add(key);
+        else untold = true;
         continue;
       }
       sent.add(key);
-      const fileId = route(exchange.method, exchange.target.split("?", 1)[0]!)?.params.file_id;
-      if (options.writeChecks && spec.operation(operation).method !== "GET" && fileId !== undefined && !baselines.has(fileId)) {
-        const metadata = await readFileMetadata(send, spec, fileId, options.apiKey);
-        if (metadata) baselines.set(fileId, metadata);
+      if (isUpdate && fileId !== undefined) {
+        writesSent.set(fileId, (writesSent.get(fileId) ?? 0) + 1);
+        if (!baselines.has(fileId)) {
+          const before = await readFileMetadata(send, spec, fileId, options.apiKey);
+          if (before) baselines.set(fileId, { before, line });
+        }
       }
 
       const headers: Record<string, string> = { ...exchange.request.headers };
@@ -237,7 +252,7 @@ export async function replayRecording(options: ReplayOptions): Promise<ReplayRes
       else row.broke++;
       for (const b of breaks) breakOf(b);
     }
-    for (const [fileId, before] of baselines) await putBack(send, spec, fileId, before, options.apiKey, baseUrl, breakOf);
+    for (const [fileId, { before, line }] of baselines) await putBack(send, spec, { fileId, before, line }, options.apiKey, baseUrl, breakOf);
   } catch (error) {
     if (error instanceof RecordingError || error instanceof ReplayStartError) {
       // A bad line after some were replayed: what was read may be replayed, but the whole was not (exit 2).
@@ -254,7 +269,8 @@ export async function replayRecording(options: ReplayOptions): Promise<ReplayRes
   if (total("leftOutReadOnly") > 0) result.leftOut.push(`${total("leftOutReadOnly")} update(s) not replayed: a read-only replay (give --write-checks to replay them; each file is put back afterwards)`);
   if (total("leftOutNoBody") > 0) result.leftOut.push(`${total("leftOutNoBody")} request(s) not replayed: the recording kept no body to send (over its cap, or not text)`);
   if (total("leftOutBudget") > 0) {
-    result.leftOut.push(`${total("leftOutBudget")} distinct request(s) not replayed: the request budget of ${options.maxRequests} (--max-requests) was spent`);
+    const past = !untold ? "" : ` (past the first ${LEFT_OUT_KEPT}, repeats are not told apart)`;
+    result.leftOut.push(`${total("leftOutBudget")} distinct request(s) not replayed${past}: the request budget of ${options.maxRequests} (--max-requests) was spent`);
     result.stopped ??= { reason: `the request budget of ${options.maxRequests} distinct requests (--max-requests) was spent before the recording's end: ${total("leftOutBudget")} request(s) not replayed; raise --max-requests`, atStart: false };
   }
   result.exitCode = result.breaks.length + result.breaksLeftOut > 0 && !result.stopped?.atStart ? 1 : result.stopped ? 2 : 0;
@@ -271,11 +287,14 @@ function rowOf(rows: Map<string, ReplayRow>, operation: string, status: number):
   return row;
 }
 
-/** What makes two requests identical: method, target, key, the headers the service reads, the body. */
-export function requestKey(exchange: RecordedExchange): string {
+/**
+ * What makes two requests identical: method, target, key, the headers the service reads, the body, and how many
+ * updates of their file the replay had sent before them (a read after an update asks anew: docs/recording-format.md).
+ */
+export function requestKey(exchange: RecordedExchange, writesBefore = 0): string {
   const { auth, headers, body } = exchange.request;
   const sortedHeaders = Object.keys(headers).sort().map((name) => [name, headers[name]]);
-  return createHash("sha256").update(JSON.stringify([exchange.method, exchange.target, auth, sortedHeaders, body])).digest("base64");
+  return createHash("sha256").update(JSON.stringify([exchange.method, exchange.target, auth, sortedHeaders, body, writesBefore])).digest("base64");
 }
 
 const headerOf = (headers: Record<string, string | string[] | undefined>, name: string) => {
@@ -336,16 +355,21 @@ async function readFileMetadata(send: Send, spec: OpenApiValidator, fileId: stri
 
 /**
  * Puts a file the replay updated back as it found it (labels and publicUrl, as the suite's write checks do:
- * checks/file-state.ts), then reads it again: a file left changed is a break, with the curl command that puts it back.
+ * checks/file-state.ts), then reads it again: a file left changed is a break on the line of the replay's first update
+ * of it, with the curl command that puts it back.
  */
-async function putBack(send: Send, spec: OpenApiValidator, fileId: string, before: Record<string, unknown> & { labels: string[] }, apiKey: string, baseUrl: string, breakOf: (b: ReplayBreak) => void): Promise<void> {
+async function putBack(send: Send, spec: OpenApiValidator, touched: { fileId: string; before: Record<string, unknown> & { labels: string[] }; line: number }, apiKey: string, baseUrl: string, breakOf: (b: ReplayBreak) => void): Promise<void> {
+  const { fileId, before, line } = touched;
   const state = restorableState({ spec }, before);
   const path = metadataPath(spec, "updateFile", fileId);
   const { method } = spec.operation("updateFile");
   const body = JSON.stringify(state);
   const put = await send(method, path, { authorization: `Bearer ${apiKey}`, "content-type": "application/json" }, body).catch(() => undefined);
   const now = put?.status === 200 ? await readFileMetadata(send, spec, fileId, apiKey).catch(() => undefined) : undefined;
-  if (now && JSON.stringify(stateOf(now)) === JSON.stringify(stateOf({ ...before, ...state }))) return;
+  const wanted = stateOf({ ...before, ...state });
+  if (now && JSON.stringify(stateOf(now)) === JSON.stringify(wanted)) return;
   const curl = curlFor({ auth: "valid", method, path, url: `${baseUrl}${path}`, headers: { authorization: "Bearer [REDACTED]", "content-type": "application/json" }, body });
-  breakOf({ line: 0, method, target: path, operation: "updateFile", status: 200, side: "service", check: "file_left_as_found", problem: `the replay could not put file ${JSON.stringify(fileId)} back as it found it (${put ? `HTTP ${put.status}` : "no answer"}); to put it back`, curl });
+  // The whole story in the problem itself: reports that show no curl command (replay-summary.md) still tell it.
+  const outcome = !put ? "the update that puts it back got no answer" : put.status !== 200 ? `the update that puts it back got HTTP ${put.status}` : now ? `the update that puts it back got HTTP 200, then a read showed ${JSON.stringify(stateOf(now))}` : "the update that puts it back got HTTP 200, then the file could not be read";
+  breakOf({ line, method, target: path, operation: "updateFile", status: 200, side: "service", check: "file_left_as_found", problem: `the replay could not put file ${JSON.stringify(fileId)} back as it found it, ${JSON.stringify(wanted)}: ${outcome}; it ${now ? "is" : "may be"} left changed since line ${line}`, curl });
 }

@@ -19,10 +19,12 @@ opt-in flag says so.
 With a command after --, it runs the command with FILE_LIBRARY_BASE_URL set to the proxy, then writes the
 reports and exits with the command's status, or 1 when the traffic broke the contract. Without one, it runs
 until SIGINT or SIGTERM, then writes the reports; exit 1 when the traffic broke the contract. On the first
-SIGINT or SIGTERM it lets the exchanges in flight finish (${DRAIN_MS / 1000} s at most; those the upstream still holds
-then get a 502); a second one stops it at once (the command too, with SIGKILL), still writing the reports,
-and exits 128 + the signal's number. Exit 2 when the run checked nothing (the upstream answered no request),
-or when --record left exchanges out of the recording (the disk refused them, or fell behind).
+SIGINT or SIGTERM it takes no new request (each gets a 503 saying so, also while the command still runs),
+lets the exchanges in flight finish (${DRAIN_MS / 1000} s at most; those the upstream still holds then get a 502)
+and gives a --record file as long to take its last lines; a second one stops it at once (the command too,
+with SIGKILL), still writing the reports, and exits 128 + the signal's number. Exit 2 when the run checked
+nothing (the upstream answered no request), or when --record left exchanges out of the recording (the disk
+refused them, or fell behind).
 
 Flags:
   --upstream URL     the service the traffic goes to (required)
@@ -153,10 +155,21 @@ export async function runProxyCommand(argv: string[], name: string): Promise<num
   const child = startChild(command[0]!, command.slice(1), { stdio: "inherit", env: { ...processEnvironment(), FILE_LIBRARY_BASE_URL: proxy.url } });
   let spawnError: Error | undefined;
   child.once("error", (error) => (spawnError = error));
-  // The command owns the terminal's Ctrl-C as much as the proxy does: the signal is passed on, and the reports are
-  // written once it has ended; a second one stops it with SIGKILL and cuts the exchanges in flight.
-  const signals = interrupts(name, proxy, (signal) => signalChild(child, signal), () => signalChild(child, "SIGKILL"));
-  const code = await exitCodeOf(child);
+  // The command owns the terminal's Ctrl-C as much as the proxy does: the signal is passed on, and the proxy stops at
+  // once (new requests answered 503, those in flight given DRAIN_MS, the reports written), whatever the command then
+  // takes to end; a second one stops it with SIGKILL and cuts the exchanges in flight.
+  const ended = exitCodeOf(child);
+  const signals = interrupts(
+    name,
+    proxy,
+    (signal) => {
+      signalChild(child, signal);
+      // Awaited below, once the command has ended (stop() is one promise); its requests get a 503 until then.
+      proxy.stop({ refuseUntil: ended }).catch(() => {});
+    },
+    () => signalChild(child, "SIGKILL"),
+  );
+  const code = await ended;
   const run = await proxy.stop();
   signals.remove();
   if (spawnError) {

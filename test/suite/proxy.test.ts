@@ -384,6 +384,31 @@ describe("what the proxy forwards", { timeout: 60_000 }, () => {
     expect(run.summary.upstreamFailures.count).toBe(1);
   });
 
+  it("stop() takes no new request: one that comes while an exchange in flight finishes gets a 503 saying so, and reaches no upstream", async () => {
+    const arrived: string[] = [];
+    let heard!: () => void;
+    const held = new Promise<void>((resolve) => (heard = resolve));
+    const upstream = await serve((req, res) => {
+      arrived.push(req.url!);
+      // /held is answered only once the test has its 503.
+      if (req.url === "/held") heard();
+      else res.writeHead(404).end();
+    });
+    const proxy = await startProxy({ upstream, reportDir: await reportDir(), env: {}, say: () => {}, drainMs: 60_000 });
+    cleanups.push(() => proxy.stopNow());
+    const inFlight = fetch(`${proxy.url}/held`);
+    await held;
+    const stopped = proxy.stop();
+    const late = await fetch(`${proxy.url}/late`);
+    expect(late.status).toBe(503);
+    expect(late.headers.get("x-contract-proxy")).toBe("stopping");
+    expect(((await late.json()) as { error: { code: string; message: string } }).error).toEqual({ code: "proxy_stopping", message: "The contract proxy is stopping (it was interrupted, or its command ended): it takes no new requests." });
+    expect(arrived).toEqual(["/held"]);
+    void proxy.stopNow();
+    expect((await inFlight).status).toBe(502);
+    expect((await stopped).summary.exchanges).toBe(0);
+  });
+
   it("answers garbage on its socket as node:http does, and forwards none of it", async () => {
     let requests = 0;
     const upstream = await serve((_req, res) => (requests++, res.end()));

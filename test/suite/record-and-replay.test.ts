@@ -204,6 +204,31 @@ describe("proxy --record", () => {
     expect(help).toMatch(/Exit codes: [^;]*; [^;]*; [^;]*; 2 the proxy could not start, the upstream answered nothing .*, or --record left exchanges out of the recording; 127 /);
   });
 
+  it("blanks the secret-named members of the app's bodies in its curl commands (stderr, proxy-junit.xml, proxy-summary.json) as in the recording", async () => {
+    const sb = await sandbox({ fixturesFile: SANDBOX_FIXTURES, apiKey: KEY });
+    const file = path.join(scratch, "secret-members.jsonl");
+    const reportDir = await mkdtemp(path.join(scratch, "secret-members-"));
+    const said: string[] = [];
+    try {
+      const proxy = await startProxy({ upstream: sb.baseUrl, reportDir, record: file, env: { FILE_LIBRARY_API_KEY: KEY }, say: (line) => said.push(line) });
+      try {
+        // A body the spec refuses (labels not a list): a finding, with the curl command that sends it again.
+        const body = JSON.stringify({ labels: "x", token: "tok-Secret-771", nested: { password: "pw-Secret-882" } });
+        const answer = await fetch(`${proxy.url}${FILES}/doc-1`, { method: "PUT", headers: { authorization: `Bearer ${KEY}`, "content-type": "application/json", "x-api-key": "hdr-Secret-993" }, body });
+        await answer.arrayBuffer();
+      } finally {
+        await proxy.stop();
+      }
+    } finally {
+      await sb.close();
+    }
+    const texts = { stderr: said.join("\n"), junit: await readFile(path.join(reportDir, "proxy-junit.xml"), "utf8"), summary: await readFile(path.join(reportDir, "proxy-summary.json"), "utf8"), recording: await readFile(file, "utf8") };
+    expect(texts.stderr).toContain("FINDING (app) updateFile request_body_valid");
+    expect(texts.stderr).toContain(`--data-raw '{"labels":"x","token":"[REDACTED]","nested":{"password":"[REDACTED]"}}'`);
+    expect(texts.stderr).toContain(`-H 'x-api-key: [REDACTED]'`);
+    for (const [name, text] of Object.entries(texts)) for (const secret of ["tok-Secret-771", "pw-Secret-882", "hdr-Secret-993", KEY]) expect(text, name).not.toContain(secret);
+  });
+
   it("a file it cannot write is a wrong setting: the proxy does not start", async () => {
     await expect(startProxy({ upstream: "http://127.0.0.1:9", record: path.join(scratch, "no-such-folder", "x.jsonl"), env: {}, say: () => {} })).rejects.toThrow(/^--record cannot write .*no-such-folder/);
   });
@@ -235,7 +260,8 @@ describe("replay", () => {
     const before = await replayAgainst(undefined);
     const run = await replayAgainst(undefined, ["--write-checks"]);
     expect(run.code, run.output).toBe(0);
-    expect(run.output).toMatch(/passed: 10 exchanges, 2 duplicates, 7 replayed, 0 break/);
+    // The read after the app's first update (line 5) asks anew: it is no duplicate of line 1.
+    expect(run.output).toMatch(/passed: 10 exchanges, 1 duplicates, 8 replayed, 0 break/);
     expect(run.sandboxLog.filter((l) => /\bPUT\b/.test(l)).length).toBe(3);
     expect(run.doc1).toEqual(before.doc1);
   });
@@ -302,6 +328,32 @@ describe("replay", () => {
   it("replays a HAR the same way: the File Library's requests only, the recorded origin and base path replaced by --base-url", async () => {
     // A HAR as browsers export it (HAR 1.2), made here from the app's recording: a Chromium-made one is in
     // test/suite/replay-har-chromium.test.ts when a browser is found.
+    const har = await harOfRecording("app.har", (l) => (l.request.auth === "none" ? undefined : `Bearer ${l.request.auth === "key" ? KEY : "not-the-key-7"}`));
+    const sound = await replayAgainst(undefined, [], har);
+    expect(sound.code, sound.output).toBe(0);
+    // The page and /health are not the File Library's; the wrong key came as a bearer token the service refused.
+    expect(sound.output).toMatch(/passed: 9 exchanges, 2 duplicates, 5 replayed, 0 break\(s\); reports/);
+    const broken = await replayAgainst("metadata-missing-labels", [], har);
+    expect(broken.code, broken.output).toBe(1);
+    expect(broken.output).toMatch(/BREAK \(consumer\) line 2: GET \/studio\/v1\/library\/files\/doc-1 as_the_app_saw_it: \$\.labels is missing/);
+  });
+
+  it.each([
+    ["sanitized as Chrome exports it (no Authorization header at all)", () => undefined],
+    ["with every token blanked by hand (Bearer [redacted by the browser user])", () => "Bearer [redacted by the browser user]"],
+  ])("replays a HAR %s with the key where the app's answer shows it was authorized: exit 0 against a correct server", async (_, authorization) => {
+    const har = await harOfRecording("sanitized.har", authorization);
+    const run = await replayAgainst(undefined, [], har);
+    expect(run.code, run.output).toBe(0);
+    // The two 401s are one request now (no key told apart): 3 duplicates.
+    expect(run.output).toMatch(/passed: 9 exchanges, 3 duplicates, 4 replayed, 0 break\(s\); reports/);
+    // The 200s and the 422 (an unknown id: past the key check) went with the key, the 401s without it.
+    expect(run.sandboxLog.filter((l) => / 401 /.test(l))).toHaveLength(1);
+    expect(run.output).not.toContain(KEY);
+  });
+
+  /** A HAR as browsers export it (HAR 1.2), made from the app's recording, each request's Authorization as `authorization` says. */
+  async function harOfRecording(name: string, authorization: (l: RecordedExchange) => string | undefined): Promise<string> {
     const entries = (await lines()).map((l) => ({
       startedDateTime: l.at,
       time: l.durationMs,
@@ -309,7 +361,7 @@ describe("replay", () => {
         method: l.method,
         url: `https://app.example.test/api${l.target}`,
         httpVersion: "HTTP/1.1",
-        headers: [...Object.entries(l.request.headers).map(([name, value]) => ({ name, value })), ...(l.request.auth === "none" ? [] : [{ name: "Authorization", value: `Bearer ${l.request.auth === "key" ? KEY : "not-the-key-7"}` }])],
+        headers: [...Object.entries(l.request.headers).map(([name, value]) => ({ name, value })), ...(authorization(l) === undefined ? [] : [{ name: "Authorization", value: authorization(l)! }])],
         queryString: [],
         cookies: [],
         headersSize: -1,
@@ -330,16 +382,10 @@ describe("replay", () => {
       cache: {},
       timings: { send: 0, wait: 1, receive: 0 },
     }));
-    const har = path.join(scratch, "app.har");
+    const har = path.join(scratch, name);
     await writeFile(har, JSON.stringify({ log: { version: "1.2", creator: { name: "test", version: "1" }, entries: [{ ...entries[0]!, request: { ...entries[0]!.request, url: "https://app.example.test/index.html" } }, ...entries] } }));
-    const sound = await replayAgainst(undefined, [], har);
-    expect(sound.code, sound.output).toBe(0);
-    // The page and /health are not the File Library's; the wrong key came as a bearer token the service refused.
-    expect(sound.output).toMatch(/passed: 9 exchanges, 2 duplicates, 5 replayed, 0 break\(s\); reports/);
-    const broken = await replayAgainst("metadata-missing-labels", [], har);
-    expect(broken.code, broken.output).toBe(1);
-    expect(broken.output).toMatch(/BREAK \(consumer\) line 2: GET \/studio\/v1\/library\/files\/doc-1 as_the_app_saw_it: \$\.labels is missing/);
-  });
+    return har;
+  }
 
   it("interrupted (Ctrl-C) between two requests: sends nothing more, puts back the file it wrote, and says where it stopped", async () => {
     const interrupted = new AbortController();
@@ -410,5 +456,72 @@ describe("replay against a server that answers as the service's own OpenAPI docu
     } finally {
       await server.close();
     }
+  });
+});
+
+describe("replay: issue 54's reproductions", () => {
+  /** Records `traffic` through the proxy against a correct sandbox; the recording's path. */
+  async function recorded(name: string, traffic: (base: string) => Promise<void>): Promise<string> {
+    const sb = await sandbox({ fixturesFile: SANDBOX_FIXTURES, apiKey: KEY });
+    const file = path.join(scratch, name);
+    try {
+      const proxy = await startProxy({ upstream: sb.baseUrl, reportDir: path.join(scratch, `${name}-proxy`), record: file, env: { FILE_LIBRARY_API_KEY: KEY }, say: () => {} });
+      try {
+        await traffic(proxy.url);
+      } finally {
+        await proxy.stop();
+      }
+    } finally {
+      await sb.close();
+    }
+    return file;
+  }
+  const keyed = { authorization: `Bearer ${KEY}` };
+  /** An app that reads doc-1, updates its labels, then reads it again. */
+  const readUpdateRead = (base: string) =>
+    (async () => {
+      for (const init of [{ headers: keyed }, { method: "PUT", headers: { ...keyed, "content-type": "application/json" }, body: JSON.stringify({ labels: ["set-by-the-app"] }) }, { headers: keyed }]) {
+        expect((await fetch(`${base}${FILES}/doc-1`, init)).status).toBe(200);
+      }
+    })();
+
+  it("a read after an update is no duplicate of the read before it: a deployment that drops every update fails (exit 1, update_persisted)", async () => {
+    const file = await recorded("read-update-read.jsonl", readUpdateRead);
+    const sound = await replayAgainst(undefined, ["--write-checks"], file);
+    expect(sound.code, sound.output).toBe(0);
+    expect(sound.output).toMatch(/passed: 3 exchanges, 0 duplicates, 3 replayed, 0 break\(s\)/);
+    const dropping = await replayAgainst("labels-not-persisted", ["--write-checks"], file);
+    expect(dropping.code, dropping.output).toBe(1);
+    expect(dropping.output).toMatch(/BREAK \(service\) line 3: GET \/studio\/v1\/library\/files\/doc-1 update_persisted: /);
+    expect(dropping.output).toMatch(/failed: 3 exchanges, 0 duplicates, 3 replayed, [1-9]\d* break\(s\)/);
+  });
+
+  it("a file it cannot put back is a break on the line of its first update (1-based), its message whole in replay-summary.md", async () => {
+    const file = await recorded("read-update-read-appended.jsonl", readUpdateRead);
+    const run = await replayAgainst("labels-appended", ["--write-checks"], file);
+    expect(run.code, run.output).toBe(1);
+    const problem = /BREAK \(service\) line (\d+): PUT \/studio\/v1\/library\/files\/doc-1 file_left_as_found: (.*)\n/.exec(run.output);
+    expect(problem?.[1], run.output).toBe("2");
+    // The problem says what the file was and what it is now: no report needs the curl command beside it to be read.
+    const [before, after] = [{ labels: ["a", "b"], publicUrl: "https://cdn.example.test/report.txt" }, { labels: ["a", "b", "set-by-the-app", "a", "b"], publicUrl: "https://cdn.example.test/report.txt" }];
+    expect(problem![2]).toBe(`the replay could not put file "doc-1" back as it found it, ${JSON.stringify(before)}: the update that puts it back got HTTP 200, then a read showed ${JSON.stringify(after)}; it is left changed since line 2`);
+    const markdown = await readFile(path.join(run.reportDir, "replay-summary.md"), "utf8");
+    expect(markdown).toContain(`| service | updateFile | file_left_as_found | 1 | 2 | PUT /studio/v1/library/files/doc-1 | ${problem![2]!.replace(/\|/g, "\\|")} |`);
+    const summary = JSON.parse(await readFile(path.join(run.reportDir, "replay-summary.json"), "utf8")) as { breaks: Array<{ line: number; check: string }> };
+    expect(summary.breaks.filter((b) => b.check === "file_left_as_found").map((b) => b.line)).toEqual([2]);
+    expect(await readFile(path.join(run.reportDir, "replay-junit.xml"), "utf8")).toMatch(/<testcase classname="updateFile" name="file_left_as_found"[^>]*>\s*<failure message="by the spec, line 2 /);
+  });
+
+  it("--max-requests 1 over 100 lines of 2 distinct requests: 1 distinct request left out and 98 duplicates, exit 2", async () => {
+    const file = await recorded("two-requests.jsonl", async (base) => {
+      for (let i = 0; i < 50; i++) {
+        for (const target of [`${FILES}/doc-1`, `${FILES}/doc-1/download`]) expect((await fetch(`${base}${target}`, { headers: keyed })).status).toBe(200);
+      }
+    });
+    const run = await replayAgainst(undefined, ["--max-requests", "1"], file);
+    expect(run.code, run.output).toBe(2);
+    expect(run.output).toContain("left out: 1 distinct request(s) not replayed: the request budget of 1 (--max-requests) was spent");
+    expect(run.output).toContain("cannot finish: the request budget of 1 distinct requests (--max-requests) was spent before the recording's end: 1 request(s) not replayed");
+    expect(run.output).toMatch(/could not finish: 100 exchanges, 98 duplicates, 1 replayed, 0 break\(s\)/);
   });
 });

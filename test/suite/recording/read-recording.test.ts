@@ -3,7 +3,7 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { FORMAT } from "../../../contract-tests/recording/format.ts";
-import { readRecording, type ReadExchange } from "../../../contract-tests/recording/read-recording.ts";
+import { harAuth, readRecording, type ReadExchange } from "../../../contract-tests/recording/read-recording.ts";
 
 let scratch: string;
 beforeAll(async () => (scratch = await mkdtemp(path.join(os.tmpdir(), "file-library-read-recording-"))));
@@ -83,7 +83,8 @@ describe("readRecording", () => {
     const got = await read("app.har", `\uFEFF${JSON.stringify(har)}`);
     expect(got.map((g) => `${g.line} ${g.exchange.method} ${g.exchange.target} ${g.exchange.operation} ${g.exchange.request.auth} ${g.exchange.response.status}`)).toEqual([
       "3 GET /studio/v1/library/files/doc-1?x=1 getFile key 200",
-      "4 PUT /studio/v1/library/files/doc-1 updateFile none 200",
+      // No Authorization header, as a sanitized HAR has none: a 200 shows the app sent the key (harAuth).
+      "4 PUT /studio/v1/library/files/doc-1 updateFile key 200",
       "5 GET /studio/v1/library/files/doc-1/download getFileDownloadUrl key 200",
       "7 GET /studio/v1/library/files/doc-2 getFile other 401",
       "8 GET /studio/v1/library/files/doc-2 getFile key 200",
@@ -95,5 +96,25 @@ describe("readRecording", () => {
     expect(got[4]!.exchange.response.body).toEqual({ elided: "the browser kept no text of it", bytes: 99 });
     // The key of a HAR is read, never kept: nothing of an exchange holds it.
     expect(JSON.stringify(got)).not.toContain("secret-key-1");
+  });
+
+  it.each([
+    // Authorized, whatever the header: a success, or a 422 of an operation that needs the key.
+    [undefined, 200, true, "key"],
+    ["Bearer [redacted by the browser user]", 200, true, "key"],
+    [undefined, 422, true, "key"],
+    ["Bearer [redacted]", 204, false, "key"],
+    // Refused: the header says which.
+    [undefined, 401, true, "none"],
+    ["Bearer [redacted by the browser user]", 401, true, "other"],
+    ["Bearer k-1", 403, true, "other"],
+    // Nothing shows the key was checked: the header alone.
+    [undefined, 422, false, "none"],
+    [undefined, 500, true, "none"],
+    ["Bearer k-1", 429, true, "key"],
+    ["Bearer [redacted by the browser user]", 500, true, "other"],
+    ["Basic dXNlcg==", 400, true, "other"],
+  ] as const)("harAuth(%j, %i, needs the key: %s) is %s", (authorization, status, requiresKey, auth) => {
+    expect(harAuth(authorization, status, requiresKey)).toBe(auth);
   });
 });

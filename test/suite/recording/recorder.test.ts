@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { execFileSync } from "node:child_process";
+import { closeSync, constants, openSync } from "node:fs";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -141,5 +143,28 @@ describe("Recorder", () => {
     expect(await recorder.close()).toBe("the recording is incomplete: 1 exchange(s) not recorded (1 dropped while more than 1 bytes were waiting for the disk)");
     const lines = (await readFile(file, "utf8")).trimEnd().split("\n").map((l) => JSON.parse(l) as RecordedExchange);
     expect(lines.map((l) => l.seq)).toEqual([1, 3]);
+  });
+
+  it("stops waiting for a destination that takes no more (a pipe nobody reads): close() ends within its bound, or at once on giveUp()", async () => {
+    // A FIFO whose reader never reads: the pipe takes 64 KiB, then every write waits, as on a stalled disk.
+    const fifo = path.join(await mkdtemp(path.join(scratch, "fifo-")), "recording.jsonl");
+    execFileSync("mkfifo", [fifo]);
+    const reader = openSync(fifo, constants.O_RDONLY | constants.O_NONBLOCK);
+    try {
+      const big = body(JSON.stringify({ labels: ["x".repeat(60_000)] }));
+      for (const [wait, giveUp] of [[300, false], [60_000, true]] as const) {
+        const recorder = await Recorder.open(fifo, { apiKey: undefined, maxBytes: 100_000 });
+        for (let i = 0; i < 4; i++) recorder.record(passed({ responseBody: big }), () => {}, redact);
+        const started = performance.now();
+        const closing = recorder.close(wait);
+        if (giveUp) recorder.giveUp();
+        const said = await closing;
+        expect(performance.now() - started).toBeLessThan(5_000);
+        expect(said).toMatch(new RegExp(`^the recording is incomplete: [1-4] exchange\\(s\\) not recorded \\([1-4] still waiting for ".*recording\\.jsonl" when the proxy stopped: ${giveUp ? "the proxy was stopped at once \\(a second signal\\)" : "it took no more within 0\\.3 s"}\\)$`));
+      }
+    } finally {
+      // The writes still held by the pipe end (EPIPE) once its reader is gone.
+      closeSync(reader);
+    }
   });
 });

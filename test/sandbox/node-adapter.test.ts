@@ -1,0 +1,24 @@
+import { describe, expect, it } from "vitest";
+import { call, FILES, sandbox, SANDBOX_KEY } from "../support/sandbox.ts";
+
+describe("nodeRequestListener's log", () => {
+  it("never prints the key, nor the request's own token, where a path holds it (as it came or percent-encoded)", async () => {
+    // A key with characters a path percent-encodes.
+    const key = "log-Key 9/f3+q7";
+    const sb = await sandbox({ apiKey: key });
+    try {
+      for (const id of [key, encodeURIComponent(key), SANDBOX_KEY]) {
+        const answer = await fetch(`${sb.baseUrl}${FILES}/${encodeURIComponent(id)}/download`, { headers: { authorization: `Bearer ${id === SANDBOX_KEY ? SANDBOX_KEY : encodeURIComponent(key)}` } });
+        await answer.arrayBuffer();
+      }
+      await (await call(sb.baseUrl, `${FILES}/${SANDBOX_KEY}`)).arrayBuffer();
+    } finally {
+      await sb.close();
+    }
+    expect(sb.logs).toHaveLength(4);
+    for (const line of sb.logs) {
+      expect(line).toMatch(/^GET \/studio\/v1\/library\/files\/\[REDACTED\](\/download)? \d{3} /);
+      for (const secret of [key, encodeURIComponent(key), encodeURIComponent(encodeURIComponent(key)), SANDBOX_KEY]) expect(line).not.toContain(secret);
+    }
+  });
+});
