@@ -133,6 +133,10 @@ export const faults = {
   "created-at-offset-without-colon": variation("created_at ends in +0000, an offset without its colon (not RFC 3339)", () =>
     metadata((file) => ({ ...file, created_at: String(file.created_at).replace(/Z$/, "+0000") })),
   ),
+  // The service's own document has a date (`creationDate`, `format: date`) where the description has a timestamp.
+  "created-at-as-date": variation("created_at is a date alone (2026-03-15), as the service's own document has its creationDate", () =>
+    metadata((file) => ({ ...file, created_at: String(file.created_at).slice(0, 10) })),
+  ),
   "metadata-local-time": variation("created_at is in local time (+02:00), not UTC", () =>
     metadata((file) => ({
       ...file,

@@ -36,6 +36,8 @@ interface ReadSeen {
 
 /** A read as the rules remember it: its span and outcome, and the prints of the fields no update may change. */
 interface ReadKept {
+  /** The file id as this read spelt it. */
+  id: string;
   operation: string;
   startedAt: number;
   endedAt: number;
@@ -176,9 +178,12 @@ export class TrafficRules {
     const updatesWithin = (from: number, to: number, except?: UpdateSeen) =>
       file.updates.some((u) => u !== except && u.startedAt < to && (u.endedAt ?? Number.POSITIVE_INFINITY) > from);
 
-    const kept: ReadKept = { operation: read.operation, startedAt: read.startedAt, endedAt: read.endedAt, exists: read.exists, fields: read.metadata && fieldPrints(read.metadata) };
+    const kept: ReadKept = { id: fileId, operation: read.operation, startedAt: read.startedAt, endedAt: read.endedAt, exists: read.exists, fields: read.metadata && fieldPrints(read.metadata) };
     const previous = file.lastRead;
-    if (previous && previous.endedAt < read.startedAt && previous.exists !== read.exists && !updatesWithin(previous.startedAt, read.endedAt)) {
+    // Existence is compared between reads of one spelling only: a UUID in another letter case may be served or
+    // refused with 422, and both are correct (docs/decisions.md, "The file id").
+    const sameSpelling = previous?.id === fileId;
+    if (previous && sameSpelling && previous.endedAt < read.startedAt && previous.exists !== read.exists && !updatesWithin(previous.startedAt, read.endedAt)) {
       const was = (r: ReadKept | ReadSeen) => (r.exists ? "200 (the file exists)" : "422 (no such file)");
       findings.push({
         operation: read.operation,

@@ -93,7 +93,7 @@ describe("the proxy in front of a server that answers as the service's own OpenA
     expect(failed).toContain("contract proxy: FAILED (service) getFile response_schema_conformance: 4 time(s)");
     expect(new Set(failed).size).toBe(failed.length);
     expect(failed.length).toBe(run.summary.findings.length);
-    // lastUpdated moved on the update, the capitals named the same file, the labels came back sorted: no finding of it.
+    // lastUpdated moved on the update, the capitals named the same file: no finding of either.
     expect(run.summary.findings.map((f) => f.check)).not.toContain("update_changes_only_its_fields");
     expect(run.summary.findings.map((f) => f.check)).not.toContain("update_persisted");
     expect(run.summary.warnings.map((w) => `${w.operation} ${w.check}`)).toEqual([]);
@@ -105,5 +105,37 @@ describe("the proxy in front of a server that answers as the service's own OpenA
     expect(markdown.split("\n").find((l) => l.startsWith("**") || l.startsWith("| service"))).toContain(`**Diagnosis:** ${diagnosis}`);
     expect(markdown).toContain("| service | getFile | response_schema_conformance | 4 |");
     expect(run.exitCode).toBe(1);
+  });
+});
+
+describe("the proxy's rules, on answers a correct server may give", { timeout: 60_000 }, () => {
+  it("takes a 422 for the file's UUID in other letters as correct: no existence finding, though the same id in its own letters was served", async () => {
+    const server = await documentShapedServer({ exactCase: true });
+    cleanups.push(() => server.close());
+    const proxy = await proxyTo(server.baseUrl, server.apiKey);
+    const client = officialClient(proxy.url, server.apiKey);
+    await client.files.get(server.fileId);
+    await expect(client.files.get(server.fileId.toUpperCase())).rejects.toThrow(/status 422/);
+    await client.files.get(server.fileId);
+    const run = await proxy.stop();
+    expect(run.summary.findings.map((f) => f.check)).not.toContain("file_existence_consistent");
+    // What fails is what the field names explain, as against the service-shaped server above.
+    expect(new Set(run.summary.findings.map((f) => `${f.operation} ${f.check}`))).toEqual(new Set(["getFile response_schema_conformance", "getFile metadata_of_requested_file"]));
+  });
+
+  it("warns, and finds nothing, when the labels come back sorted (a server that keeps them as a set)", async () => {
+    const sb = await sandbox({ fixturesFile: SANDBOX_FIXTURES, variant: "labels-sorted" });
+    cleanups.push(() => sb.close());
+    const proxy = await proxyTo(sb.baseUrl, SANDBOX_KEY);
+    const client = officialClient(proxy.url, SANDBOX_KEY);
+    await client.files.update({ fileId: "doc-1", labels: ["b", "a"] });
+    expect((await client.files.get("doc-1")).labels).toEqual(["a", "b"]);
+    await client.files.update({ fileId: "doc-1", labels: ["b", "a", "c", "d"] });
+    await client.files.update({ fileId: "doc-1", labels: ["a", "c", "d", "b"] });
+    expect((await client.files.get("doc-1")).labels).toEqual(["a", "b", "c", "d"]);
+    const run = await proxy.stop();
+    expect(run.summary.findings).toEqual([]);
+    expect(run.summary.warnings.map((w) => `${w.operation} ${w.check}`)).toEqual(["updateFile update_persisted"]);
+    expect(run.exitCode).toBe(0);
   });
 });

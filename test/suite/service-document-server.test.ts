@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { scenarioChecks } from "../../contract-tests/checks/catalogue.ts";
 import { serviceDocumentShape } from "../../contract-tests/checks/service-document-shape.ts";
 import type { CheckOutcome } from "../../contract-tests/report/shapes.ts";
-import { runContractSuite, SEED, type ContractRun } from "../support/contract-suite.ts";
+import { runContractSuite, SEED, suiteAgainstSandbox, type ContractRun } from "../support/contract-suite.ts";
 import { documentShapedServer, type DocumentShapedServer } from "../support/document-shaped-server.ts";
 
 /**
@@ -121,5 +121,29 @@ describe("with write checks, what the document's server does is the contract's",
     });
     const accepted = parsed.filter((body) => Array.isArray(body?.labels) && body.labels.includes("  padded  "));
     expect(accepted.map((body) => (body.labels as string[]).length)).toEqual([60, 20]);
+  });
+});
+
+describe("the suite against correct servers that answer otherwise than the service", () => {
+  it("passes unknown_id_rejected on a server that refuses the file's UUID in other letters with 422 (the same UUID, RFC 9562)", async () => {
+    const exact = await documentShapedServer({ exactCase: true });
+    try {
+      const run = await runContractSuite({ baseUrl: exact.baseUrl, apiKey: exact.apiKey, fileId: exact.fileId, seed: SEED, checks: ["unknown_id_rejected"] });
+      expect(run.exitCode, run.output).toBe(0);
+      expect(exact.requests.some((r) => r.method === "GET" && r.path.endsWith(exact.fileId.toUpperCase()))).toBe(true);
+    } finally {
+      await exact.close();
+    }
+  });
+
+  it("names a date for created_at in its diagnosis, before the schema's failure (the sandbox's fault created-at-as-date)", async () => {
+    const run = await suiteAgainstSandbox({ fault: "created-at-as-date" }, { checks: ["response_schema_conformance", "positive_data_acceptance"] });
+    expect(run.exitCode, run.output).toBe(1);
+    const diagnosis = /^this server answers a date for created_at \("\d{4}-\d{2}-\d{2}"\), where the description has a UTC timestamp/;
+    expect(run.summary.diagnosis).toMatch(diagnosis);
+    const lines = run.output.split("\n");
+    const at = lines.findIndex((line) => line.startsWith("DIAGNOSIS "));
+    expect(at).toBeGreaterThanOrEqual(0);
+    expect(at).toBeLessThan(lines.findIndex((line) => line.startsWith("FAILED ")));
   });
 });

@@ -57,8 +57,14 @@ function judgeUpdate(text: string): { changes: Record<string, unknown> } | { ref
   return { changes };
 }
 
+/** How a document-shaped server may differ from the service, each way a correct one. */
+export interface DocumentShapedOptions {
+  /** Refuse the file's UUID in another letter case with 422, as a server that compares ids as text does. */
+  exactCase?: boolean;
+}
+
 /** Starts a document-shaped server on port 0 of 127.0.0.1. */
-export async function documentShapedServer(): Promise<DocumentShapedServer> {
+export async function documentShapedServer(options: DocumentShapedOptions = {}): Promise<DocumentShapedServer> {
   const requests: DocumentShapedServer["requests"] = [];
   const file: Record<string, unknown> = {
     fileId: FILE_ID,
@@ -90,7 +96,7 @@ export async function documentShapedServer(): Promise<DocumentShapedServer> {
     if (rest.length > 0 || (action !== undefined && action !== "download")) return json(res, 404, { detail: "Not Found" });
     // FastAPI parses a `format: uuid` parameter: any letter case is the same UUID, anything else is a 422.
     if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) return json(res, 422, detail(["path", "file_id"], "Input should be a valid UUID", "uuid_parsing"));
-    if (id.toLowerCase() !== FILE_ID) return json(res, 422, { detail: `File ${id} not found` });
+    if ((options.exactCase ? id : id.toLowerCase()) !== FILE_ID) return json(res, 422, { detail: `File ${id} not found` });
     if (action === "download") return req.method === "GET" ? json(res, 200, `${baseUrl}/signed/notes.txt?signature=abc`) : json(res, 405, { detail: "Method Not Allowed" });
     if (req.method === "GET") return json(res, 200, file);
     if (req.method !== "PUT") return json(res, 405, { detail: "Method Not Allowed" });
