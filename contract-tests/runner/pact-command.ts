@@ -1,16 +1,13 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { parseArgs } from "node:util";
-import { SpecLoadError } from "../../lib/openapi/bundled-document.ts";
 import { redactString, redactValue } from "../../src/redact.ts";
-import { defaultSpecFile } from "../locations.ts";
 import { ExportError, exportPact } from "../pact/export-pact.ts";
 import { judgePact } from "../pact/judge-pact.ts";
 import { findingLine, pactSummary, writePactReports } from "../pact/pact-reports.ts";
 import { PactFileError, readPact } from "../pact/read-pact.ts";
 import { RecordingError } from "../recording/read-recording.ts";
-import { processEnvironment, readSettings, SettingError } from "../run/settings.ts";
-import { loadSuiteSpec } from "../run/spec.ts";
+import { processEnvironment } from "../run/settings.ts";
+import { parseCommandArgs, refusalOf, settingsAndSpec } from "./command-args.ts";
 
 /** Interactions an export writes at most, unless --max-interactions says otherwise. */
 export const DEFAULT_MAX_INTERACTIONS = 10_000;
@@ -65,28 +62,21 @@ export async function runPactCommand(argv: string[], name: string, env: Record<s
 }
 
 async function runExport(argv: string[], name: string, env: Record<string, string | undefined>): Promise<number> {
-  const cannot = (message: string) => {
-    console.error(`${name} pact export: cannot start: ${message}`);
-    return 2;
-  };
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: argv,
-      options: {
-        consumer: { type: "string" },
-        provider: { type: "string", default: "file-library" },
-        output: { type: "string", short: "o" },
-        "pact-version": { type: "string", default: "4" },
-        "max-interactions": { type: "string", default: String(DEFAULT_MAX_INTERACTIONS) },
-        help: { type: "boolean", short: "h", default: false },
-      },
-      strict: true,
-      allowPositionals: true,
-    });
-  } catch (error) {
-    return cannot(`${(error as Error).message.replace(/\. To specify a positional argument[\s\S]*$/, "")} (see ${name} pact --help)`);
-  }
+  const cannot = refusalOf(`${name} pact export`);
+  const parsed = parseCommandArgs(
+    argv,
+    {
+      consumer: { type: "string" },
+      provider: { type: "string", default: "file-library" },
+      output: { type: "string", short: "o" },
+      "pact-version": { type: "string", default: "4" },
+      "max-interactions": { type: "string", default: String(DEFAULT_MAX_INTERACTIONS) },
+      help: { type: "boolean", short: "h", default: false },
+    },
+    cannot,
+    `${name} pact --help`,
+  );
+  if (typeof parsed === "number") return parsed;
   const { values, positionals } = parsed;
   if (values.help) {
     console.log(pactHelp(name));
@@ -97,15 +87,9 @@ async function runExport(argv: string[], name: string, env: Record<string, strin
   if (!values.provider.trim()) return cannot("--provider takes a name, got none");
   if (values["pact-version"] !== "4" && values["pact-version"] !== "3") return cannot(`--pact-version takes 4 or 3, got ${JSON.stringify(values["pact-version"])}`);
   if (!/^[1-9]\d*$/.test(values["max-interactions"])) return cannot(`--max-interactions takes a whole number of at least 1, got ${JSON.stringify(values["max-interactions"])}`);
-  let settings;
-  let spec;
-  try {
-    settings = readSettings(env);
-    spec = loadSuiteSpec(settings.specFile ?? defaultSpecFile);
-  } catch (error) {
-    if (error instanceof SettingError || error instanceof SpecLoadError) return cannot(error.message);
-    throw error;
-  }
+  const loaded = settingsAndSpec(env, cannot);
+  if (typeof loaded === "number") return loaded;
+  const { settings, spec } = loaded;
   const file = positionals[0]!;
   let result;
   try {
@@ -131,31 +115,18 @@ async function runExport(argv: string[], name: string, env: Record<string, strin
 }
 
 async function runCheck(argv: string[], name: string, env: Record<string, string | undefined>): Promise<number> {
-  const cannot = (message: string) => {
-    console.error(`${name} pact check: cannot start: ${message}`);
-    return 2;
-  };
-  let parsed;
-  try {
-    parsed = parseArgs({ args: argv, options: { "report-dir": { type: "string" }, help: { type: "boolean", short: "h", default: false } }, strict: true, allowPositionals: true });
-  } catch (error) {
-    return cannot(`${(error as Error).message.replace(/\. To specify a positional argument[\s\S]*$/, "")} (see ${name} pact --help)`);
-  }
+  const cannot = refusalOf(`${name} pact check`);
+  const parsed = parseCommandArgs(argv, { "report-dir": { type: "string" }, help: { type: "boolean", short: "h", default: false } }, cannot, `${name} pact --help`);
+  if (typeof parsed === "number") return parsed;
   const { values, positionals } = parsed;
   if (values.help) {
     console.log(pactHelp(name));
     return 0;
   }
   if (positionals.length !== 1) return cannot(`give one Pact file (PACT_FILE), got ${positionals.length} (see ${name} pact --help)`);
-  let settings;
-  let spec;
-  try {
-    settings = readSettings(env);
-    spec = loadSuiteSpec(settings.specFile ?? defaultSpecFile);
-  } catch (error) {
-    if (error instanceof SettingError || error instanceof SpecLoadError) return cannot(error.message);
-    throw error;
-  }
+  const loaded = settingsAndSpec(env, cannot);
+  if (typeof loaded === "number") return loaded;
+  const { settings, spec } = loaded;
   const file = positionals[0]!;
   let pact;
   try {

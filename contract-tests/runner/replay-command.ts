@@ -1,12 +1,9 @@
 import path from "node:path";
-import { parseArgs } from "node:util";
 import { parseBaseUrl } from "../../src/base-url.ts";
-import { SpecLoadError } from "../../lib/openapi/bundled-document.ts";
-import { defaultSpecFile } from "../locations.ts";
 import { replayRecording } from "../recording/replay.ts";
 import { replayFindingLines, replaySummary, writeReplayReports } from "../recording/replay-reports.ts";
-import { processEnvironment, readSettings, SettingError } from "../run/settings.ts";
-import { loadSuiteSpec } from "../run/spec.ts";
+import { processEnvironment } from "../run/settings.ts";
+import { parseCommandArgs, refusalOf, settingsAndSpec } from "./command-args.ts";
 import { unreachableReason } from "./reachability.ts";
 
 /** Distinct requests a replay sends at most, unless --max-requests or FILE_LIBRARY_MAX_REQUESTS says otherwise. */
@@ -47,28 +44,20 @@ the server stopped answering), 130 interrupted (Ctrl-C: the files it wrote are p
 
 /** Runs `replay` from its argv (after the word `replay`); resolves with the exit code. */
 export async function runReplayCommand(argv: string[], name: string, env: Record<string, string | undefined> = processEnvironment()): Promise<number> {
-  const cannotStart = (message: string) => {
-    console.error(`${name} replay: cannot start: ${message}`);
-    return 2;
-  };
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: argv,
-      options: {
-        "base-url": { type: "string" },
-        "write-checks": { type: "boolean", default: false },
-        "report-dir": { type: "string" },
-        "max-requests": { type: "string" },
-        help: { type: "boolean", short: "h", default: false },
-      },
-      strict: true,
-      allowPositionals: true,
-    });
-  } catch (error) {
-    // node:util's hint on positionals that start with "-" is no help here: FILE never does.
-    return cannotStart(`${(error as Error).message.replace(/\. To specify a positional argument[\s\S]*$/, "")} (see ${name} replay --help)`);
-  }
+  const cannotStart = refusalOf(`${name} replay`);
+  const parsed = parseCommandArgs(
+    argv,
+    {
+      "base-url": { type: "string" },
+      "write-checks": { type: "boolean", default: false },
+      "report-dir": { type: "string" },
+      "max-requests": { type: "string" },
+      help: { type: "boolean", short: "h", default: false },
+    },
+    cannotStart,
+    `${name} replay --help`,
+  );
+  if (typeof parsed === "number") return parsed;
   const { values, positionals } = parsed;
   if (values.help) {
     console.log(replayHelp(name));
@@ -78,15 +67,9 @@ export async function runReplayCommand(argv: string[], name: string, env: Record
   if (!values["base-url"]) return cannotStart(`--base-url URL is required: the deployment to replay against (see ${name} replay --help)`);
   const baseUrl = parseBaseUrl(values["base-url"]);
   if (!baseUrl.ok) return cannotStart(`--base-url ${baseUrl.problem}`);
-  let settings;
-  let spec;
-  try {
-    settings = readSettings(env);
-    spec = loadSuiteSpec(settings.specFile ?? defaultSpecFile);
-  } catch (error) {
-    if (error instanceof SettingError || error instanceof SpecLoadError) return cannotStart(error.message);
-    throw error;
-  }
+  const loaded = settingsAndSpec(env, cannotStart);
+  if (typeof loaded === "number") return loaded;
+  const { settings, spec } = loaded;
   if (!settings.apiKey) return cannotStart("FILE_LIBRARY_API_KEY is not set: the replay sends the app's requests with the key, from the environment only.");
   const budget = values["max-requests"] ?? (settings.maxRequests === undefined ? String(DEFAULT_MAX_REQUESTS) : String(settings.maxRequests));
   if (!/^[1-9]\d*$/.test(budget)) return cannotStart(`--max-requests takes a whole number of at least 1, got ${JSON.stringify(budget)}`);
