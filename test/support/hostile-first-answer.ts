@@ -1,7 +1,7 @@
 import { createServer, request, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
 import { Readable } from "node:stream";
 import { createGzip } from "node:zlib";
+import { onLoopback } from "./hostile-server.ts";
 
 /** The hostile answers a server may give first, each breaking the contract in its own way. */
 export const FIRST_ANSWERS = {
@@ -47,12 +47,5 @@ export async function hostileFirstAnswer(kind: keyof typeof FIRST_ANSWERS, upstr
     forwarded.on("error", () => res.destroy());
     req.pipe(forwarded);
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return {
-    origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    close: () => {
-      server.closeAllConnections();
-      return new Promise((resolve) => server.close(() => resolve()));
-    },
-  };
+  return onLoopback(server);
 }

@@ -46,6 +46,11 @@ export async function hostileServer(): Promise<HostileServer> {
     if (kind === "huge-url") return send(200, "text/plain", endless(Buffer.from("https://cdn.example.test/")));
     send(200, "application/json", endless(Buffer.from('{"name":"')));
   });
+  return onLoopback(server);
+}
+
+/** Starts `server` on a free port of 127.0.0.1: its origin, and a close that also ends the connections it holds. */
+export async function onLoopback(server: Server): Promise<HostileServer> {
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   return {
     origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
