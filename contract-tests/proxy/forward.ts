@@ -183,248 +183,362 @@ function forwardInterim(res: ServerResponse, statusCode: number, headers: Record
  */
 export async function startForwarding(options: ForwardOptions): Promise<Forwarding> {
   const upstreamUrl = new URL(options.upstream);
-  // The upstream's own path prefix, if any, goes before each target (a base URL such as https://host/api).
-  const prefix = upstreamUrl.pathname.replace(/\/+$/, "");
   // Loaded when a proxy starts, not when the package is imported: a program that only runs the suite never needs it.
   const { Agent } = await import("undici");
-  const agent = new Agent({ keepAliveTimeout: 4_000 });
-  const inFlight = new Set<Promise<void>>();
-  // How to cut each exchange in flight: its upstream request is aborted with the reason, and the app is answered.
-  const cutters = new Set<(reason: string) => void>();
-  let cutAll: (() => void) | undefined;
-  let cutRequested = false;
+  const proxy = new ForwardingServer(options, upstreamUrl, new Agent({ keepAliveTimeout: 4_000 }));
+  const url = await proxy.listen();
+  return { url, close: (drainMs, refuseUntil) => proxy.close(drainMs, refuseUntil), cutNow: () => proxy.cutNow() };
+}
 
-  /**
-   * Forwards one exchange with undici's dispatch API: the answer's chunks go straight to the app's socket, paused when
-   * it is full and resumed when it drains; no stream object, no AbortController per request (the bench's hot path).
-   */
-  function forward(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const startedAt = performance.now();
-    const method = req.method ?? "GET";
-    const target = req.url ?? "/";
-    const token = options.onRequest?.({ method, target, startedAt });
-    const hasBody = req.headers["content-length"] !== undefined ? req.headers["content-length"] !== "0" : req.headers["transfer-encoding"] !== undefined;
-    const requestCapture = hasBody ? new Capture(options.captureBytes) : undefined;
-    // The body goes on as it comes, kept in part on the way, and the app is paused while the upstream is slower.
-    let requestBody: PassThrough | undefined;
-    if (requestCapture) {
-      const body = (requestBody = new PassThrough());
-      req.on("data", (chunk: Buffer) => {
-        requestCapture.add(chunk);
-        if (!body.write(chunk)) req.pause();
-      });
-      body.on("drain", () => req.resume());
-      req.on("end", () => body.end());
-      req.on("error", (error) => body.destroy(error));
-    } else req.resume();
-    const responseCapture = new Capture(options.captureBytes);
-    return new Promise<void>((settle) => {
-      let status = 0;
-      let responseHeaders: Record<string, string | string[] | undefined> = {};
-      let upstream: Dispatcher.DispatchController | undefined;
-      let done = false;
-      let phrase: string | undefined;
-      // The answer's chunks while it is held to be judged first (opt-in); undefined once it is passed on as it comes.
-      let held: Buffer[] | undefined = options.judgeBeforeAnswer ? [] : undefined;
-      let heldBytes = 0;
-      // Every exchange ends, whatever its outcome throws: the in-flight set, and so stop(), never wait on it forever.
-      const finish = (outcome: () => void) => {
-        if (done) return;
-        done = true;
-        try {
-          outcome();
-        } finally {
-          settle();
-        }
-      };
-      const appGone = () => {
-        if (res.writableFinished || done) return;
-        upstream?.abort(new Error("the app went away"));
-        finish(() => options.onClientGone?.({ token, method, target }));
-      };
-      res.on("close", appGone);
-      const cut = (reason: string) => {
-        if (done) return;
-        upstream?.abort(new Error(reason));
-        // The abort comes back through onResponseError; an exchange whose dispatch never started is ended here.
-        if (!upstream) {
-          finish(() => {
-            options.onUpstreamFailure({ token, method, target, reason, startedAt });
-            if (!res.headersSent) badGateway(res, reason);
-            else res.destroy();
-          });
-        }
-      };
-      cutters.add(cut);
-      /** Writes the answer's head to the app, with headers added; a head node:http will not write ends the exchange with a 502. */
-      const writeHead = (controller: Dispatcher.DispatchController, added: Record<string, string>): boolean => {
-        try {
-          // A phrase node:http cannot write (outside Latin-1, as undici decodes it) gives way to the status's own.
-          const reason = reasonBytes(phrase);
-          const headers = { ...answeredHeaders(responseHeaders), ...added };
-          if (reason) res.writeHead(status, reason, headers);
-          else res.writeHead(status, headers);
-          return true;
-        } catch (error) {
-          // Headers node:http will not write: the exchange ends with the proxy's 502 saying why, never a hang.
-          const reason = `the upstream's answer (HTTP ${status}) could not be passed on: ${(error as Error).message}`;
-          controller.abort(new Error(reason));
-          finish(() => {
-            options.onUpstreamFailure({ token, method, target, reason, startedAt });
-            if (!res.headersSent) badGateway(res, reason);
-            else res.destroy();
-          });
-          return false;
-        }
-      };
-      res.once("close", () => cutters.delete(cut));
-      res.on("drain", () => upstream?.resume());
-      agent.dispatch(
-        { origin: upstreamUrl.origin, path: `${prefix}${target}`, method: method as Dispatcher.HttpMethod, headers: forwardedHeaders(req.rawHeaders), body: requestBody ?? null },
-        {
-          onRequestStart(controller) {
-            upstream = controller;
-          },
-          onResponseStart(controller, statusCode, headers, statusMessage) {
-            if (forwardInterim(res, statusCode, headers)) return;
-            status = statusCode;
-            responseHeaders = headers;
-            phrase = statusMessage;
-            if (!held) writeHead(controller, {});
-          },
-          onResponseData(controller, chunk) {
-            if (done) return;
-            responseCapture.add(chunk);
-            if (held) {
-              held.push(chunk);
-              heldBytes += chunk.length;
-              if (heldBytes <= options.captureBytes) return;
-              // Too long to hold: passed on as it comes from now on, and judged after, as without holding.
-              const chunks = held;
-              held = undefined;
-              if (!writeHead(controller, {})) return;
-              for (const part of chunks.slice(0, -1)) res.write(part);
-              chunk = chunks.at(-1)!;
-            }
-            if (!res.write(chunk)) controller.pause();
-          },
-          onResponseEnd(controller) {
-            if (done) return;
-            const exchange = (): PassedExchange => ({
-              token,
-              method,
-              target,
-              requestHeaders: req.headers,
-              requestBody: requestCapture ? requestCapture.body() : EMPTY,
-              status,
-              responseHeaders,
-              responseBody: responseCapture.body(),
-              startedAt,
-              endedAt: performance.now(),
-            });
-            if (held && options.judgeBeforeAnswer) {
-              const chunks = held;
-              let change: AnswerChange;
-              try {
-                change = options.judgeBeforeAnswer(exchange());
-              } catch {
-                // Judging failed (reported by the judge's own guard): the answer passes as it came.
-                change = { addHeaders: {} };
-              }
-              if ("replace" in change) {
-                const { replace } = change;
-                try {
-                  res.writeHead(replace.status, replace.headers);
-                } catch {
-                  return finish(() => res.destroy());
-                }
-                res.end(replace.body, () => finish(() => {}));
-                return;
-              }
-              if (!writeHead(controller, change.addHeaders)) return;
-              for (const part of chunks) res.write(part);
-              res.end(() => finish(() => {}));
-              return;
-            }
-            res.end(() => finish(() => options.onExchange(exchange())));
-          },
-          onResponseError(_controller, error) {
-            if (done || res.destroyed) return finish(() => options.onClientGone?.({ token, method, target }));
-            const reason = status === 0 ? describeUpstreamError(error) : `the answer (HTTP ${status}) broke off: ${describeUpstreamError(error)}`;
-            finish(() => {
-              // The app has its answer first, whatever the listener then does.
-              if (!res.headersSent) badGateway(res, reason);
-              else res.destroy();
-              options.onUpstreamFailure({ token, method, target, reason, startedAt });
-            });
-          },
+/** What every exchange of one forwarding server shares. */
+interface Upstream {
+  options: ForwardOptions;
+  agent: Dispatcher;
+  origin: string;
+  /** The upstream's own path prefix, if any, goes before each target (a base URL such as https://host/api). */
+  prefix: string;
+  /** How to cut each exchange in flight: its upstream request is aborted with the reason, and the app is answered. */
+  cutters: Set<(reason: string) => void>;
+}
+
+/** The listening server: takes each request, forwards it, and stops in bounded time (Forwarding.close). */
+class ForwardingServer {
+  private readonly upstream: Upstream;
+  private readonly server: Server;
+  private readonly inFlight = new Set<Promise<void>>();
+  private cutAll: (() => void) | undefined;
+  private cutRequested = false;
+  // Set as close() begins: from then on each new request is answered at once, never forwarded (stoppingAnswer).
+  private stopping = false;
+
+  constructor(
+    private readonly options: ForwardOptions,
+    upstreamUrl: URL,
+    private readonly agent: Dispatcher & { close(): Promise<void> },
+  ) {
+    const prefix = upstreamUrl.pathname.replace(/\/+$/, "");
+    this.upstream = { options, agent, origin: upstreamUrl.origin, prefix, cutters: new Set() };
+    this.server = createServer((req, res) => this.take(req, res));
+  }
+
+  /** Listens on the options' host and port; resolves with the proxy's URL. */
+  async listen(): Promise<string> {
+    await new Promise<void>((resolve, reject) => {
+      this.server.once("error", reject);
+      this.server.listen(this.options.port ?? 0, this.options.host ?? "127.0.0.1", () => resolve());
+    });
+    const { port } = this.server.address() as AddressInfo;
+    const host = this.options.host ?? "127.0.0.1";
+    return `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
+  }
+
+  private take(req: IncomingMessage, res: ServerResponse): void {
+    if (this.stopping) return stoppingAnswer(req, res);
+    // A listener that throws before the exchange is under way (onRequest) is a failure of the proxy, as any other.
+    const done = new Promise<void>((resolve) => resolve(forward(this.upstream, req, res))).catch((error: unknown) => {
+      // A bug of ours must not take the app's request down with it: it gets an answer, and the failure is counted.
+      this.options.onUpstreamFailure({ token: undefined, method: req.method ?? "GET", target: req.url ?? "/", reason: `the proxy failed: ${(error as Error).message}`, startedAt: performance.now() });
+      answerFailure(res, "the proxy failed while forwarding");
+    });
+    this.inFlight.add(done);
+    void done.finally(() => this.inFlight.delete(done));
+  }
+
+  /** Forwarding.close: drains, cuts what is left after `drainMs`, stops listening (after `refuseUntil`, if given). */
+  async close(drainMs = DRAIN_MS, refuseUntil?: Promise<unknown>): Promise<{ cut: number }> {
+    // Still listening, idle connections kept, while the exchanges in flight finish: a request that comes now gets
+    // the 503 that says why, not a refused or reset connection.
+    this.stopping = true;
+    const drained = Promise.all(this.inFlight);
+    const inTime = await this.drainedInTime(drained, drainMs);
+    const cut = inTime ? 0 : this.inFlight.size;
+    if (!inTime) await this.cutInFlight(drained, drainMs);
+    const stopListening = () => this.stopListening();
+    if (refuseUntil) void refuseUntil.then(stopListening, stopListening);
+    else await stopListening();
+    await this.agent.close();
+    return { cut };
+  }
+
+  /** Forwarding.cutNow. */
+  cutNow(): void {
+    this.cutRequested = true;
+    this.cutAll?.();
+  }
+
+  /** Whether the exchanges in flight all ended within `drainMs`, and before a cutNow(). */
+  private async drainedInTime(drained: Promise<unknown>, drainMs: number): Promise<boolean> {
+    let timer: NodeJS.Timeout | undefined;
+    const cutSignal = new Promise<void>((resolve) => {
+      this.cutAll = resolve;
+      if (this.cutRequested) resolve();
+      timer = setTimeout(resolve, drainMs);
+    });
+    const inTime = await Promise.race([drained.then(() => true), cutSignal.then(() => false)]);
+    clearTimeout(timer);
+    return inTime;
+  }
+
+  /** Cuts every exchange still in flight, saying why, and waits for them to end (closing sockets that will not). */
+  private async cutInFlight(drained: Promise<unknown>, drainMs: number): Promise<void> {
+    const seconds = Math.round(drainMs / 100) / 10;
+    const reason = this.cutRequested ? "the proxy was stopped at once (a second Ctrl-C) before the upstream answered" : `the proxy stopped after waiting ${seconds} s for the upstream's answer`;
+    for (const cutOne of [...this.upstream.cutters]) cutOne(reason);
+    // Each cut exchange answers its app at once; a socket that would not take it is closed after a second.
+    let timer: NodeJS.Timeout | undefined;
+    const grace = new Promise<void>((resolve) => (timer = setTimeout(resolve, 1_000)));
+    await Promise.race([drained, grace]);
+    clearTimeout(timer);
+    this.server.closeAllConnections();
+    await drained;
+  }
+
+  private stopListening(): Promise<void> {
+    const closed = new Promise<void>((resolve) => this.server.close(() => resolve()));
+    // Keep-alive connections of apps that sent nothing more: closed, so that close() ends.
+    this.server.closeAllConnections();
+    return closed;
+  }
+}
+
+/** Forwards one exchange; resolves when it has ended, whatever its outcome. */
+function forward(upstream: Upstream, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const startedAt = performance.now();
+  const method = req.method ?? "GET";
+  const target = req.url ?? "/";
+  const token = upstream.options.onRequest?.({ method, target, startedAt });
+  const hasBody = req.headers["content-length"] !== undefined ? req.headers["content-length"] !== "0" : req.headers["transfer-encoding"] !== undefined;
+  const requestCapture = hasBody ? new Capture(upstream.options.captureBytes) : undefined;
+  const requestBody = requestCapture ? passRequestBody(req, requestCapture) : undefined;
+  if (!requestCapture) req.resume();
+  const request = { token, method, target, startedAt, requestCapture };
+  return new Promise<void>((settle) => new Exchange(upstream, req, res, request, settle).dispatch(requestBody));
+}
+
+/** The request's body as a stream for the upstream, kept in part on the way; the app is paused while the upstream is slower. */
+function passRequestBody(req: IncomingMessage, capture: Capture): PassThrough {
+  const body = new PassThrough();
+  req.on("data", (chunk: Buffer) => {
+    capture.add(chunk);
+    if (!body.write(chunk)) req.pause();
+  });
+  body.on("drain", () => req.resume());
+  req.on("end", () => body.end());
+  req.on("error", (error) => body.destroy(error));
+  return body;
+}
+
+/** The proxy's 502 saying why, or the socket closed if the answer had begun. */
+function answerFailure(res: ServerResponse, reason: string): void {
+  if (!res.headersSent) badGateway(res, reason);
+  else res.destroy();
+}
+
+/** What is known of a request when its exchange begins. */
+interface ArrivedRequest {
+  token: unknown;
+  method: string;
+  target: string;
+  startedAt: number;
+  requestCapture: Capture | undefined;
+}
+
+/**
+ * One exchange in flight, forwarded with undici's dispatch API: the answer's chunks go straight to the app's socket,
+ * paused when it is full and resumed when it drains; no stream object, no AbortController per request (the bench's
+ * hot path).
+ */
+class Exchange {
+  private status = 0;
+  private responseHeaders: Record<string, string | string[] | undefined> = {};
+  private controller: Dispatcher.DispatchController | undefined;
+  private done = false;
+  private phrase: string | undefined;
+  private readonly responseCapture: Capture;
+  // The answer's chunks while it is held to be judged first (opt-in); undefined once it is passed on as it comes.
+  private held: Buffer[] | undefined;
+  private heldBytes = 0;
+  private readonly cut = (reason: string) => this.cutOff(reason);
+
+  constructor(
+    private readonly upstream: Upstream,
+    private readonly req: IncomingMessage,
+    private readonly res: ServerResponse,
+    private readonly request: ArrivedRequest,
+    private readonly settle: () => void,
+  ) {
+    this.responseCapture = new Capture(upstream.options.captureBytes);
+    this.held = upstream.options.judgeBeforeAnswer ? [] : undefined;
+  }
+
+  /** Sends the request on to the upstream, and wires the app's socket to the exchange's end. */
+  dispatch(body: PassThrough | undefined): void {
+    const { req, res, upstream, request } = this;
+    res.on("close", () => this.appGone());
+    upstream.cutters.add(this.cut);
+    res.once("close", () => upstream.cutters.delete(this.cut));
+    res.on("drain", () => this.controller?.resume());
+    upstream.agent.dispatch(
+      { origin: upstream.origin, path: `${upstream.prefix}${request.target}`, method: request.method as Dispatcher.HttpMethod, headers: forwardedHeaders(req.rawHeaders), body: body ?? null },
+      {
+        onRequestStart: (controller) => {
+          this.controller = controller;
         },
-      );
+        onResponseStart: (controller, statusCode, headers, statusMessage) => this.responseStarted(controller, statusCode, headers, statusMessage),
+        onResponseData: (controller, chunk) => this.responseData(controller, chunk),
+        onResponseEnd: (controller) => this.responseEnded(controller),
+        onResponseError: (_controller, error) => this.responseFailed(error),
+      },
+    );
+  }
+
+  /** Every exchange ends, whatever its outcome throws: the in-flight set, and so stop(), never wait on it forever. */
+  private finish(outcome: () => void): void {
+    if (this.done) return;
+    this.done = true;
+    try {
+      outcome();
+    } finally {
+      this.settle();
+    }
+  }
+
+  /** Tells the failure, then answers the app with it. */
+  private fail(reason: string): void {
+    const { token, method, target, startedAt } = this.request;
+    this.finish(() => {
+      this.upstream.options.onUpstreamFailure({ token, method, target, reason, startedAt });
+      answerFailure(this.res, reason);
     });
   }
 
-  // Set as close() begins: from then on each new request is answered at once, never forwarded (stoppingAnswer).
-  let stopping = false;
-  const server: Server = createServer((req, res) => {
-    if (stopping) return stoppingAnswer(req, res);
-    // A listener that throws before the exchange is under way (onRequest) is a failure of the proxy, as any other.
-    const done = new Promise<void>((resolve) => resolve(forward(req, res))).catch((error: unknown) => {
-      // A bug of ours must not take the app's request down with it: it gets an answer, and the failure is counted.
-      options.onUpstreamFailure({ token: undefined, method: req.method ?? "GET", target: req.url ?? "/", reason: `the proxy failed: ${(error as Error).message}`, startedAt: performance.now() });
-      if (!res.headersSent) badGateway(res, "the proxy failed while forwarding");
-      else res.destroy();
-    });
-    inFlight.add(done);
-    void done.finally(() => inFlight.delete(done));
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(options.port ?? 0, options.host ?? "127.0.0.1", () => resolve());
-  });
-  const { port } = server.address() as AddressInfo;
-  const host = options.host ?? "127.0.0.1";
-  return {
-    url: `http://${host.includes(":") ? `[${host}]` : host}:${port}`,
-    async close(drainMs = DRAIN_MS, refuseUntil?: Promise<unknown>) {
-      // Still listening, idle connections kept, while the exchanges in flight finish: a request that comes now gets
-      // the 503 that says why, not a refused or reset connection.
-      stopping = true;
-      const drained = Promise.all(inFlight);
-      let timer: NodeJS.Timeout | undefined;
-      const cutSignal = new Promise<void>((resolve) => {
-        cutAll = resolve;
-        if (cutRequested) resolve();
-        timer = setTimeout(resolve, drainMs);
-      });
-      const inTime = await Promise.race([drained.then(() => true), cutSignal.then(() => false)]);
-      clearTimeout(timer);
-      const cut = inTime ? 0 : inFlight.size;
-      if (!inTime) {
-        const seconds = Math.round(drainMs / 100) / 10;
-        for (const cutOne of [...cutters]) cutOne(cutRequested ? "the proxy was stopped at once (a second Ctrl-C) before the upstream answered" : `the proxy stopped after waiting ${seconds} s for the upstream's answer`);
-        // Each cut exchange answers its app at once; a socket that would not take it is closed after a second.
-        const grace = new Promise<void>((resolve) => (timer = setTimeout(resolve, 1_000)));
-        await Promise.race([drained, grace]);
-        clearTimeout(timer);
-        server.closeAllConnections();
-        await drained;
+  private appGone(): void {
+    if (this.res.writableFinished || this.done) return;
+    this.controller?.abort(new Error("the app went away"));
+    this.finish(() => this.tellClientGone());
+  }
+
+  private tellClientGone(): void {
+    const { token, method, target } = this.request;
+    this.upstream.options.onClientGone?.({ token, method, target });
+  }
+
+  private cutOff(reason: string): void {
+    if (this.done) return;
+    this.controller?.abort(new Error(reason));
+    // The abort comes back through onResponseError; an exchange whose dispatch never started is ended here.
+    if (!this.controller) this.fail(reason);
+  }
+
+  /** Writes the answer's head to the app, with headers added; a head node:http will not write ends the exchange with a 502. */
+  private writeHead(controller: Dispatcher.DispatchController, added: Record<string, string>): boolean {
+    try {
+      // A phrase node:http cannot write (outside Latin-1, as undici decodes it) gives way to the status's own.
+      const reason = reasonBytes(this.phrase);
+      const headers = { ...answeredHeaders(this.responseHeaders), ...added };
+      if (reason) this.res.writeHead(this.status, reason, headers);
+      else this.res.writeHead(this.status, headers);
+      return true;
+    } catch (error) {
+      // Headers node:http will not write: the exchange ends with the proxy's 502 saying why, never a hang.
+      const reason = `the upstream's answer (HTTP ${this.status}) could not be passed on: ${(error as Error).message}`;
+      controller.abort(new Error(reason));
+      this.fail(reason);
+      return false;
+    }
+  }
+
+  private responseStarted(controller: Dispatcher.DispatchController, statusCode: number, headers: Record<string, string | string[] | undefined>, statusMessage: string | undefined): void {
+    if (forwardInterim(this.res, statusCode, headers)) return;
+    this.status = statusCode;
+    this.responseHeaders = headers;
+    this.phrase = statusMessage;
+    if (!this.held) this.writeHead(controller, {});
+  }
+
+  private responseData(controller: Dispatcher.DispatchController, chunk: Buffer): void {
+    if (this.done) return;
+    this.responseCapture.add(chunk);
+    if (this.held) {
+      const last = this.hold(controller, chunk);
+      if (!last) return;
+      chunk = last;
+    }
+    if (!this.res.write(chunk)) controller.pause();
+  }
+
+  /**
+   * Holds a chunk of an answer to be judged first; undefined while it is held. Too long to hold: its head and the
+   * chunks before are written, and the last chunk is returned to be passed on, as are all after it, judged after.
+   */
+  private hold(controller: Dispatcher.DispatchController, chunk: Buffer): Buffer | undefined {
+    const held = this.held!;
+    held.push(chunk);
+    this.heldBytes += chunk.length;
+    if (this.heldBytes <= this.upstream.options.captureBytes) return undefined;
+    this.held = undefined;
+    if (!this.writeHead(controller, {})) return undefined;
+    for (const part of held.slice(0, -1)) this.res.write(part);
+    return held.at(-1)!;
+  }
+
+  private responseEnded(controller: Dispatcher.DispatchController): void {
+    if (this.done) return;
+    if (this.held && this.upstream.options.judgeBeforeAnswer) return this.answerJudged(controller, this.held, this.upstream.options.judgeBeforeAnswer);
+    this.res.end(() => this.finish(() => this.upstream.options.onExchange(this.passed())));
+  }
+
+  /** Passes on a held answer once judged: with the judge's headers added, or replaced by the judge's answer. */
+  private answerJudged(controller: Dispatcher.DispatchController, chunks: Buffer[], judge: (exchange: PassedExchange) => AnswerChange): void {
+    let change: AnswerChange;
+    try {
+      change = judge(this.passed());
+    } catch {
+      // Judging failed (reported by the judge's own guard): the answer passes as it came.
+      change = { addHeaders: {} };
+    }
+    if ("replace" in change) {
+      const { replace } = change;
+      try {
+        this.res.writeHead(replace.status, replace.headers);
+      } catch {
+        return this.finish(() => this.res.destroy());
       }
-      const stopListening = () => {
-        const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-        // Keep-alive connections of apps that sent nothing more: closed, so that close() ends.
-        server.closeAllConnections();
-        return closed;
-      };
-      if (refuseUntil) void refuseUntil.then(stopListening, stopListening);
-      else await stopListening();
-      await agent.close();
-      return { cut };
-    },
-    cutNow() {
-      cutRequested = true;
-      cutAll?.();
-    },
-  };
+      this.res.end(replace.body, () => this.finish(() => {}));
+      return;
+    }
+    if (!this.writeHead(controller, change.addHeaders)) return;
+    for (const part of chunks) this.res.write(part);
+    this.res.end(() => this.finish(() => {}));
+  }
+
+  private responseFailed(error: Error): void {
+    if (this.done || this.res.destroyed) return this.finish(() => this.tellClientGone());
+    const { token, method, target, startedAt } = this.request;
+    const reason = this.status === 0 ? describeUpstreamError(error) : `the answer (HTTP ${this.status}) broke off: ${describeUpstreamError(error)}`;
+    this.finish(() => {
+      // The app has its answer first, whatever the listener then does.
+      answerFailure(this.res, reason);
+      this.upstream.options.onUpstreamFailure({ token, method, target, reason, startedAt });
+    });
+  }
+
+  /** The exchange as it passed, for the judges. */
+  private passed(): PassedExchange {
+    const { token, method, target, startedAt, requestCapture } = this.request;
+    return {
+      token,
+      method,
+      target,
+      requestHeaders: this.req.headers,
+      requestBody: requestCapture ? requestCapture.body() : EMPTY,
+      status: this.status,
+      responseHeaders: this.responseHeaders,
+      responseBody: this.responseCapture.body(),
+      startedAt,
+      endedAt: performance.now(),
+    };
+  }
 }
 
 /**

@@ -57,6 +57,22 @@ class RuleFailure {
 
 type UpdateHandle = Parameters<TrafficRules["updateEnded"]>[0];
 
+/** How judge() reports on one exchange: `report` tells a finding and keeps it in `found`; `curlOf` is its curl, made once. */
+interface Reporter {
+  found: ProxyFinding[];
+  report(side: Side, check: string, problem: string, as?: string): void;
+  curlOf(): string;
+}
+
+/** What judge() knows of an exchange whose answer's body was decoded, for the answer's checks. */
+interface JudgedRequest {
+  inspected: InspectedRequest;
+  operation: string;
+  shown: ShownRequest;
+  decoded: { text: string; invalidUtf8?: string | undefined };
+  token: string | undefined;
+}
+
 /** A finding of the operation's own checks or the traffic rules; `warning`: only a warning (labels reordered). */
 type OperationFinding = { check: string; problem: string; operation?: string; side?: Side; warning?: true };
 
@@ -136,11 +152,10 @@ export class TrafficJudge {
 
   /** Judges one exchange that passed whole; returns the findings it reported on it (for --findings-header). */
   judge(passed: PassedExchange): ProxyFinding[] {
-    const found: ProxyFinding[] = [];
     // A browser's CORS preflight is the browser's question, not the app's request: the spec documents no OPTIONS.
     if (passed.method === "OPTIONS" && passed.requestHeaders["access-control-request-method"] !== undefined) {
       this.events.preflight();
-      return found;
+      return [];
     }
     const token = bearerToken(headerValue(passed.requestHeaders, "authorization"));
     if (token) this.learnSecret(token);
@@ -153,6 +168,20 @@ export class TrafficJudge {
     const decoded = inspected.operationId ? decodeBody(passed.responseBody, headerValue(passed.responseHeaders, "content-encoding"), this.limits.maxResponseBytes) : undefined;
     if (inspected.operationId === "getFile" && passed.status === 200 && decoded && "text" in decoded) this.diagnose(decoded.text);
     const shown = this.shownRequest(passed, token !== undefined, requestText);
+    const reporter = this.reporter(passed, operation, shown);
+    this.judgeRequest(passed, inspected, requestText, operation, reporter.report);
+    if (!inspected.operationId || !decoded) return reporter.found;
+    if ("unchecked" in decoded) {
+      this.events.notChecked(operation, decoded.unchecked);
+      return reporter.found;
+    }
+    this.judgeResponse(passed, { inspected, operation, shown, decoded, token }, reporter);
+    return reporter.found;
+  }
+
+  /** How one exchange's findings are reported: redacted, told to the listener, and kept for judge() to return. */
+  private reporter(passed: PassedExchange, operation: string, shown: ShownRequest): Reporter {
+    const found: ProxyFinding[] = [];
     // Made only for an exchange that has something to report: most have nothing.
     let curl: string | undefined;
     const curlOf = () => (curl ??= this.redact(curlFor(shown)));
@@ -161,7 +190,11 @@ export class TrafficJudge {
       found.push(finding);
       this.events.finding(finding);
     };
+    return { found, report, curlOf };
+  }
 
+  /** The request's own findings: the spec's request rules, a name twice in its JSON, and the traffic rules' update. */
+  private judgeRequest(passed: PassedExchange, inspected: InspectedRequest, requestText: string | undefined, operation: string, report: Reporter["report"]): void {
     for (const finding of inspected.findings) {
       // A body over the capture limit was not read: its rules are not judged.
       if (passed.requestBody.cut && finding.rule === "request_body_valid") continue;
@@ -181,11 +214,11 @@ export class TrafficJudge {
         report("proxy", TRAFFIC_RULES, unexpected(error, `noting the answer HTTP ${passed.status} to ${passed.method} ${pathOf(passed.target).slice(0, 120)}`));
       }
     }
-    if (!inspected.operationId || !decoded) return found;
-    if ("unchecked" in decoded) {
-      this.events.notChecked(operation, decoded.unchecked);
-      return found;
-    }
+  }
+
+  /** The answer's findings: the suite's response checks, then its download and metadata checks and the traffic rules. */
+  private judgeResponse(passed: PassedExchange, known: JudgedRequest, { report, curlOf }: Reporter): void {
+    const { inspected, operation, shown, decoded, token } = known;
     const ex = exchangeFrom(
       inspected.operationId as OperationId,
       shown,
@@ -201,7 +234,6 @@ export class TrafficJudge {
       if (warning) this.events.warning({ operation: as ?? operation, check, problem: this.redact(problem), curl: curlOf(), status: passed.status });
       else report(side ?? "service", check, problem, as);
     }
-    return found;
   }
 
   /** Tells the listener the diagnosis line when a metadata answer has the service's own document's shape. */

@@ -119,162 +119,237 @@ const AUTH_MODES: Record<RecordedAuth, AuthMode> = { key: "valid", other: "wrong
  * `maxRequests`) and the files written, never with the recording's length.
  */
 export async function replayRecording(options: ReplayOptions): Promise<ReplayResult> {
-  const { spec, baseUrl, limits } = options;
-  const route = createRouter(spec);
-  const matches = (method: string, target: string) => route(method, target.split("?", 1)[0]!)?.operationId;
-  const found: ProxyFinding[] = [];
-  const result: ReplayResult = { exitCode: 0, exchanges: 0, notFileLibrary: 0, duplicates: 0, replayed: 0, rows: [], breaks: [], breaksLeftOut: 0, leftOut: [], failedChecks: [] };
-  const diagnosis = (line: string) => {
-    result.diagnosis = line;
-    options.say(`DIAGNOSIS: ${line}`);
-  };
-  const events: JudgeEvents = { finding: (f) => found.push(f), warning: () => {}, seen: () => {}, notChecked: () => {}, preflight: () => {}, diagnosis };
-  const judge = new TrafficJudge(spec, baseUrl, { maxResponseMs: limits.maxResponseMs, maxResponseBytes: limits.maxResponseBytes }, events, options.apiKey);
-  const { Agent } = await import("undici");
-  const agent = new Agent({ headersTimeout: limits.requestTimeoutMs, bodyTimeout: limits.requestTimeoutMs });
-  const failedChecks = new Map<string, FailedCheck>();
-  const rows = new Map<string, ReplayRow>();
-  const sent = new Set<string>();
-  // The distinct requests the budget left out: their repeats are duplicates too (counted, up to LEFT_OUT_KEPT of them).
-  const leftOut = new Set<string>();
-  let untold = false;
-  // Per file, how many updates of it the replay sent: a request after one is never a duplicate of one before it.
-  const writesSent = new Map<string, number>();
-  // Each file an update touched, its state before the first, and that update's line: put back at the end.
-  const baselines = new Map<string, { before: Record<string, unknown> & { labels: string[] }; line: number }>();
-  let keyChecked = false;
+  return new Replay(options).run();
+}
 
-  const send = (method: string, target: string, headers: Record<string, string>, body: string | undefined) => sendOnce(agent, baseUrl, method, target, headers, body, limits.maxResponseBytes);
-  const breakOf = (found: ReplayBreak) => {
+type Metadata = Record<string, unknown> & { labels: string[] };
+
+/** A request of the recording as it was sent again, for judging its answer. */
+interface SentRequest {
+  line: number;
+  operation: string;
+  exchange: RecordedExchange;
+  headers: Record<string, string>;
+  text: string | undefined;
+  /** What the judge returned as the request was sent (TrafficJudge.requestArrived). */
+  token: unknown;
+  startedAt: number;
+}
+
+/** One replay's state: what was sent, what was left out, the files to put back, and the result as it grows. */
+class Replay {
+  private readonly route: ReturnType<typeof createRouter>;
+  private readonly judge: TrafficJudge;
+  private readonly result: ReplayResult = { exitCode: 0, exchanges: 0, notFileLibrary: 0, duplicates: 0, replayed: 0, rows: [], breaks: [], breaksLeftOut: 0, leftOut: [], failedChecks: [] };
+  private readonly failedChecks = new Map<string, FailedCheck>();
+  private readonly rows = new Map<string, ReplayRow>();
+  private readonly sent = new Set<string>();
+  // The distinct requests the budget left out: their repeats are duplicates too (counted, up to LEFT_OUT_KEPT of them).
+  private readonly leftOut = new Set<string>();
+  private untold = false;
+  // Per file, how many updates of it the replay sent: a request after one is never a duplicate of one before it.
+  private readonly writesSent = new Map<string, number>();
+  // Each file an update touched, its state before the first, and that update's line: put back at the end.
+  private readonly baselines = new Map<string, { before: Metadata; line: number }>();
+  private keyChecked = false;
+  private agent: Dispatcher | undefined;
+  private readonly send: Send = (method, target, headers, body) => sendOnce(this.agent!, this.options.baseUrl, method, target, headers, body, this.options.limits.maxResponseBytes);
+
+  constructor(private readonly options: ReplayOptions) {
+    const { spec, baseUrl, limits } = options;
+    this.route = createRouter(spec);
+    const diagnosis = (line: string) => {
+      this.result.diagnosis = line;
+      options.say(`DIAGNOSIS: ${line}`);
+    };
+    // Findings come back from each judge() call (breaksOf); only the diagnosis is told as it happens.
+    const events: JudgeEvents = { finding: () => {}, warning: () => {}, seen: () => {}, notChecked: () => {}, preflight: () => {}, diagnosis };
+    this.judge = new TrafficJudge(spec, baseUrl, { maxResponseMs: limits.maxResponseMs, maxResponseBytes: limits.maxResponseBytes }, events, options.apiKey);
+  }
+
+  /** Replays the whole recording, puts back the files it updated, and sums it up. */
+  async run(): Promise<ReplayResult> {
+    const { limits } = this.options;
+    const { Agent } = await import("undici");
+    this.agent = new Agent({ headersTimeout: limits.requestTimeoutMs, bodyTimeout: limits.requestTimeoutMs });
+    try {
+      await this.replayAll();
+    } catch (error) {
+      this.stopOn(error);
+    } finally {
+      await this.agent.close();
+    }
+    return this.summary();
+  }
+
+  private matches(method: string, target: string): string | undefined {
+    return this.route(method, target.split("?", 1)[0]!)?.operationId;
+  }
+
+  private async replayAll(): Promise<void> {
+    const { spec } = this.options;
+    for await (const { line, exchange } of readRecording(this.options.file, (method, target) => this.matches(method, target), (operation) => spec.requiresAuth(operation))) {
+      if (this.options.signal?.aborted) {
+        this.result.stopped = { reason: `interrupted before line ${line}: the rest of the recording was not replayed`, atStart: false };
+        break;
+      }
+      await this.replayOne(line, exchange);
+    }
+    for (const [fileId, { before, line }] of this.baselines) await putBack(this.send, spec, { fileId, before, line }, this.options.apiKey, this.options.baseUrl, (b) => this.breakOf(b));
+  }
+
+  /** Replays one exchange of the recording, unless it is left out; its breaks are told as found. */
+  private async replayOne(line: number, exchange: RecordedExchange): Promise<void> {
+    this.result.exchanges++;
+    const operation = this.matches(exchange.method, exchange.target);
+    if (operation === undefined || (exchange.method === "OPTIONS" && exchange.operation === null)) {
+      this.result.notFileLibrary++;
+      return;
+    }
+    const row = rowOf(this.rows, operation, exchange.response.status);
+    row.recorded++;
+    const fileId = this.route(exchange.method, exchange.target.split("?", 1)[0]!)?.params.file_id;
+    const isUpdate = this.options.spec.operation(operation).method !== "GET";
+    const key = requestKey(exchange, fileId === undefined ? 0 : (this.writesSent.get(fileId) ?? 0));
+    if (this.leftOutAs(row, key, isUpdate, exchange.request.body)) return;
+    this.sent.add(key);
+    if (isUpdate && fileId !== undefined) await this.noteUpdate(fileId, line);
+    const request = this.sendAgain(line, operation, exchange);
+    const answer = await this.send(exchange.method, exchange.target, request.headers, request.text).catch((error: Error) => {
+      throw new CannotFinish(`the deployment did not answer ${exchange.method} ${this.judge.redact(exchange.target)} (line ${line}): ${this.judge.redact(error.message)}`);
+    });
+    this.result.replayed++;
+    row.replayed++;
+    this.checkKey(exchange, answer);
+    const breaks = this.breaksOf(request, answer);
+    if (breaks.length === 0) row.held++;
+    else row.broke++;
+    for (const b of breaks) this.breakOf(b);
+  }
+
+  /** Whether a request is not sent, counted in its row: a duplicate, an update of a read-only replay, no body kept, or past the budget. */
+  private leftOutAs(row: ReplayRow, key: string, isUpdate: boolean, body: RecordedExchange["request"]["body"]): boolean {
+    if (this.sent.has(key) || this.leftOut.has(key)) {
+      row.duplicates++;
+      this.result.duplicates++;
+      return true;
+    }
+    if (isUpdate && !this.options.writeChecks) {
+      row.leftOutReadOnly++;
+      return true;
+    }
+    if (body !== null && !("text" in body)) {
+      row.leftOutNoBody++;
+      return true;
+    }
+    if (this.sent.size < this.options.maxRequests) return false;
+    row.leftOutBudget++;
+    if (this.leftOut.size < LEFT_OUT_KEPT) this.leftOut.add(key);
+    else this.untold = true;
+    return true;
+  }
+
+  /** An update of a file is about to be sent: counted, and the file's state read before the first one, to put it back. */
+  private async noteUpdate(fileId: string, line: number): Promise<void> {
+    this.writesSent.set(fileId, (this.writesSent.get(fileId) ?? 0) + 1);
+    if (this.baselines.has(fileId)) return;
+    const before = await readFileMetadata(this.send, this.options.spec, fileId, this.options.apiKey);
+    if (before) this.baselines.set(fileId, { before, line });
+  }
+
+  /** The recorded request as it is sent again: the key (or the wrong one) in place of what the app sent; told to the judge. */
+  private sendAgain(line: number, operation: string, exchange: RecordedExchange): SentRequest {
+    const requestBody = exchange.request.body;
+    const headers: Record<string, string> = { ...exchange.request.headers };
+    const authorization = authorizationFor(AUTH_MODES[exchange.request.auth], this.options.apiKey);
+    if (authorization !== undefined) headers.authorization = authorization;
+    const text = requestBody === null ? undefined : (requestBody as { text: string }).text;
+    const startedAt = performance.now();
+    const token = this.judge.requestArrived(exchange.method, exchange.target, startedAt);
+    return { line, operation, exchange, headers, text, token, startedAt };
+  }
+
+  /** The first request with the key that the server refuses, where the app was not refused: the key is wrong (exit 2). */
+  private checkKey(exchange: RecordedExchange, answer: Sent): void {
+    if (this.keyChecked || exchange.request.auth !== "key") return;
+    this.keyChecked = true;
+    if (REFUSED_KEY.has(answer.status) && !REFUSED_KEY.has(exchange.response.status)) {
+      throw new ReplayStartError(
+        `the server refused FILE_LIBRARY_API_KEY (HTTP ${answer.status} to ${exchange.method} ${this.judge.redact(exchange.target)}, which the app got ${exchange.response.status} for): check that the key is current and meant for ${this.options.baseUrl} (--base-url).`,
+      );
+    }
+  }
+
+  /** The breaks of one replayed exchange: the judge's findings on the deployment's answer, then what the app did not get. */
+  private breaksOf(request: SentRequest, answer: Sent): ReplayBreak[] {
+    const { line, operation, exchange, headers, text, token, startedAt } = request;
+    const textBytes = text === undefined ? new Uint8Array(0) : Buffer.from(text);
+    const found = this.judge.judge({
+      token,
+      method: exchange.method,
+      target: exchange.target,
+      requestHeaders: headers,
+      requestBody: { bytes: textBytes, total: textBytes.length, cut: false },
+      status: answer.status,
+      responseHeaders: answer.headers,
+      responseBody: answer.body,
+      startedAt,
+      endedAt: performance.now(),
+    });
+    const shown = showRequest(this.options.baseUrl, exchange, headers, text, this.judge);
+    const at = { line, method: exchange.method, target: shown.path, operation, status: exchange.response.status };
+    const breaks: ReplayBreak[] = [];
+    // The app's own findings are the app's (recorded with the exchange), not the deployment's.
+    for (const f of found.filter((f) => f.side !== "app")) breaks.push({ ...at, side: "service", check: f.check, problem: f.problem, curl: f.curl });
+    const decoded = decodeBody(answer.body, headerOf(answer.headers, "content-encoding"), this.options.limits.maxResponseBytes);
+    for (const problem of consumerProblems(operation, exchange.response, { status: answer.status, text: "text" in decoded ? decoded.text : undefined })) {
+      breaks.push({ ...at, side: "consumer", check: "as_the_app_saw_it", problem: this.judge.redact(problem), curl: this.judge.redact(curlFor(shown)) });
+    }
+    return breaks;
+  }
+
+  /** Keeps a break (up to BREAKS_KEPT), counts it under its failing check, and says the check the first time it fails. */
+  private breakOf(found: ReplayBreak): void {
     // Every break's text redacted once more here: a restore's problem names labels, which may hold a secret.
-    const b = { ...found, target: judge.redact(found.target), problem: judge.redact(found.problem), curl: judge.redact(found.curl) };
-    if (result.breaks.length < BREAKS_KEPT) result.breaks.push(b);
-    else result.breaksLeftOut++;
+    const b = { ...found, target: this.judge.redact(found.target), problem: this.judge.redact(found.problem), curl: this.judge.redact(found.curl) };
+    if (this.result.breaks.length < BREAKS_KEPT) this.result.breaks.push(b);
+    else this.result.breaksLeftOut++;
     // Each failing check is said once, as it first breaks; its count is the summary's (not one line per exchange).
     const kind = `${b.side} ${b.operation} ${b.check}`;
-    const known = failedChecks.get(kind);
+    const known = this.failedChecks.get(kind);
     if (known) {
       known.count++;
       return;
     }
-    failedChecks.set(kind, { side: b.side, operation: b.operation, check: b.check, count: 1, first: b });
-    options.say(`BREAK (${b.side}) line ${b.line}: ${b.method} ${b.target} ${b.check}: ${b.problem}\n    reproduce: ${b.curl}`);
-  };
+    this.failedChecks.set(kind, { side: b.side, operation: b.operation, check: b.check, count: 1, first: b });
+    this.options.say(`BREAK (${b.side}) line ${b.line}: ${b.method} ${b.target} ${b.check}: ${b.problem}\n    reproduce: ${b.curl}`);
+  }
 
-  try {
-    for await (const { line, exchange } of readRecording(options.file, matches, (operation) => spec.requiresAuth(operation))) {
-      if (options.signal?.aborted) {
-        result.stopped = { reason: `interrupted before line ${line}: the rest of the recording was not replayed`, atStart: false };
-        break;
-      }
-      result.exchanges++;
-      const operation = matches(exchange.method, exchange.target);
-      if (operation === undefined || (exchange.method === "OPTIONS" && exchange.operation === null)) {
-        result.notFileLibrary++;
-        continue;
-      }
-      const row = rowOf(rows, operation, exchange.response.status);
-      row.recorded++;
-      const requestBody = exchange.request.body;
-      const fileId = route(exchange.method, exchange.target.split("?", 1)[0]!)?.params.file_id;
-      const isUpdate = spec.operation(operation).method !== "GET";
-      const key = requestKey(exchange, fileId === undefined ? 0 : (writesSent.get(fileId) ?? 0));
-      if (sent.has(key) || leftOut.has(key)) {
-        row.duplicates++;
-        result.duplicates++;
-        continue;
-      }
-      if (isUpdate && !options.writeChecks) {
-        row.leftOutReadOnly++;
-        continue;
-      }
-      if (requestBody !== null && !("text" in requestBody)) {
-        row.leftOutNoBody++;
-        continue;
-      }
-      if (sent.size >= options.maxRequests) {
-        row.leftOutBudget++;
-        if (leftOut.size < LEFT_OUT_KEPT) leftOut.add(key);
-        else untold = true;
-        continue;
-      }
-      sent.add(key);
-      if (isUpdate && fileId !== undefined) {
-        writesSent.set(fileId, (writesSent.get(fileId) ?? 0) + 1);
-        if (!baselines.has(fileId)) {
-          const before = await readFileMetadata(send, spec, fileId, options.apiKey);
-          if (before) baselines.set(fileId, { before, line });
-        }
-      }
-
-      const headers: Record<string, string> = { ...exchange.request.headers };
-      const authorization = authorizationFor(AUTH_MODES[exchange.request.auth], options.apiKey);
-      if (authorization !== undefined) headers.authorization = authorization;
-      const text = requestBody === null ? undefined : (requestBody as { text: string }).text;
-      const startedAt = performance.now();
-      const token = judge.requestArrived(exchange.method, exchange.target, startedAt);
-      const answer = await send(exchange.method, exchange.target, headers, text).catch((error: Error) => {
-        throw new CannotFinish(`the deployment did not answer ${exchange.method} ${judge.redact(exchange.target)} (line ${line}): ${judge.redact(error.message)}`);
-      });
-      result.replayed++;
-      row.replayed++;
-      if (!keyChecked && exchange.request.auth === "key") {
-        keyChecked = true;
-        if (REFUSED_KEY.has(answer.status) && !REFUSED_KEY.has(exchange.response.status)) {
-          throw new ReplayStartError(
-            `the server refused FILE_LIBRARY_API_KEY (HTTP ${answer.status} to ${exchange.method} ${judge.redact(exchange.target)}, which the app got ${exchange.response.status} for): check that the key is current and meant for ${baseUrl} (--base-url).`,
-          );
-        }
-      }
-      found.length = 0;
-      const textBytes = text === undefined ? new Uint8Array(0) : Buffer.from(text);
-      judge.judge({
-        token,
-        method: exchange.method,
-        target: exchange.target,
-        requestHeaders: headers,
-        requestBody: { bytes: textBytes, total: textBytes.length, cut: false },
-        status: answer.status,
-        responseHeaders: answer.headers,
-        responseBody: answer.body,
-        startedAt,
-        endedAt: performance.now(),
-      });
-      const shown = showRequest(baseUrl, exchange, headers, text, judge);
-      const breaks: ReplayBreak[] = [];
-      // The app's own findings are the app's (recorded with the exchange), not the deployment's.
-      for (const f of found.filter((f) => f.side !== "app")) breaks.push({ line, method: exchange.method, target: shown.path, operation, status: exchange.response.status, side: "service", check: f.check, problem: f.problem, curl: f.curl });
-      const decoded = decodeBody(answer.body, headerOf(answer.headers, "content-encoding"), limits.maxResponseBytes);
-      for (const problem of consumerProblems(operation, exchange.response, { status: answer.status, text: "text" in decoded ? decoded.text : undefined })) {
-        breaks.push({ line, method: exchange.method, target: shown.path, operation, status: exchange.response.status, side: "consumer", check: "as_the_app_saw_it", problem: judge.redact(problem), curl: judge.redact(curlFor(shown)) });
-      }
-      if (breaks.length === 0) row.held++;
-      else row.broke++;
-      for (const b of breaks) breakOf(b);
-    }
-    for (const [fileId, { before, line }] of baselines) await putBack(send, spec, { fileId, before, line }, options.apiKey, baseUrl, breakOf);
-  } catch (error) {
+  /** Why the replay stopped, from what it threw; anything else is a bug, thrown on. */
+  private stopOn(error: unknown): void {
     if (error instanceof RecordingError || error instanceof ReplayStartError) {
       // A bad line after some were replayed: what was read may be replayed, but the whole was not (exit 2).
-      result.stopped = { reason: error.message, atStart: result.replayed === 0 || error instanceof ReplayStartError };
-    } else if (error instanceof CannotFinish) result.stopped = { reason: error.message, atStart: false };
+      this.result.stopped = { reason: error.message, atStart: this.result.replayed === 0 || error instanceof ReplayStartError };
+    } else if (error instanceof CannotFinish) this.result.stopped = { reason: error.message, atStart: false };
     else throw error;
-  } finally {
-    await agent.close();
   }
 
-  result.rows = [...rows.values()];
-  result.failedChecks = [...failedChecks.values()];
-  const total = (field: keyof ReplayRow) => result.rows.reduce((n, row) => n + (row[field] as number), 0);
-  if (total("leftOutReadOnly") > 0) result.leftOut.push(`${total("leftOutReadOnly")} update(s) not replayed: a read-only replay (give --write-checks to replay them; each file is put back afterwards)`);
-  if (total("leftOutNoBody") > 0) result.leftOut.push(`${total("leftOutNoBody")} request(s) not replayed: the recording kept no body to send (over its cap, or not text)`);
-  if (total("leftOutBudget") > 0) {
-    const past = !untold ? "" : ` (past the first ${LEFT_OUT_KEPT}, repeats are not told apart)`;
-    result.leftOut.push(`${total("leftOutBudget")} distinct request(s) not replayed${past}: the request budget of ${options.maxRequests} (--max-requests) was spent`);
-    result.stopped ??= { reason: `the request budget of ${options.maxRequests} distinct requests (--max-requests) was spent before the recording's end: ${total("leftOutBudget")} request(s) not replayed; raise --max-requests`, atStart: false };
+  /** The result: rows, failing checks, what was left out in words, and the exit code. */
+  private summary(): ReplayResult {
+    const { result, options } = this;
+    result.rows = [...this.rows.values()];
+    result.failedChecks = [...this.failedChecks.values()];
+    const total = (field: keyof ReplayRow) => result.rows.reduce((n, row) => n + (row[field] as number), 0);
+    if (total("leftOutReadOnly") > 0) result.leftOut.push(`${total("leftOutReadOnly")} update(s) not replayed: a read-only replay (give --write-checks to replay them; each file is put back afterwards)`);
+    if (total("leftOutNoBody") > 0) result.leftOut.push(`${total("leftOutNoBody")} request(s) not replayed: the recording kept no body to send (over its cap, or not text)`);
+    if (total("leftOutBudget") > 0) {
+      const past = !this.untold ? "" : ` (past the first ${LEFT_OUT_KEPT}, repeats are not told apart)`;
+      result.leftOut.push(`${total("leftOutBudget")} distinct request(s) not replayed${past}: the request budget of ${options.maxRequests} (--max-requests) was spent`);
+      result.stopped ??= { reason: `the request budget of ${options.maxRequests} distinct requests (--max-requests) was spent before the recording's end: ${total("leftOutBudget")} request(s) not replayed; raise --max-requests`, atStart: false };
+    }
+    result.exitCode = result.breaks.length + result.breaksLeftOut > 0 && !result.stopped?.atStart ? 1 : result.stopped ? 2 : 0;
+    return result;
   }
-  result.exitCode = result.breaks.length + result.breaksLeftOut > 0 && !result.stopped?.atStart ? 1 : result.stopped ? 2 : 0;
-  return result;
 }
 
 /** The replay could not go on (the deployment stopped answering): exit 2. */
