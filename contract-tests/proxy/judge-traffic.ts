@@ -6,9 +6,8 @@ import { bearerToken } from "../../lib/bearer-token.ts";
 import { repeatedMemberName } from "../../src/json-names.ts";
 import { redactString } from "../../src/redact.ts";
 import { downloadAnswerProblem } from "../checks/download-url-valid.ts";
-import { judgeAnswer, unexpected } from "../checks/judge-answer.ts";
+import { judgeResponse, unexpected } from "../checks/judge-answer.ts";
 import { metadataIdProblem } from "../checks/metadata-of-requested-file.ts";
-import { serviceDocumentShape } from "../checks/service-document-shape.ts";
 import type { JudgingLimits } from "../checks/types.ts";
 import { curlFor, type ShownRequest } from "../http/curl.ts";
 import { exchangeFrom, jsonBody, type Exchange } from "../http/exchange.ts";
@@ -151,8 +150,20 @@ export class TrafficJudge {
     this.events.seen(inspected.operationId, passed.status);
     // Decoded before anything is reported: a diagnosis of the answer's shape comes before the findings it explains.
     const decoded = inspected.operationId ? decodeBody(passed.responseBody, headerValue(passed.responseHeaders, "content-encoding"), this.limits.maxResponseBytes) : undefined;
-    if (inspected.operationId === "getFile" && passed.status === 200 && decoded && "text" in decoded) this.diagnose(decoded.text);
     const shown = this.shownRequest(passed, token !== undefined, requestText);
+    const ex =
+      inspected.operationId && decoded && "text" in decoded
+        ? exchangeFrom(
+            inspected.operationId as OperationId,
+            shown,
+            { status: passed.status, headers: headersOf(passed.responseHeaders), text: decoded.text, invalidUtf8: decoded.invalidUtf8, durationMs: passed.endedAt - passed.startedAt },
+            // Judged as received; only what is reported is redacted (report, below).
+            { secrets: this.secretList, credentials: [token, this.apiKey].filter((c): c is string => c !== undefined) },
+          )
+        : undefined;
+    // The suite's own response-check path; its verdicts are reported after the app's findings, its diagnosis before.
+    const judged = ex && judgeResponse(ex, this.spec, this.limits);
+    if (judged?.diagnosis) this.tellDiagnosis(judged.diagnosis);
     // Made only for an exchange that has something to report: most have nothing.
     let curl: string | undefined;
     const curlOf = () => (curl ??= this.redact(curlFor(shown)));
@@ -186,14 +197,8 @@ export class TrafficJudge {
       this.events.notChecked(operation, decoded.unchecked);
       return found;
     }
-    const ex = exchangeFrom(
-      inspected.operationId as OperationId,
-      shown,
-      { status: passed.status, headers: headersOf(passed.responseHeaders), text: decoded.text, invalidUtf8: decoded.invalidUtf8, durationMs: passed.endedAt - passed.startedAt },
-      // Judged as received; only what is reported is redacted (report, below).
-      { secrets: this.secretList, credentials: [token, this.apiKey].filter((c): c is string => c !== undefined) },
-    );
-    for (const { check, failures, warnings } of judgeAnswer(ex, this.spec, this.limits)) {
+    if (!ex || !judged) return found;
+    for (const { check, failures, warnings } of judged.verdicts) {
       for (const problem of failures) report("service", check, problem);
       for (const message of warnings) this.events.warning({ operation, check, problem: this.redact(message), curl: curlOf(), status: passed.status });
     }
@@ -205,16 +210,8 @@ export class TrafficJudge {
   }
 
   /** Tells the listener the diagnosis line when a metadata answer has the service's own document's shape. */
-  private diagnose(text: string): void {
+  private tellDiagnosis(line: string): void {
     if (!this.events.diagnosis || this.diagnosed) return;
-    let metadata: unknown;
-    try {
-      metadata = JSON.parse(text);
-    } catch {
-      return;
-    }
-    const line = serviceDocumentShape(metadata);
-    if (line === undefined) return;
     this.diagnosed = true;
     this.events.diagnosis(this.redact(line));
   }

@@ -99,7 +99,7 @@ export const VARIABLES = {
   stepSummaryFile: "GITHUB_STEP_SUMMARY",
 } as const satisfies Record<keyof SuiteSettingsInput, string>;
 
-/** Every setting of a run, parsed and checked; plain data, so that vitest can hand it to its workers. */
+/** Every setting of a run, parsed and checked: what the engine (engine/check-server.ts) is given. */
 export interface SuiteSettings {
   baseUrl: string | undefined;
   apiKey: string | undefined;
@@ -222,19 +222,5 @@ export function settingsEnvironment(input: SuiteSettingsInput): Record<string, s
   return env;
 }
 
-/** This process's environment, for a runner to start from; the suite itself reads it only through `processSettings`. */
+/** This process's environment, for a runner to start from. */
 export const processEnvironment = (): Record<string, string | undefined> => process.env;
-
-let ofThisProcess: (SuiteSettings & { seed: number }) | undefined;
-
-/**
- * The settings of the suite's own process, read once; the seed, when none is given, is drawn here once, so that the
- * config (which orders the checks by it) and the global setup (which hands it to the checks) agree.
- */
-export function processSettings(): SuiteSettings & { seed: number } {
-  if (!ofThisProcess) {
-    const settings = readSettings(process.env);
-    ofThisProcess = { ...settings, seed: settings.seed ?? Math.floor(Math.random() * 2 ** 31) };
-  }
-  return ofThisProcess;
-}
