@@ -13,7 +13,7 @@ import type { StartupRead } from "./run/startup-read-record.ts";
  * How to run the suite: each setting as an option, or else from `env` (FILE_LIBRARY_BASE_URL and the rest; see
  * `file-library-contract --help`). Options win over the environment.
  */
-export interface SuiteOptions extends Omit<SuiteSettingsInput, "mockUrl" | "awaitReady" | "requestsBefore" | "preflightFile"> {
+export interface SuiteOptions extends Omit<SuiteSettingsInput, "mockUrl" | "requestsBefore"> {
   /** The environment the settings not given as options come from (default: process.env). */
   env?: Record<string, string | undefined> | undefined;
   /** "inherit" prints the suite's output as it runs; "capture" returns it in `output` (default). */
