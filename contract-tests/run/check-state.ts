@@ -5,7 +5,7 @@ import type { CheckFailureRecord, CheckOutcome } from "../report/shapes.ts";
 export interface ScenarioEnding {
   check: string;
   operation: string;
-  /** How vitest ended its test: "failed" whenever any check failed during it, its own or another's. */
+  /** How the check ended: "failed" whenever any check failed during it, its own or another's. */
   testState: "passed" | "failed" | "skipped" | "pending";
   /** The failures its test recorded, of every check (the response checks', and a write's held to the baseline). */
   testFailures: readonly CheckFailureRecord[];
