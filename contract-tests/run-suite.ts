@@ -57,7 +57,7 @@ export function runSuite(options: SuiteOptions = {}): Promise<SuiteRun> {
 
 /** For startSuite: when the bundled spec and the target are ready, and when the suite's output may be shown. */
 export interface SuiteStart {
-  /** Resolves once the bundled spec is written: the suite's workers start then (a rejection is left to `release`). */
+  /** Resolves once the bundled spec is written: the checks start then (a rejection is left to `release`). */
   spec: Promise<void>;
   /** Resolves once the target is ready, with the mock's URL when the runner started one (a rejection is left to `release`). */
   target: Promise<{ mockUrl?: string | undefined }>;

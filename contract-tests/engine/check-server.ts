@@ -80,7 +80,9 @@ export async function checkServer(settings: SuiteSettings, options: EngineOption
     if (options.signal?.aborted) throw options.signal.reason;
     suiteError = error instanceof Error ? error.message : String(error);
   } finally {
-    await context?.transport.close().catch(() => {});
+    // Closing waits for a request in flight: a stopped run does not wait for it (it ends by its own timeout).
+    const closed = context?.transport.close().catch(() => {});
+    if (!options.signal?.aborted) await closed;
   }
   const spec = context?.spec ?? loadSuiteSpec(settings.specFile);
   const summary = summaryOfRun(runs, { settings, spec, target: context?.target, seed, suiteError });
