@@ -78,7 +78,8 @@ export async function checkServer(settings: SuiteSettings, options: EngineOption
     }
   } catch (error) {
     if (options.signal?.aborted) throw options.signal.reason;
-    suiteError = error instanceof Error ? error.message : String(error);
+    const message = error instanceof Error ? error.message : String(error);
+    suiteError = context ? context.redact(message) : message;
   } finally {
     // Closing waits for a request in flight: a stopped run does not wait for it (it ends by its own timeout).
     const closed = context?.transport.close().catch(() => {});
@@ -120,7 +121,7 @@ async function* runChecks(context: RunContext, options: EngineOptions): AsyncGen
     } catch (error) {
       options.signal?.throwIfAborted();
       // The check broke (or ran past its deadline): it fails, with the reason, and the run goes on.
-      ending = { state: "failed", error: error instanceof Error ? error.message : String(error) };
+      ending = { state: "failed", error: context.redact(error instanceof Error ? error.message : String(error)) };
     }
     yield { evidence, ...ending, durationMs: clock.now() - started };
   }
