@@ -41,10 +41,17 @@ module.exports = {
     },
     {
       name: "suite-runner-on-top",
-      comment: "contract-tests/runner/ holds the commands; one run (run/), the proxy (proxy/) and the recordings (recording/) never reach back up into them.",
+      comment: "contract-tests/runner/ holds the commands; the engine (engine/), one run (run/), the proxy (proxy/) and the recordings (recording/) never reach back up into them.",
+      severity: "error",
+      from: { path: "^contract-tests/(engine|run|proxy|recording|pact|checks|report|http|inputs)/" },
+      to: { path: "^contract-tests/runner/" },
+    },
+    {
+      name: "suite-engine-above-the-run",
+      comment: "contract-tests/engine/ runs the checks of one run (run/) in order and writes its reports; what it drives (run/ and everything below) never reaches up into it.",
       severity: "error",
       from: { path: "^contract-tests/(run|proxy|recording|pact|checks|report|http|inputs)/" },
-      to: { path: "^contract-tests/runner/" },
+      to: { path: "^contract-tests/engine/" },
     },
     {
       name: "suite-pacts-beside-the-recordings",

@@ -10,7 +10,7 @@ import { SlowFirstSequencer } from "./test/support/slow-first-sequencer.ts";
 process.env.NODE_COMPILE_CACHE ??= path.join(import.meta.dirname, "node_modules", ".cache", "node-compile-cache");
 enableCompileCache(process.env.NODE_COMPILE_CACHE);
 
-/** Unit tests of the client and the kit's scripts (test/). The contract suite has its own config. */
+/** Unit tests of the client and the kit's scripts (test/). The contract suite runs in its own engine (contract-tests/engine/). */
 export default defineConfig({
   test: {
     include: ["test/**/*.test.ts"],

@@ -79,11 +79,9 @@ const PHASES: Array<[string, string, string?]> = [
   ["lint:spec (Redocly; warm: a proven cache hit)", "contract lint:start", "contract lint:end"],
   ["build:spec (Redocly bundle; warm: a proven cache hit)", "contract bundle:start", "contract bundle:end"],
   ["check:generated (the recorded hash)", "contract drift:start", "contract drift:end"],
-  ["vitest: spawned to its global setup", "vitest process:start", "vitest suite:setup"],
-  ["  the suite has the bundled spec", "vitest suite:spec-ready"],
-  ["  its worker: started to the first request", "worker worker:start", "worker request:first"],
-  ["  the checks: first request to last answer", "worker request:first", "worker answer"],
-  ["  the reports written", "vitest suite:report"],
+  ["the engine: started to the bundled spec", "contract suite:setup", "contract suite:spec-ready"],
+  ["  the checks: first request to last answer", "contract request:first", "contract answer"],
+  ["  the reports written", "contract suite:report"],
 ];
 
 /** "start to end" (or one moment) as the median over the runs, in seconds since the command was spawned. */
@@ -97,8 +95,8 @@ function phaseCell(runs: ContractRun[], start: string, end: string | undefined):
 
 /**
  * The floor: the run's path when nothing beside it competes for the cores: npm, node and tsx to the runner (as
- * measured in the runs, where nothing else runs yet), then the runner's start of vitest, then the suite alone
- * against a mock that already listens (vitest, its worker, the checks, the reports).
+ * measured in the runs, where nothing else runs yet), then the suite alone against a mock that already listens
+ * (the engine, the checks, the reports).
  */
 async function suiteAlone(cold: boolean, mockUrl: string): Promise<number> {
   const reportDir = await mkdtemp(path.join(os.tmpdir(), "file-library-bench-"));
@@ -181,9 +179,9 @@ export async function suiteTime(): Promise<Section[]> {
   const { steps, suite } = await stepsAlone();
   const live = await liveRun();
   const totals = { cold: cold.map((run) => run.seconds), warm: warm.map((run) => run.seconds) };
-  // The floor: the measured start of vitest (nothing competes before it), then the suite alone.
-  const vitestStart = (runs: ContractRun[]) => median(runs.map((run) => run.phases.get("vitest process:start") ?? Number.NaN));
-  const floor = { cold: vitestStart(cold) + median(suite.cold), warm: vitestStart(warm) + median(suite.warm) };
+  // The floor: the measured start of the runner (nothing competes before it), then the suite alone.
+  const runnerStart = (runs: ContractRun[]) => median(runs.map((run) => run.phases.get("contract contract:start") ?? Number.NaN));
+  const floor = { cold: runnerStart(cold) + median(suite.cold), warm: runnerStart(warm) + median(suite.warm) };
   // The other floor: the CPU all of the run's processes take, spread over every core without a gap.
   const cores = os.availableParallelism();
   const cpu = { cold: median(cold.map((run) => run.cpu)), warm: median(warm.map((run) => run.cpu)) };
@@ -194,14 +192,14 @@ export async function suiteTime(): Promise<Section[]> {
       rows: [
         ...PHASES.map(([name, start, end]): [string, string, string] => [name, phaseCell(cold, start, end), phaseCell(warm, start, end)]),
         ["the command ends", fmt(median(totals.cold)), fmt(median(totals.warm))],
-        ["  its floor: vitest's start, then the suite alone against a listening mock", fmt(floor.cold), fmt(floor.warm)],
+        ["  its floor: the runner's start, then the suite alone against a listening mock", fmt(floor.cold), fmt(floor.warm)],
         ["  the CPU of all its processes (user and system, seconds)", fmt(cpu.cold), fmt(cpu.warm)],
         [`  its CPU floor: that CPU over ${cores} cores`, fmt(cpu.cold / cores), fmt(cpu.warm / cores)],
       ],
       ratios: [],
       notes: [
-        "Each process of the run loads bench/lib/phase-probe.mjs (NODE_OPTIONS), which logs the User Timing marks the runner and the suite set, and the suite's requests. Fresh clone: no bundle, no compiled suite, no reports, no step records, empty vitest and tsx caches.",
-        "The floor is the path the run cannot go below while the suite runs after vitest starts: the mock, the lint and the bundle start beside it and add only the cores they take from it.",
+        "Each process of the run loads bench/lib/phase-probe.mjs (NODE_OPTIONS), which logs the User Timing marks the runner and the suite set, and the suite's requests. Fresh clone: no bundle, no reports, no step records, empty tsx caches.",
+        "The floor is the path the run cannot go below while the suite runs after the runner starts: the mock, the lint and the bundle start beside it and add only the cores they take from it.",
         "The CPU floor is the other bound: the run cannot end before its processes have had the CPU they use, and it has that many cores. Both floors leave out what the two cost together (the mock's start is a path as long as the suite's, and they share the cores).",
       ],
     },
@@ -227,7 +225,7 @@ export async function suiteTime(): Promise<Section[]> {
         { name: "npm run contract, fresh clone, over its CPU floor", rounds: cold.map((run) => run.seconds / (run.cpu / cores)), target: "for comparison" },
       ],
       notes: [
-        "`npm run contract` compiles the suite (a proven cache hit unless a module of it changed: node_modules/.cache/file-library-contract) and starts vitest, then the bundle, the drift check and Prism beside it; vitest's worker starts once the bundle is written, and its checks' requests wait for the mock; the lint starts once the mock listens, beside the checks. On a proven cache hit (the same inputs passed before: node_modules/.cache/file-library-kit) the lint and the bundle are not run again.",
+        "`npm run contract` starts the bundle, the drift check and Prism side by side, then runs the suite's engine in its own process once the bundle is written and the mock listens; the lint starts once the mock listens, beside the checks. On a proven cache hit (the same inputs passed before: node_modules/.cache/file-library-kit) the lint and the bundle are not run again.",
       ],
     },
   ];

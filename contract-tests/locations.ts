@@ -1,12 +1,9 @@
 import { fileURLToPath } from "node:url";
 
-// Compiled, this module lands in the package's dist/, next to the compiled config and the shipped spec (the
-// build keeps every output file that holds it at the top of dist/); as source, it sits in contract-tests/.
+// Compiled, this module lands in the package's dist/, next to the shipped spec (the build keeps every output file
+// that holds it at the top of dist/); as source, it sits in contract-tests/.
 const compiled = import.meta.url.endsWith(".js");
 const near = (relative: string) => fileURLToPath(new URL(relative, import.meta.url));
-
-/** The vitest config of the suite. */
-export const suiteConfigFile = near(compiled ? "./vitest.config.js" : "./vitest.config.ts");
 
 /** The bundled spec the checks validate against: shipped in the package, or built by `npm run build:spec` in the repo. */
 export const defaultSpecFile = near(compiled ? "./openapi.json" : "../dist/openapi.json");

@@ -1,14 +1,11 @@
-import { existsSync, readFileSync } from "node:fs";
-import { appendFile, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import os from "node:os";
-import { createRequire } from "node:module";
+import { existsSync } from "node:fs";
+import { appendFile, mkdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { defaultSpecFile, suiteConfigFile } from "./locations.ts";
+import { checkServer } from "./engine/check-server.ts";
+import { defaultSpecFile } from "./locations.ts";
 import type { ContractSummary } from "./report/shapes.ts";
-import type { StdioOptions } from "node:child_process";
-import { exitCodeOf, startChild } from "../lib/process.ts";
-import type { HandshakeMessage } from "./run/handshake.ts";
-import { processEnvironment, settingsEnvironment, type SuiteSettingsInput } from "./run/settings.ts";
+import { colourEnabled } from "./run/paint.ts";
+import { processEnvironment, settingsEnvironment, type SuiteSettings, type SuiteSettingsInput } from "./run/settings.ts";
 import { CannotStartError, checkSettings, checkTarget, type CheckedSettings } from "./runner/start.ts";
 import type { StartupRead } from "./run/startup-read-record.ts";
 
@@ -16,7 +13,7 @@ import type { StartupRead } from "./run/startup-read-record.ts";
  * How to run the suite: each setting as an option, or else from `env` (FILE_LIBRARY_BASE_URL and the rest; see
  * `file-library-contract --help`). Options win over the environment.
  */
-export interface SuiteOptions extends Omit<SuiteSettingsInput, "mockUrl" | "awaitReady" | "requestsBefore" | "preflightFile"> {
+export interface SuiteOptions extends Omit<SuiteSettingsInput, "mockUrl" | "requestsBefore"> {
   /** The environment the settings not given as options come from (default: process.env). */
   env?: Record<string, string | undefined> | undefined;
   /** "inherit" prints the suite's output as it runs; "capture" returns it in `output` (default). */
@@ -24,7 +21,7 @@ export interface SuiteOptions extends Omit<SuiteSettingsInput, "mockUrl" | "awai
   /** Working directory of the run (default: process.cwd()). */
   cwd?: string | undefined;
   /**
-   * Stops the run: the suite's process is ended and runSuite rejects with the signal's reason. runSuite installs
+   * Stops the run: the check running is abandoned and runSuite rejects with the signal's reason. runSuite installs
    * no signal handler of its own; a host that wants Ctrl-C to stop the suite aborts this from its handler.
    */
   signal?: AbortSignalLike | undefined;
@@ -53,38 +50,14 @@ export interface SuiteRun {
   summary: ContractSummary | undefined;
 }
 
-const require = createRequire(import.meta.url);
-
-/** vitest's own entry script, run with this Node: no shell, no PATH lookup, wherever npm put the package. */
-function vitestEntry(): string {
-  const manifest = require.resolve("vitest/package.json");
-  const { bin } = JSON.parse(readFileSync(manifest, "utf8")) as { bin: { vitest: string } };
-  return path.join(path.dirname(manifest), bin.vitest);
-}
-
-/**
- * The config vitest runs: the suite's own when it is compiled (the published package); from source (the kit's repo),
- * the same suite compiled to node_modules/.cache first, so that vitest loads it as the package's. The published build
- * defines `import.meta.suiteFromSource` false, which leaves the compiler (and esbuild) out of the package.
- */
-async function configToRun(): Promise<string> {
-  // A branch of its own, which the published build drops whole: the import in it goes too.
-  if ((import.meta as unknown as { suiteFromSource?: false }).suiteFromSource !== false) {
-    const { compiledSuiteConfig } = await import("./runner/compiled-suite.ts");
-    // Not compiled (a syntax error, a cache that cannot be written): the source runs, slower, and vitest says what is wrong.
-    return (await compiledSuiteConfig()) ?? suiteConfigFile;
-  }
-  return suiteConfigFile;
-}
-
-/** Runs the contract suite once in a child process, against the target the environment names, and reads its summary. */
+/** Runs the contract suite once, in this process (contract-tests/engine/), against the target the options and the environment name. */
 export function runSuite(options: SuiteOptions = {}): Promise<SuiteRun> {
   return startSuite(options);
 }
 
 /** For startSuite: when the bundled spec and the target are ready, and when the suite's output may be shown. */
 export interface SuiteStart {
-  /** Resolves once the bundled spec is written: the suite's workers start then (a rejection is left to `release`). */
+  /** Resolves once the bundled spec is written: the checks start then (a rejection is left to `release`). */
   spec: Promise<void>;
   /** Resolves once the target is ready, with the mock's URL when the runner started one (a rejection is left to `release`). */
   target: Promise<{ mockUrl?: string | undefined }>;
@@ -100,13 +73,13 @@ export interface SuiteHooks {
 
 /**
  * Runs the suite like runSuite, for a runner whose target is not ready yet (the kit's repo, starting its Prism mock):
- * vitest starts at once, its workers once the spec is bundled, and its checks' requests wait until the target is ready:
- * the suite's start-up overlaps the target's. When `release` rejects, startSuite rejects with the same reason.
+ * the checks start once the spec is bundled and the target ready, their output held back until `release`. When
+ * `release` rejects, the run is stopped and startSuite rejects with the same reason.
  */
 export async function startSuite(options: SuiteOptions, start?: SuiteStart, hooks: SuiteHooks = {}): Promise<SuiteRun> {
   const outer = options.signal;
   if (outer?.aborted) throw outer.reason;
-  // A signal of our own for the child process, linked to the caller's, so that any signal-like object works.
+  // A signal of our own for the engine, linked to the caller's, so that any signal-like object works.
   const controller = new AbortController();
   const forward = () => controller.abort(outer?.reason);
   outer?.addEventListener("abort", forward, { once: true });
@@ -139,72 +112,54 @@ async function run(options: SuiteOptions, signal: AbortSignal, start: SuiteStart
   const { settings } = checked;
   await hooks.started?.(checked);
   const reportDir = path.resolve(cwd, settings.reportDir ?? "reports");
-  // The start-up read's answer is the run's first: the checks judge it (docs/decisions.md, "Before the first check").
-  const handOver = startupRead && (await mkdtemp(path.join(os.tmpdir(), "file-library-startup-read-")));
-  const preflightFile = handOver && path.join(handOver, "startup-read.json");
-  if (preflightFile) await writeFile(preflightFile, JSON.stringify(startupRead), { mode: 0o600 });
-  try {
-    return await runChild(options, signal, start, { cwd, reportDir, childEnv: { ...baseEnv, ...settingsEnvironment({ ...given, specFile: settings.specFile ?? defaultSpecFile, reportDir, awaitReady: start !== undefined, requestsBefore, preflightFile }) } });
-  } finally {
-    if (handOver) await rm(handOver, { recursive: true, force: true });
-  }
+  const engineSettings = { ...settings, specFile: settings.specFile ?? defaultSpecFile, reportDir, requestsBefore };
+  return runEngine(options, signal, start, { settings: engineSettings, startupRead, env });
 }
 
-/** Runs the suite's process (vitest) with the settings as checked, and reads its summary. */
-async function runChild(
-  options: SuiteOptions,
-  signal: AbortSignal,
-  start: SuiteStart | undefined,
-  { cwd, reportDir, childEnv }: { cwd: string; reportDir: string; childEnv: NodeJS.ProcessEnv },
-): Promise<SuiteRun> {
-  const summaryFile = path.join(reportDir, "contract-summary.json");
+/** What the engine is given by the runner: the settings as checked, the start-up read, and the environment (for colours). */
+interface Checked {
+  settings: SuiteSettings & { reportDir: string };
+  startupRead: StartupRead | undefined;
+  env: Readonly<Record<string, string | undefined>>;
+}
+
+/** Runs the engine in this process with the settings as checked: once the target is ready, its output held back until released. */
+async function runEngine(options: SuiteOptions, signal: AbortSignal, start: SuiteStart | undefined, { settings, startupRead, env }: Checked): Promise<SuiteRun> {
+  const { reportDir } = settings;
   // A summary left by an earlier run must not pass for this one's.
-  const [configFile] = await Promise.all([configToRun(), rm(summaryFile, { force: true })]);
+  await rm(path.join(reportDir, "contract-summary.json"), { force: true });
   const inherit = options.output === "inherit";
-  // Output is piped when it is captured, or held back until released; colours stay as on a terminal.
-  const piped = !inherit || start !== undefined;
-  if (piped && inherit && process.stdout.isTTY && !childEnv.NO_COLOR) childEnv.FORCE_COLOR ??= "1";
-  const stdio: StdioOptions = piped ? ["ignore", "pipe", "pipe", ...(start ? (["ipc"] as const) : [])] : "inherit";
-  // An abort of the signal kills the child (spawn's own `signal`).
-  const child = startChild(process.execPath, [vitestEntry(), "run", "--config", configFile], { cwd, env: childEnv, signal, stdio });
-  let output = "";
-  let held: Array<() => void> | undefined = start ? [] : undefined;
-  const take = (stream: NodeJS.WriteStream) => (chunk: Buffer) => {
-    if (!inherit) output += chunk.toString();
-    else if (held) held.push(() => stream.write(chunk));
-    else stream.write(chunk);
-  };
-  child.stdout?.on("data", take(process.stdout));
-  child.stderr?.on("data", take(process.stderr));
-  if (start) {
-    // The suite says when its global setup listens: a word sent before then would be lost.
-    const listening = new Promise<void>((resolve) => child.on("message", (message: HandshakeMessage) => "listening" in message && resolve()));
-    // Unless the suite ended first (it failed to start): its output then says why.
-    const tell = async (message: HandshakeMessage) => {
-      await Promise.race([listening, exitCodeOf(child)]);
-      if (child.connected) child.send(message);
-    };
-    const spec = start.spec.then(() => tell({ specReady: true }));
-    Promise.all([start.target, spec]).then(([{ mockUrl }]) => tell({ ready: true, mockUrl }), () => {});
-    try {
-      await start.release;
-    } catch (error) {
-      child.kill("SIGTERM");
-      await exitCodeOf(child);
-      throw error;
+  // As a terminal shows them: colours only where the output is one (or FORCE_COLOR says so).
+  const colour = colourEnabled(env, inherit && process.stdout.isTTY === true);
+  let held: string[] | undefined = start && inherit ? [] : undefined;
+  const output = inherit ? (text: string) => (held ? held.push(text) : process.stdout.write(text)) : undefined;
+  // Stopped by the caller's signal, or by a release that failed.
+  const stop = new AbortController();
+  const forward = () => stop.abort(signal.reason);
+  signal.addEventListener("abort", forward, { once: true });
+  try {
+    const running = (async () => {
+      const [, target] = await Promise.all([start?.spec, start?.target]);
+      stop.signal.throwIfAborted();
+      return checkServer({ ...settings, mockUrl: target?.mockUrl ?? settings.mockUrl }, { output, colour, signal: stop.signal, startupRead });
+    })();
+    if (start) {
+      running.catch(() => {});
+      try {
+        await start.release;
+      } catch (error) {
+        stop.abort(error);
+        await running.catch(() => {});
+        throw error;
+      }
+      for (const text of held ?? []) process.stdout.write(text);
+      held = undefined;
     }
-    for (const write of held ?? []) write();
-    held = undefined;
+    const { exitCode, summary, output: printed } = await running;
+    return { exitCode, output: inherit ? "" : printed, reportDir, summary };
+  } finally {
+    signal.removeEventListener("abort", forward);
   }
-  const code = await exitCodeOf(child);
-  signal.throwIfAborted();
-  const summary = await readFile(summaryFile, "utf8").then(
-    (text) => JSON.parse(text) as ContractSummary,
-    () => undefined,
-  );
-  // A failed check is the verdict even when the run could not finish; a run that could not finish never passes.
-  const exitCode = (summary?.totals.failed ?? 0) > 0 ? 1 : summary?.stopped ? 2 : code === 0 ? 0 : 1;
-  return { exitCode, output, reportDir, summary };
 }
 
 /**

@@ -3,8 +3,7 @@ import type { BuildOptions } from "esbuild";
 /**
  * How the kit's Node packages are bundled (esbuild): ESM, the kit's own modules bundled in, npm dependencies left as
  * imports (the package's dependencies), and shared code split into chunks (`[name]-[hash]`, at the top of the output).
- * The published contract suite and the sandbox are built so, and so is the suite that runs from source (the
- * suite's runner/compiled-suite.ts): what the repo runs is what ships.
+ * The published contract suite and the sandbox are built so.
  */
 export const NODE_PACKAGE_BUILD = {
   bundle: true,

@@ -1,15 +1,14 @@
 /**
- * `npm run build:contract`: the contract package in contract-tests/dist/: the CLI, the suite, its config and the
- * files the config names by path (setup files, the summary reporter) as ESM JavaScript (esbuild; the kit's own
- * helpers they use are bundled in, npm dependencies stay imports), the .d.ts of its library entry (tsc), and the
- * bundled spec the checks validate against.
+ * `npm run build:contract`: the contract package in contract-tests/dist/: the CLI and the library entry, with the
+ * engine and its checks, as ESM JavaScript (esbuild; the kit's own helpers they use are bundled in, npm dependencies
+ * stay imports), the .d.ts of its library entry (tsc), and the bundled spec the checks validate against.
  */
 import { readCommandLine } from "../lib/command-line.ts";
 import { copyFile, readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { build } from "esbuild";
 import { runCommand } from "../lib/process.ts";
-import { SUITE_BUILD, suiteEntries } from "../contract-tests/runner/compiled-suite.ts";
+import { NODE_PACKAGE_BUILD } from "../lib/node-package-build.ts";
 import { freshPackageDist } from "./lib/package-dist.ts";
 import { bin, bundledSpec, fromRoot, repoRoot } from "./lib/paths.ts";
 
@@ -24,10 +23,10 @@ const out = await freshPackageDist(pkg);
 
 await build({
   absWorkingDir: pkg,
-  entryPoints: ["cli.ts", "index.ts", ...(await suiteEntries(pkg))],
-  // Split: one copy of each shared module (the exchange budget, the current test), imported by every entry that
-  // uses it; the chunks go to the top of dist/, beside the config and the spec that locations.ts finds from there.
-  ...SUITE_BUILD,
+  entryPoints: ["cli.ts", "index.ts"],
+  // Split: one copy of each shared module, imported by both entries; the chunks go to the top of dist/, beside the
+  // spec that locations.ts finds from there.
+  ...NODE_PACKAGE_BUILD,
   outdir: out,
   outbase: pkg,
 });

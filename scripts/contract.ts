@@ -36,20 +36,17 @@ if (argv[0] === "proxy" || argv[0] === "replay") process.exit(await runCliComman
 
 exitOnInterrupt();
 
-// The mock starts at once, from the split spec (it does not need the bundle): with the suite compiled (its modules
-// load as Node's, not through vite), Prism's start-up is the longest path of a run, warm or fresh. Started after
-// the bundle, it made a fresh run 0.08 s slower, and started niced, no faster:
-// docs/decisions.md, The suite runs compiled. lib/process's exit hook stops it whenever the run ends, listening or not.
+// The mock starts at once, from the split spec (it does not need the bundle): Prism's start-up is the longest path
+// of a run, warm or fresh. lib/process's exit hook stops it whenever the run ends, listening or not.
 let prism: Promise<ServerProcess> | undefined;
 
-// The runner first: it spawns vitest, the longest path of the run, as soon as it has read the arguments. The steps'
-// modules load after it, while vitest starts.
+// The runner first: it loads the engine while the steps' modules load after it.
 const { runContractCommand } = await import("../contract-tests/runner/command.ts");
 const stepModules = Promise.all([import("node:path"), import("./lib/build-spec.ts"), import("./lib/drift.ts"), import("./lib/redocly.ts"), import("./lib/paths.ts")]);
 
 /**
  * The three steps are independent, and report in order once all are done. The suite needs the bundle (and the drift
- * check, which guards the types it is compiled against), not the lint: those two start at once, beside vitest; the
+ * check, which guards the types it is compiled against), not the lint: those two start at once, beside the mock; the
  * lint waits until they and the mock are ready (niced too), so that it takes no core from the suite's start-up, and
  * runs beside the checks instead.
  */

@@ -1,6 +1,7 @@
 import { oneLine } from "../../src/excerpt.ts";
 import type { OpenApiValidator } from "../../lib/openapi/validator.ts";
-import type { Exchange } from "../http/exchange.ts";
+import { jsonBody, type Exchange } from "../http/exchange.ts";
+import { serviceDocumentShape } from "./service-document-shape.ts";
 import { responseChecks } from "./catalogue.ts";
 import type { JudgingLimits, ResponseFindings } from "./types.ts";
 
@@ -31,4 +32,27 @@ export function judgeAnswer(ex: Exchange, spec: OpenApiValidator, limits: Judgin
     if (found.failures.length > 0 || found.warnings.length > 0) verdicts.push({ check: check.name, ...found });
   }
   return verdicts;
+}
+
+/**
+ * Why the metadata of a 200 to getFile fails the schema, in one line, when it is in the shape of the service's own
+ * OpenAPI document (checks/service-document-shape.ts); undefined otherwise.
+ */
+export function answerDiagnosis(ex: Exchange): string | undefined {
+  if (ex.operationId !== "getFile" || ex.status !== 200 || ex.invalidUtf8 !== undefined) return undefined;
+  return serviceDocumentShape(jsonBody(ex));
+}
+
+/** What the response-check path finds in one answer: the diagnosis of its shape, and every verdict of the checks. */
+export interface ResponseJudgement {
+  diagnosis: string | undefined;
+  verdicts: AnswerVerdict[];
+}
+
+/**
+ * The one response-check path of the kit: the suite's engine (run/run-checks.ts) and the proxy's and replay's judge
+ * (proxy/judge-traffic.ts) put every answer through it.
+ */
+export function judgeResponse(ex: Exchange, spec: OpenApiValidator, limits: JudgingLimits, selected?: (check: string) => boolean): ResponseJudgement {
+  return { diagnosis: answerDiagnosis(ex), verdicts: judgeAnswer(ex, spec, limits, selected) };
 }

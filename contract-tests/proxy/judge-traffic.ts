@@ -6,9 +6,8 @@ import { bearerToken } from "../../lib/bearer-token.ts";
 import { repeatedMemberName } from "../../src/json-names.ts";
 import { redactString } from "../../src/redact.ts";
 import { downloadAnswerProblem } from "../checks/download-url-valid.ts";
-import { judgeAnswer, unexpected } from "../checks/judge-answer.ts";
+import { judgeResponse, unexpected } from "../checks/judge-answer.ts";
 import { metadataIdProblem } from "../checks/metadata-of-requested-file.ts";
-import { serviceDocumentShape } from "../checks/service-document-shape.ts";
 import type { JudgingLimits } from "../checks/types.ts";
 import { curlFor, type ShownRequest } from "../http/curl.ts";
 import { exchangeFrom, jsonBody, type Exchange } from "../http/exchange.ts";
@@ -65,12 +64,11 @@ interface Reporter {
 }
 
 /** What judge() knows of an exchange whose answer's body was decoded, for the answer's checks. */
-interface JudgedRequest {
+interface JudgedAnswer {
   inspected: InspectedRequest;
   operation: string;
-  shown: ShownRequest;
-  decoded: { text: string; invalidUtf8?: string | undefined };
-  token: string | undefined;
+  ex: Exchange;
+  verdicts: ReturnType<typeof judgeResponse>["verdicts"];
 }
 
 /** A finding of the operation's own checks or the traffic rules; `warning`: only a warning (labels reordered). */
@@ -166,8 +164,20 @@ export class TrafficJudge {
     this.events.seen(inspected.operationId, passed.status);
     // Decoded before anything is reported: a diagnosis of the answer's shape comes before the findings it explains.
     const decoded = inspected.operationId ? decodeBody(passed.responseBody, headerValue(passed.responseHeaders, "content-encoding"), this.limits.maxResponseBytes) : undefined;
-    if (inspected.operationId === "getFile" && passed.status === 200 && decoded && "text" in decoded) this.diagnose(decoded.text);
     const shown = this.shownRequest(passed, token !== undefined, requestText);
+    const ex =
+      inspected.operationId && decoded && "text" in decoded
+        ? exchangeFrom(
+            inspected.operationId as OperationId,
+            shown,
+            { status: passed.status, headers: headersOf(passed.responseHeaders), text: decoded.text, invalidUtf8: decoded.invalidUtf8, durationMs: passed.endedAt - passed.startedAt },
+            // Judged as received; only what is reported is redacted (the reporter).
+            { secrets: this.secretList, credentials: [token, this.apiKey].filter((c): c is string => c !== undefined) },
+          )
+        : undefined;
+    // The suite's own response-check path; its verdicts are reported after the app's findings, its diagnosis before.
+    const judged = ex && judgeResponse(ex, this.spec, this.limits);
+    if (judged?.diagnosis) this.tellDiagnosis(judged.diagnosis);
     const reporter = this.reporter(passed, operation, shown);
     this.judgeRequest(passed, inspected, requestText, operation, reporter.report);
     if (!inspected.operationId || !decoded) return reporter.found;
@@ -175,7 +185,7 @@ export class TrafficJudge {
       this.events.notChecked(operation, decoded.unchecked);
       return reporter.found;
     }
-    this.judgeResponse(passed, { inspected, operation, shown, decoded, token }, reporter);
+    if (ex && judged) this.reportAnswer(passed, { inspected, operation, ex, verdicts: judged.verdicts }, reporter);
     return reporter.found;
   }
 
@@ -217,16 +227,8 @@ export class TrafficJudge {
   }
 
   /** The answer's findings: the suite's response checks, then its download and metadata checks and the traffic rules. */
-  private judgeResponse(passed: PassedExchange, known: JudgedRequest, { report, curlOf }: Reporter): void {
-    const { inspected, operation, shown, decoded, token } = known;
-    const ex = exchangeFrom(
-      inspected.operationId as OperationId,
-      shown,
-      { status: passed.status, headers: headersOf(passed.responseHeaders), text: decoded.text, invalidUtf8: decoded.invalidUtf8, durationMs: passed.endedAt - passed.startedAt },
-      // Judged as received; only what is reported is redacted (report, below).
-      { secrets: this.secretList, credentials: [token, this.apiKey].filter((c): c is string => c !== undefined) },
-    );
-    for (const { check, failures, warnings } of judgeAnswer(ex, this.spec, this.limits)) {
+  private reportAnswer(passed: PassedExchange, { inspected, operation, ex, verdicts }: JudgedAnswer, { report, curlOf }: Reporter): void {
+    for (const { check, failures, warnings } of verdicts) {
       for (const problem of failures) report("service", check, problem);
       for (const message of warnings) this.events.warning({ operation, check, problem: this.redact(message), curl: curlOf(), status: passed.status });
     }
@@ -237,16 +239,8 @@ export class TrafficJudge {
   }
 
   /** Tells the listener the diagnosis line when a metadata answer has the service's own document's shape. */
-  private diagnose(text: string): void {
+  private tellDiagnosis(line: string): void {
     if (!this.events.diagnosis || this.diagnosed) return;
-    let metadata: unknown;
-    try {
-      metadata = JSON.parse(text);
-    } catch {
-      return;
-    }
-    const line = serviceDocumentShape(metadata);
-    if (line === undefined) return;
     this.diagnosed = true;
     this.events.diagnosis(this.redact(line));
   }

@@ -1,10 +1,11 @@
+import type { CheckEvidence } from "./evidence.ts";
 import type { CheckFailureRecord, CheckOutcome } from "../report/shapes.ts";
 
 /** What decides a scenario check's state on one operation: its test's own ending, and the failures recorded under its name. */
 export interface ScenarioEnding {
   check: string;
   operation: string;
-  /** How vitest ended its test: "failed" whenever any check failed during it, its own or another's. */
+  /** How the check ended: "failed" whenever any check failed during it, its own or another's. */
   testState: "passed" | "failed" | "skipped" | "pending";
   /** The failures its test recorded, of every check (the response checks', and a write's held to the baseline). */
   testFailures: readonly CheckFailureRecord[];
@@ -28,3 +29,16 @@ export function scenarioCheckState(ending: ScenarioEnding): CheckOutcome["state"
 /** The failures recorded under `check` on `operation`. */
 export const failuresOf = (failures: readonly CheckFailureRecord[], check: string, operation: string): CheckFailureRecord[] =>
   failures.filter((f) => f.check === check && f.operation === operation);
+
+/** What one scenario check on one operation left, as plain data: the progress lines and the summary read it. */
+export interface CheckRun {
+  /** Its evidence (run/evidence.ts): exchanges, failures of every check found during it, warnings, inputs. */
+  evidence: Pick<CheckEvidence, "scenario" | "exchanges" | "warnings" | "failures" | "inputs" | "stopped" | "notRun" | "diagnosis">;
+  /** How it ended: "failed" whenever any check failed during it (or it broke: `error`). */
+  state: "passed" | "failed" | "skipped";
+  /** Why it was skipped (or did not run). */
+  note?: string | undefined;
+  /** Why it failed with no failure recorded: the engine broke there, or the check ran past its deadline. */
+  error?: string | undefined;
+  durationMs: number;
+}

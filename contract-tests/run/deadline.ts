@@ -6,7 +6,7 @@ import { liveTarget } from "./target.ts";
 const MOST_REQUESTS_WITHOUT_BUDGET = 1_000;
 
 /**
- * How long one check may run before vitest stops it: every request of the run's budget, each with its one
+ * How long one check may run before the engine gives up on it: every request of the run's budget, each with its one
  * retry, each up to the request timeout, plus all the waiting for 429s the run allows. The per-request timeout is the real deadline (a slow machine or server
  * only makes each request slower, never more numerous); this only stops a suite that hangs.
  */

@@ -1,37 +1,9 @@
-import type { TestContext } from "vitest";
 import type { Exchange } from "../http/exchange.ts";
 import { oneLine } from "../../src/excerpt.ts";
 import { curlFor } from "../http/curl.ts";
 import type { CheckFailureRecord, ExchangeEvidence } from "../report/shapes.ts";
 
-declare module "vitest" {
-  interface TaskMeta {
-    /** Every exchange the check made, in order. */
-    exchanges?: ExchangeEvidence[];
-    /** Contract warnings: the check passed, but something looked wrong. */
-    warnings?: string[];
-    /** The scenario check this test runs, on which operation. */
-    scenario?: { check: string; operation: string };
-    /** Every check that failed during this test (the scenario's own and the response checks'). */
-    failures?: CheckFailureRecord[];
-    /** How many inputs of each kind the check sent (its deterministic cases and its generated ones). */
-    inputs?: Record<string, number>;
-    /** Why the run stopped here (rate-limited past a cap): it cannot finish. */
-    stopped?: string;
-    /** Why this selected check did not run, though it applies to the target (budget spent, rate limits, a server gone). */
-    notRun?: string;
-    /** Why the metadata fails the schema, in one line, when it has the shape of the service's own document (serviceDocumentShape). */
-    diagnosis?: string;
-  }
-}
-
 const EXCERPT = 200;
-let current: TestContext | undefined;
-
-/** Remembers the running check, so that helpers without a context can attach evidence to it. */
-export function setCurrentTest(context: TestContext | undefined): void {
-  current = context;
-}
 
 /** The evidence of an exchange, short enough for a one-line report, the key redacted. */
 export function evidenceOf(ex: Exchange): ExchangeEvidence {
@@ -49,41 +21,54 @@ export function evidenceOf(ex: Exchange): ExchangeEvidence {
   };
 }
 
-/** Attaches an exchange to the running check. */
-export function recordExchange(ex: Exchange): void {
-  if (current) (current.task.meta.exchanges ??= []).push(evidenceOf(ex));
-}
+/**
+ * What one scenario check on one operation collected while it ran: made by the engine for each check and passed to
+ * it (and to whatever judges its answers), never held in a global. The progress lines and the summary read it.
+ */
+export class CheckEvidence {
+  /** Every exchange the check made, in order. */
+  readonly exchanges: ExchangeEvidence[] = [];
+  /** Contract warnings, each `operation check: message`: the check passed, but something looked wrong. */
+  readonly warnings: string[] = [];
+  /** Every check that failed during this one (its own failures, the response checks', a write held to the baseline). */
+  readonly failures: CheckFailureRecord[] = [];
+  /** How many inputs of each kind the check sent (its deterministic cases and its generated ones). */
+  inputs: Record<string, number> | undefined;
+  /** Why the run stopped here (rate-limited past a cap): it cannot finish. */
+  stopped: string | undefined;
+  /** Why this selected check did not run, though it applies to the target (budget spent, rate limits, a server gone). */
+  notRun: string | undefined;
+  /** Why the metadata fails the schema, in one line, when it has the shape of the service's own document. */
+  diagnosis: string | undefined;
 
-/** Attaches a warning to the running check. */
-export function recordWarning(message: string): void {
-  if (current) (current.task.meta.warnings ??= []).push(message);
-}
+  constructor(
+    /** The scenario check this evidence is of, on which operation. */
+    readonly scenario: { check: string; operation: string },
+  ) {}
 
-/** Counts one input of a kind that the running check sent. */
-export function recordInput(kind: string): void {
-  if (!current) return;
-  const inputs = (current.task.meta.inputs ??= {});
-  inputs[kind] = (inputs[kind] ?? 0) + 1;
-}
+  /** Attaches an exchange. */
+  exchange(ex: Exchange): void {
+    this.exchanges.push(evidenceOf(ex));
+  }
 
-/** Records that the running check, selected and applicable, did not run, and why: the run then exits 2. */
-export function recordNotRun(reason: string): void {
-  if (current) current.task.meta.notRun = reason;
-}
+  /** Attaches a warning. */
+  warning(message: string): void {
+    this.warnings.push(message);
+  }
 
-/** Records that the run stopped during the running check, and why. */
-export function recordStop(reason: string): void {
-  if (current) current.task.meta.stopped = reason;
-}
+  /** Counts one input of a kind that the check sent. */
+  input(kind: string): void {
+    const inputs = (this.inputs ??= {});
+    inputs[kind] = (inputs[kind] ?? 0) + 1;
+  }
 
-/** Records a failed check on the running test (once per check and problem). */
-export function recordFailure(failure: CheckFailureRecord): void {
-  if (!current) return;
-  const list = (current.task.meta.failures ??= []);
-  if (!list.some((f) => f.check === failure.check && f.problem === failure.problem)) list.push(failure);
-}
+  /** Records a failed check (once per check and problem). */
+  failure(failure: CheckFailureRecord): void {
+    if (!this.failures.some((f) => f.check === failure.check && f.problem === failure.problem)) this.failures.push(failure);
+  }
 
-/** Records the one-line diagnosis of the metadata the running check received (the first it found is kept). */
-export function recordDiagnosis(diagnosis: string): void {
-  if (current) current.task.meta.diagnosis ??= diagnosis;
+  /** Records the one-line diagnosis of the metadata received (the first found is kept). */
+  diagnose(diagnosis: string): void {
+    this.diagnosis ??= diagnosis;
+  }
 }

@@ -31,7 +31,7 @@ export function describeExchange(ex: Exchange): string {
   ].join("\n");
 }
 
-/** The vitest matcher behind `expect(exchange).toMatchOperation(operationId, status?)`, for tests of your own. */
+/** A vitest matcher, `expect(exchange).toMatchOperation(operationId, status?)`, for tests of your own (register it with `expect.extend`). */
 export function toMatchOperation(spec: OpenApiValidator, ex: Exchange, operationId: OperationId, expected?: ExpectedStatus) {
   const problems = contractProblems(spec, ex, operationId, expected);
   const pass = problems.length === 0;

@@ -1,17 +1,12 @@
 import fc from "fast-check";
-import { describe, it, type TestContext } from "vitest";
-import { scenarioChecks } from "../checks/catalogue.ts";
-import { selectedChecks } from "./check-selection.ts";
-import { judgeAnswer, unexpected } from "../checks/judge-answer.ts";
+import { judgeResponse, unexpected } from "../checks/judge-answer.ts";
 import { requirementsOn, type OperationId, type Scenario, type ScenarioCheck } from "../checks/types.ts";
 import { driftAfter, takeBaseline, type FileBaseline } from "../checks/update-changes-only-its-fields.ts";
-import { evidenceOf, recordDiagnosis, recordExchange, recordFailure, recordInput, recordNotRun, recordStop, recordWarning } from "./evidence.ts";
-import { serviceDocumentShape } from "../checks/service-document-shape.ts";
+import { evidenceOf, type CheckEvidence } from "./evidence.ts";
 import { allRefused } from "../http/no-answer.ts";
-import { exchange, ExchangeFailedError, jsonBody, type Exchange } from "../http/exchange.ts";
+import { exchange, ExchangeFailedError, type Exchange } from "../http/exchange.ts";
 import { RateLimitedError } from "../http/rate-limits.ts";
 import { RequestBudgetError, type RunContext } from "./run-context.ts";
-import { runContext } from "./worker-context.ts";
 import { judgeStartupRead } from "./startup-read.ts";
 import type { CheckFailureRecord } from "../report/shapes.ts";
 // Shrinking a failure found by a generated input may take this many requests, and only while the budget lasts:
@@ -40,48 +35,43 @@ const takesBaseline = (run: RunContext) => run.target.mode === "live" && run.tar
 /** Whether every write of the run is held to the file as the run found it (update_changes_only_its_fields). */
 const guardsWrites = (run: RunContext, selected: Set<string>) => takesBaseline(run) && selected.has("update_changes_only_its_fields");
 
-/**
- * Registers one test per scenario check of the operation; every answer also goes through the response checks. The
- * checks run in an order drawn from the seed with --shuffle, but one that must come last (file_left_as_found, after
- * every write) comes last in any order: the others are a suite of their own, shuffled, and it follows that suite.
- */
-export function describeOperation(operationId: OperationId): void {
-  const run = runContext();
-  const { method, path } = run.spec.operation(operationId);
-  const checks = scenarioChecks.filter((c) => c.operations.includes(operationId));
-  const test = (check: ScenarioCheck) => it(`${check.name}: ${check.description}`, (context) => runScenario(run, check, operationId, context));
-  describe(`${operationId}: ${method} ${path}`, { shuffle: false }, () => {
-    describe("checks", { shuffle: run.settings.shuffle }, () => checks.filter((c) => !c.last).forEach(test));
-    checks.filter((c) => c.last).forEach(test);
-  });
+/** How one scenario check ended on one operation, before the failures recorded under its name decide its state. */
+export interface CheckEnding {
+  /** "failed" whenever any check failed during it, its own or another's (run/check-state.ts). */
+  state: "passed" | "failed" | "skipped";
+  /** Why it was skipped (or did not run). */
+  note?: string | undefined;
 }
 
-async function runScenario(run: RunContext, check: ScenarioCheck, operationId: OperationId, context: TestContext): Promise<void> {
+/**
+ * Runs one scenario check on one operation, its evidence collected in `evidence`; every answer also goes through the
+ * response checks. Resolves with how it ended; it rejects only on an error of the engine itself.
+ */
+export async function runCheck(run: RunContext, check: ScenarioCheck, operationId: OperationId, evidence: CheckEvidence, selected: Set<string>): Promise<CheckEnding> {
   const { target, spec, rateLimiter } = run;
-  const selected = selectedChecks(run.settings);
-  context.task.meta.scenario = { check: check.name, operation: operationId };
-  if (!selected.has(check.name)) return context.skip("not selected (--checks / --exclude-checks)");
+  const skip = (note: string): CheckEnding => ({ state: "skipped", note });
+  if (!selected.has(check.name)) return skip("not selected (--checks / --exclude-checks)");
   const needs = requirementsOn(check, operationId);
   if (needs.includes("state") && target.mode === "mock") {
-    return context.skip("skipped against the mock: it keeps no state, so it cannot show this");
+    return skip("skipped against the mock: it keeps no state, so it cannot show this");
   }
   if (needs.includes("writes") && !target.writeChecks) {
-    return context.skip("read-only run: set FILE_LIBRARY_WRITE_CHECKS=1 to check updates of the file");
+    return skip("read-only run: set FILE_LIBRARY_WRITE_CHECKS=1 to check updates of the file");
   }
   // Selected and applicable from here on: a check that does not run now makes the run exit 2 (it cannot pass unchecked).
   const notRun = (reason: string) => {
-    recordNotRun(reason);
-    return context.skip(`not run: ${reason}`);
+    evidence.notRun = reason;
+    return skip(`not run: ${reason}`);
   };
   if (rateLimiter.stoppedBecause) return notRun(rateLimiter.stoppedBecause);
   // The runner's start-up read got the run's first answer: the first check to run judges it, as any other.
-  judgeStartupRead(run, selected, (ex) => inspect(run, selected, ex));
+  judgeStartupRead(run, selected, evidence, (ex) => inspect(run, selected, evidence, ex));
 
   // What the check was doing last, for a report of an error it did not expect.
   let doing = "before its first request";
   const answered = (ex: Exchange) => {
-    recordExchange(ex);
-    inspect(run, selected, ex);
+    evidence.exchange(ex);
+    inspect(run, selected, evidence, ex);
   };
   const scenario: Scenario = {
     operationId,
@@ -95,15 +85,15 @@ async function runScenario(run: RunContext, check: ScenarioCheck, operationId: O
       doing = `sending ${request.operationId ?? operationId} for ${JSON.stringify(request.fileId)}`;
       const ex = await exchange(run, { operationId, ...request }, answered);
       answered(ex);
-      if (baseline) await judgeWrite(scenario, baseline, ex);
+      if (baseline) await judgeWrite(scenario, baseline, ex, evidence);
       doing = `judging the answer HTTP ${ex.status} to ${ex.request.method} ${ex.request.path}`;
       return ex;
     },
-    record: recordInput,
+    record: (kind) => evidence.input(kind),
     fail(problem, ex) {
       throw new ScenarioFailure(problem, ex);
     },
-    warn: (message) => warn(run, check.name, operationId, message),
+    warn: (message) => warn(run, evidence, check.name, operationId, message),
     skip(reason) {
       throw new ScenarioSkip(reason);
     },
@@ -114,33 +104,25 @@ async function runScenario(run: RunContext, check: ScenarioCheck, operationId: O
   try {
     await check.run(scenario);
   } catch (error) {
-    if (error instanceof ScenarioSkip) return context.skip(error.message);
+    if (error instanceof ScenarioSkip) return skip(error.message);
     // Not a contract failure: the run cannot finish (exit 2), and every later check is not run, with the reason.
     if (error instanceof RequestBudgetError) return notRun(error.message);
     if (error instanceof RateLimitedError) {
-      recordStop(error.message);
+      evidence.stopped = error.message;
       return notRun(error.message);
     }
     // Nothing listens any more: the server went away (or never answered at all); what it did not answer is not judged.
     if (error instanceof ExchangeFailedError && allRefused(error.evidence.attempts)) return notRun(`the server stopped accepting connections: ${error.message}`);
     const failure = failureOf(error, doing);
-    recordFailure({ check: check.name, operation: operationId, ...failure, problem: run.redact(failure.problem) });
+    evidence.failure({ check: check.name, operation: operationId, ...failure, problem: run.redact(failure.problem) });
   }
-  const failures = context.task.meta.failures ?? [];
-  if (failures.length > 0) {
-    const lines = failures.map((f) => {
-      const curl = f.evidence?.curl ?? f.noAnswer?.curl;
-      return `- ${f.check}: ${f.problem}${curl ? `\n    reproduce: ${curl}` : ""}`;
-    });
-    throw new Error(`${failures.length} check(s) failed:\n${lines.join("\n")}`);
-  }
+  return { state: evidence.failures.length > 0 ? "failed" : "passed" };
 }
-
 /**
  * Holds a write to the baseline (update_changes_only_its_fields, whichever check is running). A read that cannot be
  * sent (the budget is spent, the run is rate-limited, no answer) leaves the write unjudged: the write itself was.
  */
-async function judgeWrite(scenario: Scenario, baseline: FileBaseline, write: Exchange): Promise<void> {
+async function judgeWrite(scenario: Scenario, baseline: FileBaseline, write: Exchange, evidence: CheckEvidence): Promise<void> {
   let drift;
   try {
     drift = await driftAfter(scenario, baseline, write);
@@ -148,7 +130,7 @@ async function judgeWrite(scenario: Scenario, baseline: FileBaseline, write: Exc
     if (error instanceof RequestBudgetError || error instanceof RateLimitedError || error instanceof ExchangeFailedError) return;
     throw error;
   }
-  if (drift) recordFailure({ check: "update_changes_only_its_fields", operation: "updateFile", problem: drift.exchange.redact(drift.problem), evidence: evidenceOf(drift.exchange) });
+  if (drift) evidence.failure({ check: "update_changes_only_its_fields", operation: "updateFile", problem: drift.exchange.redact(drift.problem), evidence: evidenceOf(drift.exchange) });
 }
 
 /**
@@ -209,23 +191,18 @@ function failureOf(error: unknown, doing: string): Omit<CheckFailureRecord, "che
 }
 
 /** Applies every selected response check to an answer (429s included), recording failures and warnings. */
-function inspect(run: RunContext, selected: Set<string>, ex: Exchange): void {
-  diagnose(ex);
-  for (const { check, failures, warnings } of judgeAnswer(ex, run.spec, run.settings, (name) => selected.has(name))) {
-    for (const problem of failures) recordFailure({ check, operation: ex.operationId, problem: ex.redact(problem), evidence: evidenceOf(ex) });
-    for (const message of warnings) warn(run, check, ex.operationId, message);
+function inspect(run: RunContext, selected: Set<string>, evidence: CheckEvidence, ex: Exchange): void {
+  const { diagnosis, verdicts } = judgeResponse(ex, run.spec, run.settings, (name) => selected.has(name));
+  if (diagnosis) evidence.diagnose(diagnosis);
+  for (const { check, failures, warnings } of verdicts) {
+    for (const problem of failures) evidence.failure({ check, operation: ex.operationId, problem: ex.redact(problem), evidence: evidenceOf(ex) });
+    for (const message of warnings) warn(run, evidence, check, ex.operationId, message);
   }
 }
 
-/** Records why the metadata of a 200 to getFile fails the schema, when it is in the shape of the service's own document. */
-function diagnose(ex: Exchange): void {
-  if (ex.operationId !== "getFile" || ex.status !== 200 || ex.invalidUtf8 !== undefined) return;
-  const diagnosis = serviceDocumentShape(jsonBody(ex));
-  if (diagnosis) recordDiagnosis(diagnosis);
-}
 
-function warn(run: RunContext, check: string, operation: string, message: string): void {
+function warn(run: RunContext, evidence: CheckEvidence, check: string, operation: string, message: string): void {
   const shown = run.redact(message);
   // Printed once, by the summary, with the others.
-  recordWarning(`${operation} ${check}: ${shown}`);
+  evidence.warning(`${operation} ${check}: ${shown}`);
 }

@@ -7,15 +7,16 @@ import { RequestBudget, requestLimit } from "../http/request-budget.ts";
 import type { SuiteSettings } from "./settings.ts";
 import type { Target } from "../http/target.ts";
 import { Transport } from "../http/transport.ts";
+import type { StartupRead } from "./startup-read-record.ts";
 
 export { RequestBudget, RequestBudgetError, requestLimit } from "../http/request-budget.ts";
 
-/** The settings a run's global setup hands to its workers: every setting, the seed drawn, and the target resolved. */
+/** What a run is given: every setting, the seed drawn, and the target resolved. */
 export interface RunSettings {
   settings: SuiteSettings & { seed: number };
   target: Target;
-  /** The mock is still starting: its URL (the target's `baseUrl`) comes through the target channel before the first request. */
-  awaitsMock?: boolean | undefined;
+  /** The runner's start-up read of a live server, for the first check to judge (run/startup-read.ts). */
+  startupRead?: StartupRead | undefined;
 }
 
 /**
@@ -29,10 +30,11 @@ export interface RunContext extends RunSettings, RequestContext {
 
 /** A fresh context for a run: its budget unspent, no 429 waited out, no connection open. */
 export function createRunContext(run: RunSettings, spec: OpenApiValidator): RunContext {
-  const { settings, target } = run;
+  const { settings, target, startupRead } = run;
   return {
     settings,
     target,
+    startupRead,
     spec,
     budget: new RequestBudget(requestLimit(target, settings), settings.requestsBefore),
     rateLimiter: new RateLimiter(settings.rateLimits),

@@ -62,12 +62,8 @@ export interface SuiteSettingsInput {
   reportDir?: string | undefined;
   /** The mock's base URL, set by the runner that started it (FILE_LIBRARY_MOCK_URL). */
   mockUrl?: string | undefined;
-  /** The runner says when the target is ready (FILE_LIBRARY_AWAIT_READY; the kit's own runner only). */
-  awaitReady?: boolean | undefined;
   /** Requests the runner sent before the suite (its preflight read), counted in the budget (FILE_LIBRARY_REQUESTS_BEFORE; runners only). */
   requestsBefore?: number | undefined;
-  /** The runner's start-up read, for the checks to judge (run/startup-read.ts; FILE_LIBRARY_PREFLIGHT_FILE; runners only). */
-  preflightFile?: string | undefined;
   /** A file the Markdown coverage is appended to (GITHUB_STEP_SUMMARY, as GitHub Actions sets it). */
   stepSummaryFile?: string | undefined;
 }
@@ -93,13 +89,11 @@ export const VARIABLES = {
   specFile: "FILE_LIBRARY_SPEC",
   reportDir: "FILE_LIBRARY_REPORT_DIR",
   mockUrl: "FILE_LIBRARY_MOCK_URL",
-  awaitReady: "FILE_LIBRARY_AWAIT_READY",
   requestsBefore: "FILE_LIBRARY_REQUESTS_BEFORE",
-  preflightFile: "FILE_LIBRARY_PREFLIGHT_FILE",
   stepSummaryFile: "GITHUB_STEP_SUMMARY",
 } as const satisfies Record<keyof SuiteSettingsInput, string>;
 
-/** Every setting of a run, parsed and checked; plain data, so that vitest can hand it to its workers. */
+/** Every setting of a run, parsed and checked: what the engine (engine/check-server.ts) is given. */
 export interface SuiteSettings {
   baseUrl: string | undefined;
   apiKey: string | undefined;
@@ -118,9 +112,7 @@ export interface SuiteSettings {
   specFile: string | undefined;
   reportDir: string | undefined;
   mockUrl: string | undefined;
-  awaitReady: boolean;
   requestsBefore: number;
-  preflightFile: string | undefined;
   stepSummaryFile: string | undefined;
 }
 
@@ -204,9 +196,7 @@ export function readSettings(env: Environment): SuiteSettings {
     specFile: text("specFile"),
     reportDir: text("reportDir"),
     mockUrl: text("mockUrl"),
-    awaitReady: flag("awaitReady"),
     requestsBefore: number("requestsBefore", { whole: true, min: 0 }) ?? 0,
-    preflightFile: text("preflightFile"),
     stepSummaryFile,
   };
 }
@@ -222,19 +212,5 @@ export function settingsEnvironment(input: SuiteSettingsInput): Record<string, s
   return env;
 }
 
-/** This process's environment, for a runner to start from; the suite itself reads it only through `processSettings`. */
+/** This process's environment, for a runner to start from. */
 export const processEnvironment = (): Record<string, string | undefined> => process.env;
-
-let ofThisProcess: (SuiteSettings & { seed: number }) | undefined;
-
-/**
- * The settings of the suite's own process, read once; the seed, when none is given, is drawn here once, so that the
- * config (which orders the checks by it) and the global setup (which hands it to the checks) agree.
- */
-export function processSettings(): SuiteSettings & { seed: number } {
-  if (!ofThisProcess) {
-    const settings = readSettings(process.env);
-    ofThisProcess = { ...settings, seed: settings.seed ?? Math.floor(Math.random() * 2 ** 31) };
-  }
-  return ofThisProcess;
-}

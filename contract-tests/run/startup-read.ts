@@ -1,11 +1,9 @@
-import { readFileSync } from "node:fs";
 import { exchangeFrom, type Exchange } from "../http/exchange.ts";
 import { curlFor, type ShownRequest } from "../http/curl.ts";
 import { secretsOf, shownAuthorization } from "../inputs/keys.ts";
 import { catalogue } from "../checks/catalogue.ts";
-import { recordFailure } from "./evidence.ts";
+import type { CheckEvidence } from "./evidence.ts";
 import type { RunContext } from "./run-context.ts";
-import type { StartupRead } from "./startup-read-record.ts";
 
 // Each run's start-up read is judged once, by the first check that runs.
 const judged = new WeakSet<RunContext>();
@@ -19,11 +17,10 @@ const CHARGED = "metadata_of_requested_file";
  * first selected check of the catalogue (docs/decisions.md, "Before the first check"). Without a start-up read (the
  * mock, or a run that did not start through a runner) nothing happens.
  */
-export function judgeStartupRead(run: RunContext, selected: Set<string>, inspect: (ex: Exchange) => void): void {
-  const file = run.settings.preflightFile;
-  if (!file || judged.has(run)) return;
+export function judgeStartupRead(run: RunContext, selected: Set<string>, evidence: CheckEvidence, inspect: (ex: Exchange) => void): void {
+  const read = run.startupRead;
+  if (!read || judged.has(run)) return;
   judged.add(run);
-  const read = JSON.parse(readFileSync(file, "utf8")) as StartupRead;
   const { target } = run;
   // The request as the runner sent it: a read of the file with the key.
   const { method, path: template } = run.spec.operation("getFile");
@@ -32,7 +29,7 @@ export function judgeStartupRead(run: RunContext, selected: Set<string>, inspect
   if ("noAnswer" in read) {
     const check = selected.has(CHARGED) ? CHARGED : catalogue.find((c) => c.kind === "scenario" && selected.has(c.name))!.name;
     const noAnswer = { operationId: "getFile", method, path, url: request.url, curl: curlFor(request), attempts: read.noAnswer.attempts };
-    recordFailure({ check, operation: "getFile", problem: run.redact(`the run's start-up read of the file got no answer: ${read.noAnswer.message}`), noAnswer });
+    evidence.failure({ check, operation: "getFile", problem: run.redact(`the run's start-up read of the file got no answer: ${read.noAnswer.message}`), noAnswer });
     return;
   }
   const { answer } = read;

@@ -6,8 +6,8 @@ import { SettingError } from "./settings.ts";
 export const SPEC_REMEDY = "run the suite with `file-library-contract`, or in the kit's repo with `npm run contract`, which bundles it first.";
 
 /**
- * The bundled spec of the run, from FILE_LIBRARY_SPEC (runSuite always sets it), as a document: for vitest's own
- * process (the global setup, the reporter), which reads it and validates nothing, so that Ajv never loads there.
+ * The bundled spec of the run, from FILE_LIBRARY_SPEC (runSuite always sets it), as a document; the engine builds
+ * its validator from it (run/spec.ts).
  */
 export function readSuiteDocument(specFile: string | undefined): OpenApiDocument {
   if (!specFile) throw new SettingError("FILE_LIBRARY_SPEC", `is not set: ${SPEC_REMEDY}`);

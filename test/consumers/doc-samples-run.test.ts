@@ -103,18 +103,19 @@ let repoCopy: string | undefined;
 let service: ServerProcess;
 let env: NodeJS.ProcessEnv;
 
-// The project the samples run in: the packages from their tarballs, the tools the docs name (msw, Redocly, Prism; the
+// The project the samples run in: the packages from their tarballs, the tools the docs name (msw, vitest, Redocly, Prism; the
 // Specmatic sample runs in test/consumers/specmatic.test.ts) linked from the kit's own node_modules at the versions it pins, and the bundle where the docs put it.
 beforeAll(async () => {
   scratch = await mkdtemp(path.join(os.tmpdir(), "file-library-doc-samples-"));
   const tarballs = await Promise.all((["client", "contract", "sandbox"] as const).map((name) => packed(name)));
   project = await installInto(path.join(scratch, "project"), tarballs, { type: "module", scripts: { test: "node app.mjs" } });
-  for (const tool of ["msw", "@redocly/cli", "@stoplight/prism-cli"]) {
+  // vitest as a project installs it for its own tests: the contract package no longer brings it.
+  for (const tool of ["msw", "vitest", "@redocly/cli", "@stoplight/prism-cli"]) {
     const link = path.join(project, "node_modules", tool);
     await mkdir(path.dirname(link), { recursive: true });
     await symlink(fromRoot("node_modules", tool), link, "dir");
   }
-  for (const bin of ["redocly", "prism"]) await symlink(fromRoot("node_modules", ".bin", bin), path.join(project, "node_modules", ".bin", bin));
+  for (const bin of ["redocly", "prism", "vitest"]) await symlink(fromRoot("node_modules", ".bin", bin), path.join(project, "node_modules", ".bin", bin));
   const bundle = path.join(project, "node_modules", "file-library-kit", "dist");
   await mkdir(path.join(project, "dist"));
   for (const file of ["openapi.yaml", "openapi.json"]) await copyFile(path.join(bundle, file), path.join(project, "dist", file));

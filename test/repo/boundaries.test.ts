@@ -28,6 +28,8 @@ const FILES: Record<string, string> = {
   "contract-tests/http/curl.ts": `import type { T } from "../checks/types.ts";\nexport type C = T | 1;\n`,
   // The suite's folders, each above those it uses: runner/ → run/, proxy/ → checks/ → report/ → http/ → inputs/.
   "contract-tests/runner/args.ts": `export const args = 1;\n`,
+  "contract-tests/engine/engine.ts": `import { args } from "../runner/args.ts";\nexport const e = args;\n`,
+  "contract-tests/run/loop.ts": `import { e } from "../engine/engine.ts";\nexport const l = e;\n`,
   "contract-tests/run/settings.ts": `import { args } from "../runner/args.ts";\nimport { r } from "../report/shapes.ts";\nexport const settings = args + r;\n`,
   "contract-tests/checks/check.ts": `import { settings } from "../run/settings.ts";\nimport { k } from "../inputs/keys.ts";\nexport const c = settings + k;\n`,
   "contract-tests/report/shapes.ts": `import { b } from "../http/budget.ts";\nexport const r = b;\n`,
@@ -72,6 +74,8 @@ describe("npm run lint:boundaries", { timeout: 60_000 }, () => {
       "error no-circular: src/fetch.ts →",
       "error suite-requests-at-the-bottom: contract-tests/http/curl.ts → contract-tests/checks/types.ts",
       "error suite-runner-on-top: contract-tests/run/settings.ts → contract-tests/runner/args.ts",
+      "error suite-runner-on-top: contract-tests/engine/engine.ts → contract-tests/runner/args.ts",
+      "error suite-engine-above-the-run: contract-tests/run/loop.ts → contract-tests/engine/engine.ts",
       "error suite-checks-below-the-run: contract-tests/checks/check.ts → contract-tests/run/settings.ts",
       "error suite-reports-below-the-checks: contract-tests/report/format.ts → contract-tests/checks/check.ts",
       "error suite-inputs-know-no-requests: contract-tests/inputs/ids.ts → contract-tests/http/budget.ts",

@@ -1,4 +1,4 @@
-// covers: contract-tests/cli.ts, contract-tests/runner/, contract-tests/locations.ts, contract-tests/report/shapes.ts, contract-tests/report/summary-format.ts, contract-tests/run/summary-reporter.ts, contract-tests/report/coverage.ts
+// covers: contract-tests/cli.ts, contract-tests/runner/, contract-tests/locations.ts, contract-tests/report/shapes.ts, contract-tests/report/summary-format.ts, contract-tests/run/run-summary.ts, contract-tests/report/coverage.ts
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { runContractCommand, type RepoPreparation } from "../../contract-tests/runner/command.ts";
 import { closedPort } from "../support/closed-port.ts";

@@ -1,4 +1,4 @@
-// covers: contract-tests/run/run-checks.ts, contract-tests/run/progress-reporter.ts, contract-tests/run/summary-reporter.ts, contract-tests/run/check-state.ts, contract-tests/report/summary-format.ts, contract-tests/checks/service-document-shape.ts
+// covers: contract-tests/run/run-checks.ts, contract-tests/run/progress-lines.ts, contract-tests/run/run-summary.ts, contract-tests/run/check-state.ts, contract-tests/report/summary-format.ts, contract-tests/checks/service-document-shape.ts
 // The suite against a server that answers as the service's own OpenAPI document says (test/support/document-shaped-server.ts),
 // read-only and with write checks: one diagnosis line first, then only the failures the field names explain, each
 // once; every other check passes (the SDKs' bodies, null, the UUID in another case, the 20-label limit, lastUpdated);

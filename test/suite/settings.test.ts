@@ -1,4 +1,4 @@
-// covers: contract-tests/run/settings.ts, contract-tests/run/run-context.ts, contract-tests/http/request-budget.ts, contract-tests/run/worker-context.ts, contract-tests/run/target.ts
+// covers: contract-tests/run/settings.ts, contract-tests/run/run-context.ts, contract-tests/http/request-budget.ts, contract-tests/run/target.ts
 import { readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -32,9 +32,7 @@ describe("the suite's settings", () => {
       specFile: undefined,
       reportDir: undefined,
       mockUrl: undefined,
-      awaitReady: false,
       requestsBefore: 0,
-      preflightFile: undefined,
       stepSummaryFile: undefined,
     });
   });
@@ -60,9 +58,7 @@ describe("the suite's settings", () => {
       specFile: "/tmp/openapi.json",
       reportDir: "out/reports",
       mockUrl: "http://127.0.0.1:4010",
-      awaitReady: true,
       requestsBefore: 2,
-      preflightFile: "/tmp/startup-read.json",
       stepSummaryFile: "/tmp/summary.md",
     };
     const env = settingsEnvironment(input);

@@ -1,4 +1,4 @@
-// covers: contract-tests/report/summary-format.ts, contract-tests/report/junit.ts, contract-tests/run/progress-reporter.ts, contract-tests/run/paint.ts
+// covers: contract-tests/report/summary-format.ts, contract-tests/report/junit.ts, contract-tests/run/progress-lines.ts, contract-tests/run/paint.ts
 // What people read of a run, from real runs: one total, each failure once, no escape codes where no terminal reads
 // them, the reports named at the end, and a Markdown report that opens with the failures.
 import { describe, expect, it } from "vitest";

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { judgeAnswer, unexpected } from "../../../contract-tests/checks/judge-answer.ts";
+import { judgeAnswer, judgeResponse, unexpected } from "../../../contract-tests/checks/judge-answer.ts";
+import { serviceDocumentShape } from "../../../contract-tests/checks/service-document-shape.ts";
 import type { OpenApiValidator } from "../../../lib/openapi/validator.ts";
 import { answer, metadataOf, spec } from "../../support/exchange-builder.ts";
 
@@ -34,6 +35,26 @@ describe("judgeAnswer", () => {
       warnings: [],
     });
     expect(verdicts.map((v) => v.check)).toEqual(["not_a_server_error", "status_code_conformance", "content_type_conformance", "response_schema_conformance", "response_headers_conformance"]);
+  });
+});
+
+describe("judgeResponse: the one path of the engine, the proxy and replay", () => {
+  // The metadata as the service's own OpenAPI document (FileResponse) has it.
+  const documentShaped = { fileId: "3b1f6c9e-2d4a-4f5b-9c8d-7e6f5a4b3c2d", name: "notes.txt", fileType: "txt", sizeBytes: 12, createdBy: "9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d", creationDate: "2026-03-04", lastUpdated: "2026-03-05", status: "PROCESSED", labels: ["a"], publicUrl: null };
+
+  it("gives judgeAnswer's verdicts and, for a 200 to getFile in the service document's shape, the diagnosis that explains them", () => {
+    const ex = answer({ json: documentShaped });
+    const judged = judgeResponse(ex, spec, LIMITS);
+    expect(judged.verdicts).toEqual(judgeAnswer(ex, spec, LIMITS));
+    expect(judged.verdicts.map((v) => v.check)).toContain("response_schema_conformance");
+    expect(judged.diagnosis).toBe(serviceDocumentShape(documentShaped));
+    expect(judged.diagnosis).toBeDefined();
+  });
+
+  it("gives no diagnosis for other answers: the kit's own metadata, another status, another operation", () => {
+    expect(judgeResponse(answer({ json: metadataOf() }), spec, LIMITS)).toEqual({ diagnosis: undefined, verdicts: [] });
+    expect(judgeResponse(answer({ status: 422, json: documentShaped }), spec, LIMITS).diagnosis).toBeUndefined();
+    expect(judgeResponse(answer({ operationId: "updateFile", json: documentShaped }), spec, LIMITS).diagnosis).toBeUndefined();
   });
 });
 

@@ -1,3 +1,0 @@
-import { describeOperation } from "./run/run-checks.ts";
-
-describeOperation("getFileDownloadUrl");
