@@ -9,6 +9,8 @@ import { SlowFirstSequencer } from "./test/support/slow-first-sequencer.ts";
 // version, in the repository's node_modules/.cache; an environment that sets its own keeps it.
 process.env.NODE_COMPILE_CACHE ??= path.join(import.meta.dirname, "node_modules", ".cache", "node-compile-cache");
 enableCompileCache(process.env.NODE_COMPILE_CACHE);
+// Pact's core (the verifier the tests run) reports usage unless told not to; every test process inherits this.
+process.env.PACT_DO_NOT_TRACK ??= "true";
 
 /** Unit tests of the client and the kit's scripts (test/). The contract suite runs in its own engine (contract-tests/engine/). */
 export default defineConfig({

@@ -48,8 +48,6 @@ interaction.`;
 
 /** Runs `pact` from its argv (after the word `pact`); resolves with the exit code. */
 export async function runPactCommand(argv: string[], name: string, env: Record<string, string | undefined> = processEnvironment()): Promise<number> {
-  // Pact's own tools, when a test or the user runs them beside us, are told not to report usage.
-  process.env.PACT_DO_NOT_TRACK ??= "true";
   const [sub, ...rest] = argv;
   if (sub === undefined || sub === "--help" || sub === "-h") {
     console.log(pactHelp(name));

@@ -16,7 +16,6 @@ const REPLAY_VALUE_FLAGS = new Set(["--base-url", "--report-dir", "--max-request
 export async function replayPactOr(argv: string[], name: string, replay: (argv: string[], name: string) => Promise<number>, env: Record<string, string | undefined> = processEnvironment()): Promise<number> {
   const at = argv.findIndex((arg, i) => !arg.startsWith("-") && !REPLAY_VALUE_FLAGS.has(argv[i - 1] ?? ""));
   if (at < 0 || argv.includes("--help") || argv.includes("-h") || !(await looksLikePact(argv[at]!))) return replay(argv, name);
-  process.env.PACT_DO_NOT_TRACK ??= "true";
   const file = argv[at]!;
   let pact;
   try {
