@@ -5,7 +5,7 @@
  * validates requests with.
  */
 import { readCommandLine } from "../lib/command-line.ts";
-import { chmod, copyFile } from "node:fs/promises";
+import { chmod, copyFile, mkdir } from "node:fs/promises";
 import path from "node:path";
 import { build } from "esbuild";
 import { NODE_PACKAGE_BUILD } from "../lib/node-package-build.ts";
@@ -31,6 +31,9 @@ await build({
 });
 await chmod(path.join(out, "main.js"), 0o755);
 await emitDeclarations(pkg, out);
+// The core's declarations import the spec's generated types, a declaration file of the sources that tsc does not emit.
+await mkdir(path.join(out, "types", "src", "generated"), { recursive: true });
+await copyFile(fromRoot("src", "generated", "schema.d.ts"), path.join(out, "types", "src", "generated", "schema.d.ts"));
 // start.ts finds the spec at ../dist/openapi.json from its own module: from dist/ (its entries and chunks), that is dist/openapi.json.
 await copyFile(bundledSpec.json, path.join(out, "openapi.json"));
 console.log("Built sandbox/dist/: main.js (bin file-library-sandbox), testing.js and .d.ts (file-library-sandbox/testing), openapi.json.");

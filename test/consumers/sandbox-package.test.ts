@@ -5,6 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { runCommand, startServer } from "../../lib/process.ts";
 import { faults, legitimateVariants } from "../../sandbox/testing/index.ts";
+import { bin, fromRoot } from "../../scripts/lib/paths.ts";
 import { expectedFailures, faultExpectations } from "../fixtures/fault-expectations.ts";
 import { installInto, publint } from "../support/packages.ts";
 import { PACK_WAIT_MS, packed } from "../support/packed.ts";
@@ -56,6 +57,22 @@ describe("the sandbox package, installed from its tarball", { timeout: 120_000 }
     const [bin, testing] = await Promise.all([codeOf("main.js"), codeOf("testing.js")]);
     expect(descriptions.filter((d) => !testing.includes(d))).toEqual([]);
     expect(descriptions.filter((d) => bin.includes(d))).toEqual([]);
+  });
+
+  it("types its testing entry: a team's TypeScript that uses it compiles under strict settings, a fault given as a setting does not", async () => {
+    await writeFile(
+      path.join(project, "team.ts"),
+      `import { faults, startSandbox, variation, type RunningSandbox } from "file-library-sandbox/testing";
+export const start = (): Promise<RunningSandbox> => startSandbox({ apiKey: "k", ...variation({ fault: "unknown-id-404" }) });
+export const description: string = faults["unknown-id-404"].description;
+// @ts-expect-error: a fault is not a setting of the sandbox, but a wrapper that variation makes
+export const wrong = () => startSandbox({ apiKey: "k", fault: "unknown-id-404" });
+`,
+    );
+    const flags = ["--noEmit", "--strict", "--module", "nodenext", "--moduleResolution", "nodenext", "--target", "es2022"];
+    const types = ["--typeRoots", fromRoot("node_modules", "@types"), "--types", "node"];
+    const { code, output } = await runCommand(bin("tsc"), [...flags, ...types, "team.ts"], { cwd: project });
+    expect(code, output).toBe(0);
   });
 
   it("starts a sandbox with a fault from a team's script through file-library-sandbox/testing: the suite fails it in exactly the fault's checks", async () => {
