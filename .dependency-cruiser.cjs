@@ -33,6 +33,13 @@ module.exports = {
       to: { path: ["^sandbox/(?!core/)", "(^|/)node_modules/better-sqlite3/"] },
     },
     {
+      name: "sandbox-ships-no-faults",
+      comment: "The faults and variants (sandbox/testing/, the entry file-library-sandbox/testing) wrap the sandbox for tests of contract checkers: they may import the rest of the sandbox, but the core, the adapters and the CLI never import them, so the bin ships none.",
+      severity: "error",
+      from: { path: "^sandbox/", pathNot: "^sandbox/testing/" },
+      to: { path: "^sandbox/testing/" },
+    },
+    {
       name: "suite-ships-alone",
       comment: "The contract suite is a package of its own: it must not reach into the sandbox it is proven on, nor into the repo's tools.",
       severity: "error",

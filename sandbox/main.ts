@@ -2,7 +2,6 @@
 import { port, readCommandLine, wholeNumber } from "../lib/command-line.ts";
 import { parseCorsOrigins } from "./cors.ts";
 import { startSandbox } from "./start.ts";
-import { faults, legitimateVariants } from "./faults.ts";
 
 const { values } = readCommandLine({
   name: "sandbox",
@@ -31,8 +30,6 @@ http://localhost:5173; repeat it for several. Default: any origin (*), because t
 sandbox is a development tool that listens on 127.0.0.1 only. --cors-origin none
 turns CORS off (a browser then refuses every call from another origin).`,
     },
-    fault: { takes: "NAME", help: "break the contract on purpose (tests of the contract suite only)" },
-    variant: { takes: "NAME", help: "keep the contract in a less common way (tests of the contract suite only)" },
   },
   more: `Environment:
   FILE_LIBRARY_API_KEY         the key clients must send as Authorization: Bearer <key> (required)
@@ -62,8 +59,6 @@ try {
     urlTtlSeconds: values["url-ttl"],
     maxBodyBytes: values["max-body"],
     secret: process.env.FILE_LIBRARY_SANDBOX_SECRET,
-    fault: values.fault,
-    variant: values.variant,
     corsOrigins,
   });
 } catch (error) {
@@ -75,8 +70,6 @@ console.log(`  database: ${values.data ?? "in memory"}, ${sandbox.fileCount} fil
 if (sandbox.demoFileIds.length > 0) console.log(`  demo files: ${sandbox.demoFileIds.join(", ")}`);
 console.log(`  key: FILE_LIBRARY_API_KEY; signed URLs expire after ${values["url-ttl"]} s`);
 console.log(`  CORS: ${corsOrigins === "none" ? "off" : corsOrigins === "*" ? "any origin (--cors-origin ORIGIN restricts it)" : corsOrigins.join(", ")}`);
-if (values.fault) console.log(`  FAULT ${values.fault}: ${faults[values.fault as keyof typeof faults].description}`);
-if (values.variant) console.log(`  variant ${values.variant}: ${legitimateVariants[values.variant as keyof typeof legitimateVariants].description}`);
 
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.once(signal, () => {

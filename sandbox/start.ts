@@ -8,7 +8,7 @@ import { createFileLibraryService } from "./core/service.ts";
 import { MemoryStorage } from "./core/memory-storage.ts";
 import { UrlSigner } from "./core/signed-urls.ts";
 import type { FileStorage } from "./core/storage.ts";
-import { variantKeepAlive, withVariation } from "./faults.ts";
+import type { Wrapper } from "./fault-layer.ts";
 import { demoFixtures, loadFixtures, toStoredFiles } from "./fixtures.ts";
 import { nodeHmac } from "./node-hmac.ts";
 import { nodeRequestListener, originOf } from "./node-adapter.ts";
@@ -32,14 +32,15 @@ export interface SandboxConfig {
   maxBodyBytes?: number;
   /** The HMAC secret of signed URLs; random per start when absent. */
   secret?: string | undefined;
-  /** A named fault from faults.ts, for tests of the contract suite. */
-  fault?: string | undefined;
-  /** A named legitimate variant from faults.ts, for tests of the contract suite. */
-  variant?: string | undefined;
+  /**
+   * Wraps the service (inside CORS): a fault or a variant for tests of contract checkers, made by `variation` of
+   * `file-library-sandbox/testing`. Called once per start.
+   */
+  wrap?: Wrapper | undefined;
   /** Web origins whose pages may call the sandbox (CORS): `*` (the default), a list, or `none`. */
   corsOrigins?: CorsOrigins;
-  /** How long idle connections stay open (default: the variant's, else advertised 60 s and kept 5 s longer). */
-  keepAlive?: KeepAlivePolicy;
+  /** How long idle connections stay open (default: advertised 60 s, kept 5 s longer). */
+  keepAlive?: KeepAlivePolicy | undefined;
   /** The spec requests are validated with (default: dist/openapi.json). */
   specFile?: string;
   log?: (line: string) => void;
@@ -73,16 +74,17 @@ export async function startSandbox(config: SandboxConfig): Promise<RunningSandbo
       demoFileIds = demoFixtures.map((f) => f.id);
     }
     const signer = new UrlSigner(nodeHmac(config.secret ? Buffer.from(config.secret, "utf8") : randomBytes(32)), config.urlTtlSeconds ?? 15 * 60);
-    // The reference implementation, then the fault or variant a test asked for, then CORS: each a wrapper of the one inside.
+    // The reference implementation, then the wrapper a test asked for (a fault, a variant), then CORS: each wraps the one inside.
     const core = createFileLibraryService({ apiKey: config.apiKey, storage, signer, spec });
-    service = withCors(withVariation(core, { apiKey: config.apiKey, spec }, config.fault, config.variant), config.corsOrigins ?? "*", spec);
+    const wrapped = config.wrap ? config.wrap(core, { apiKey: config.apiKey, spec }) : core;
+    service = withCors(wrapped, config.corsOrigins ?? "*", spec);
   } catch (error) {
     storage.close();
     throw error;
   }
   const log = config.log ?? lineWriter();
   const server = createServer(nodeRequestListener(service, { maxBodyBytes: config.maxBodyBytes ?? 1024 * 1024, log, apiKey: config.apiKey }));
-  const stopKeepingAlive = keepIdleConnectionsLonger(server, config.keepAlive ?? variantKeepAlive(config.variant) ?? DEFAULT_KEEP_ALIVE);
+  const stopKeepingAlive = keepIdleConnectionsLonger(server, config.keepAlive ?? DEFAULT_KEEP_ALIVE);
   await listen(server, config.port ?? 0, config.host ?? "127.0.0.1").catch((error: unknown) => {
     storage.close();
     throw error;

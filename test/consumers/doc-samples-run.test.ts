@@ -56,11 +56,14 @@ const RUNNERS: Record<string, Runner> = {
     as: "shell",
     says: new RegExp(`"id":"${DEMO_FILE}"[\\s\\S]*http://127\\.0\\.0\\.1:\\d+/`),
   },
+  // Another team's test of its checker: a sandbox with a fault, from the sandbox package's testing entry.
+  'docs/sandbox.md: import { afterAll, beforeAll, expect, test } from "vitest";': { as: "vitest" },
   'docs/testing-your-app.md: import { afterAll, beforeAll, expect, test } from "vitest";': { as: "vitest" },
   'docs/testing-your-app.md: import { setupServer } from "msw/node";': { as: "node" },
   "contract-tests/README.md: FILE_LIBRARY_API_KEY=... npx --no-install file-library-contract --base-url https://files.example.com --file-id <id of an existing file>": { as: "shell", says: /\b[1-9]\d* passed, 0 failed\b/ },
   'contract-tests/README.md: import { runSuite } from "file-library-contract";': { as: "node", says: /^0 \{/m },
   "sandbox/README.md: FILE_LIBRARY_API_KEY=dev-key npx --no-install file-library-sandbox --port 4010 --data ./files.db": { as: "server", ready: /listening at http:\/\/\S+/ },
+  'sandbox/README.md: import { startSandbox, variation } from "file-library-sandbox/testing";': { as: "node" },
 };
 
 /**

@@ -41,6 +41,13 @@ for (const init of [{}, { method: "PUT", body: JSON.stringify({ labels: ["from-"
 }
 `;
 
+// A team's script that starts the packed sandbox with a fault, through its testing entry: the bin ships none.
+const FAULTY_SANDBOX = `import { startSandbox, variation } from "file-library-sandbox/testing";
+const [fixturesFile, fault] = process.argv.slice(2);
+const sandbox = await startSandbox({ apiKey: process.env.FILE_LIBRARY_API_KEY, fixturesFile, ...variation({ fault }) });
+console.log("faulty sandbox listening at " + sandbox.baseUrl);
+`;
+
 let scratch: string;
 let tarballs: string[];
 beforeAll(async () => {
@@ -92,6 +99,7 @@ describe.each(otherLines.map((version) => [version.split(".")[0]!, version] as c
     await writeFile(path.join(project, "app.cjs"), CJS_APP);
     await writeFile(path.join(project, "program.mjs"), PROGRAM);
     await writeFile(path.join(project, "proxied-app.mjs"), PROXIED_APP);
+    await writeFile(path.join(project, "faulty-sandbox.mjs"), FAULTY_SANDBOX);
     sandbox = await startSandbox(["--data", "./files.db"]);
   }, 240_000);
   afterAll(() => Promise.all(servers.map((server) => server.stop())));
@@ -116,8 +124,15 @@ describe.each(otherLines.map((version) => [version.split(".")[0]!, version] as c
     expect(output).not.toContain(KEY);
   });
 
-  it("the contract CLI fails a sandbox in memory that echoes the key, exit 1, the key nowhere", { timeout: 120_000 }, async () => {
-    const faulty = await startSandbox(["--fault", "key-echoed-in-header"]);
+  it("the contract CLI fails a sandbox that echoes the key (started by the testing entry), exit 1, the key nowhere", { timeout: 120_000 }, async () => {
+    const faulty = await startServer(line.node, ["faulty-sandbox.mjs", SANDBOX_FIXTURES, "key-echoed-in-header"], {
+      cwd: project,
+      env: { ...line.env, FILE_LIBRARY_API_KEY: KEY },
+      ready: /faulty sandbox listening at (http:\/\/\S+)/,
+      timeoutMs: 30_000,
+      what: `the packed sandbox's testing entry on Node ${version}`,
+    });
+    servers.push(faulty);
     const { code, output } = await onLine([cli, "--base-url", faulty.url, "--file-id", FILE_ID, "--report-dir", "failing"]);
     expect(code, output).toBe(1);
     const summary = JSON.parse(await readFile(path.join(project, "failing", "contract-summary.json"), "utf8")) as ContractSummary;

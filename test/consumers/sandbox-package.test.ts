@@ -4,6 +4,9 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { runCommand, startServer } from "../../lib/process.ts";
+import { faults, legitimateVariants } from "../../sandbox/testing/index.ts";
+import { bin, fromRoot } from "../../scripts/lib/paths.ts";
+import { expectedFailures, faultExpectations } from "../fixtures/fault-expectations.ts";
 import { installInto, publint } from "../support/packages.ts";
 import { PACK_WAIT_MS, packed } from "../support/packed.ts";
 import { failedChecks, FILE_ID, runContractSuite, SANDBOX_FIXTURES, SEED } from "../support/contract-suite.ts";
@@ -30,10 +33,71 @@ describe("the sandbox package, installed from its tarball", { timeout: 120_000 }
     expect(existsSync(path.join(driver, "build"))).toBe(false);
   });
 
-  it("explains every flag in --help", async () => {
+  it("explains every flag in --help, and offers no fault or variant (its testing entry does)", async () => {
     const { code, output } = await runCommand("npx", npx(["--help"]), { cwd: project });
     expect(code, output).toBe(0);
-    for (const flag of ["--port", "--host", "--data", "--fixtures", "--url-ttl", "--max-body", "--cors-origin", "--fault", "--variant"]) expect(output).toContain(flag);
+    for (const flag of ["--port", "--host", "--data", "--fixtures", "--url-ttl", "--max-body", "--cors-origin"]) expect(output).toContain(flag);
+    expect(output).not.toMatch(/--fault|--variant/);
+  });
+
+  it("ships the faults and variants in its testing entry only: no module its bin loads holds one", async () => {
+    const dist = path.join(project, "node_modules", "file-library-sandbox", "dist");
+    // The bundle's relative imports, static and dynamic, followed from an entry: every module that entry may load.
+    const loadedBy = async (entry: string, seen = new Set<string>()): Promise<Set<string>> => {
+      if (seen.has(entry)) return seen;
+      seen.add(entry);
+      const code = await readFile(path.join(dist, entry), "utf8");
+      for (const [, imported] of code.matchAll(/(?:from|import\()\s*"\.\/([\w.-]+\.js)"/g)) await loadedBy(imported!, seen);
+      return seen;
+    };
+    const codeOf = async (entry: string) => (await Promise.all([...(await loadedBy(entry))].map((file) => readFile(path.join(dist, file), "utf8")))).join("\n");
+    // Descriptions as esbuild writes them: plain ASCII without quotes or backslashes, which it leaves as they are.
+    const descriptions = [...Object.values(faults), ...Object.values(legitimateVariants)].map((v) => v.description).filter((d) => /^[\x20-\x7e]+$/.test(d) && !/["'\\]/.test(d));
+    expect(descriptions.length).toBeGreaterThan(50);
+    const [bin, testing] = await Promise.all([codeOf("main.js"), codeOf("testing.js")]);
+    expect(descriptions.filter((d) => !testing.includes(d))).toEqual([]);
+    expect(descriptions.filter((d) => bin.includes(d))).toEqual([]);
+  });
+
+  it("types its testing entry: a team's TypeScript that uses it compiles under strict settings, a fault given as a setting does not", async () => {
+    await writeFile(
+      path.join(project, "team.ts"),
+      `import { faults, startSandbox, variation, type RunningSandbox } from "file-library-sandbox/testing";
+export const start = (): Promise<RunningSandbox> => startSandbox({ apiKey: "k", ...variation({ fault: "unknown-id-404" }) });
+export const description: string = faults["unknown-id-404"].description;
+// @ts-expect-error: a fault is not a setting of the sandbox, but a wrapper that variation makes
+export const wrong = () => startSandbox({ apiKey: "k", fault: "unknown-id-404" });
+`,
+    );
+    const flags = ["--noEmit", "--strict", "--module", "nodenext", "--moduleResolution", "nodenext", "--target", "es2022"];
+    const types = ["--typeRoots", fromRoot("node_modules", "@types"), "--types", "node"];
+    const { code, output } = await runCommand(bin("tsc"), [...flags, ...types, "team.ts"], { cwd: project });
+    expect(code, output).toBe(0);
+  });
+
+  it("starts a sandbox with a fault from a team's script through file-library-sandbox/testing: the suite fails it in exactly the fault's checks", async () => {
+    const fault = "metadata-wrong-id";
+    await writeFile(
+      path.join(project, "faulty-sandbox.mjs"),
+      `import { startSandbox, variation } from "file-library-sandbox/testing";
+const sandbox = await startSandbox({ apiKey: process.env.FILE_LIBRARY_API_KEY, fixturesFile: process.argv[2], ...variation({ fault: process.argv[3] }) });
+console.log("faulty sandbox listening at " + sandbox.baseUrl);
+`,
+    );
+    const server = await startServer("node", ["faulty-sandbox.mjs", SANDBOX_FIXTURES, fault], {
+      cwd: project,
+      env: { ...process.env, FILE_LIBRARY_API_KEY: KEY },
+      ready: /faulty sandbox listening at (http:\/\/\S+)/,
+      timeoutMs: 30_000,
+      what: "the installed sandbox's testing entry",
+    });
+    try {
+      const run = await runContractSuite({ baseUrl: server.url, apiKey: KEY, fileId: FILE_ID, seed: SEED });
+      expect(failedChecks(run).sort(), run.output).toEqual(expectedFailures(faultExpectations[fault]));
+      expect(run.exitCode, run.output).toBe(1);
+    } finally {
+      await server.stop();
+    }
   });
 
   it("answers a flag it does not know with one line naming it and its flags, exit 2", async () => {

@@ -1,6 +1,6 @@
 // covers: README.md, docs/
 // Every TypeScript sample of the README and docs/ compiles as written, under the repo's strict tsconfig, against the
-// packages it imports (the client, its fake, the contract suite: their sources, by package name as an app writes them).
+// packages it imports (the client, its fake, the contract suite, the sandbox's testing entry: their sources, by package name as an app writes them).
 // It reads what a reader copies: a sample that uses a name it does not import, or an option the API lacks, fails here.
 // Each sample also runs, from the packed packages against the packed sandbox: test/consumers/doc-samples-run.test.ts.
 import path from "node:path";
@@ -33,8 +33,9 @@ describe("the docs' TypeScript samples", () => {
 
   it("each compiles as written, under the repo's strict settings", { timeout: 60_000 }, () => {
     const config = ts.getParsedCommandLineOfConfigFile(fromRoot("tsconfig.json"), {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} })!;
-    // The contract package by its name, as for the client: its source (its dist/ exists only once built).
-    const options = { ...config.options, paths: { ...config.options.paths, "file-library-contract": ["./contract-tests/index.ts"] } };
+    // The contract package and the sandbox's testing entry by their names, as for the client: their sources (their dist/ exists only once built).
+    const packages = { "file-library-contract": ["./contract-tests/index.ts"], "file-library-sandbox/testing": ["./sandbox/testing/index.ts"] };
+    const options = { ...config.options, paths: { ...config.options.paths, ...packages } };
     const host = ts.createCompilerHost(options);
     const virtual = new Map(samples.map(({ file, code }) => [file, code]));
     const { getSourceFile, fileExists, readFile } = host;

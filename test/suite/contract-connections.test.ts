@@ -1,4 +1,4 @@
-// covers: contract-tests/http/transport.ts, sandbox/faults.ts
+// covers: contract-tests/http/transport.ts, sandbox/testing/faults.ts, sandbox/testing/variation.ts
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";

@@ -1,4 +1,4 @@
-// covers: contract-tests/checks/, contract-tests/run/target.ts, contract-tests/http/target.ts, contract-tests/run/spec.ts, contract-tests/run/run-checks.ts, contract-tests/http/exchange.ts, contract-tests/http/curl.ts, contract-tests/run/evidence.ts, contract-tests/inputs/keys.ts, contract-tests/run/deadline.ts, contract-tests/run/example-file-id.ts, contract-tests/engine/check-server.ts, contract-tests/run-suite.ts, sandbox/faults.ts, sandbox/fault-layer.ts, contract-tests/inputs/label-classes.ts, contract-tests/http/request-context.ts, contract-tests/run/check-selection.ts, contract-tests/inputs/near-ids.ts, contract-tests/inputs/url-forms.ts
+// covers: contract-tests/checks/, contract-tests/run/target.ts, contract-tests/http/target.ts, contract-tests/run/spec.ts, contract-tests/run/run-checks.ts, contract-tests/http/exchange.ts, contract-tests/http/curl.ts, contract-tests/run/evidence.ts, contract-tests/inputs/keys.ts, contract-tests/run/deadline.ts, contract-tests/run/example-file-id.ts, contract-tests/engine/check-server.ts, contract-tests/run-suite.ts, sandbox/testing/faults.ts, sandbox/testing/variation.ts, sandbox/fault-layer.ts, contract-tests/inputs/label-classes.ts, contract-tests/http/request-context.ts, contract-tests/run/check-selection.ts, contract-tests/inputs/near-ids.ts, contract-tests/inputs/url-forms.ts
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { execFile } from "node:child_process";
 import { promisify, stripVTControlCharacters } from "node:util";
@@ -6,10 +6,10 @@ import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { catalogue } from "../../contract-tests/checks/catalogue.ts";
-import { legitimateVariants } from "../../sandbox/faults.ts";
+import { legitimateVariants } from "../../sandbox/testing/index.ts";
 import type { CheckName } from "../../contract-tests/checks/catalogue.ts";
 import { fromRoot } from "../../scripts/lib/paths.ts";
-import type { FaultName } from "../../sandbox/faults.ts";
+import type { FaultName } from "../../sandbox/testing/index.ts";
 import { failedChecks, FILE_ID, liveOptions, runContractSuite, SANDBOX_FIXTURES as fixturesFile, SEED, suiteAgainstSandbox, type ContractRun } from "../support/contract-suite.ts";
 import type { SuiteOptions } from "../../contract-tests/index.ts";
 import { call, FILES, sandbox, SANDBOX_KEY } from "../support/sandbox.ts";

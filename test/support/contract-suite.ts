@@ -3,9 +3,8 @@ import os from "node:os";
 import path from "node:path";
 import { runSuite, type ContractSummary, type SuiteOptions, type SuiteRun } from "../../contract-tests/index.ts";
 import { settingsEnvironment } from "../../contract-tests/run/settings.ts";
-import type { SandboxConfig } from "../../sandbox/start.ts";
 import { fromRoot } from "../../scripts/lib/paths.ts";
-import { sandbox, SANDBOX_KEY, storedMetadata } from "./sandbox.ts";
+import { sandbox, SANDBOX_KEY, storedMetadata, type TestSandboxConfig } from "./sandbox.ts";
 
 /** The fixtures the live runs load into their sandbox, and the file of them they check. */
 export const SANDBOX_FIXTURES = fromRoot("test/fixtures/sandbox-files.json");
@@ -49,7 +48,7 @@ export const failedChecks = (run: ContractRun): string[] => [
 export type SandboxRun = ContractRun & { fileBefore: unknown; fileAfter: unknown };
 
 /** Starts a sandbox (with a fault or variant, if named), runs the suite against it (read-only unless `extra` says so), stops it. */
-export async function suiteAgainstSandbox(config: Partial<SandboxConfig>, extra: SuiteOptions = {}): Promise<SandboxRun> {
+export async function suiteAgainstSandbox(config: TestSandboxConfig, extra: SuiteOptions = {}): Promise<SandboxRun> {
   const sb = await sandbox({ fixturesFile: SANDBOX_FIXTURES, ...config });
   try {
     const fileBefore = await storedMetadata(sb.baseUrl, FILE_ID);

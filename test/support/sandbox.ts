@@ -2,6 +2,7 @@ import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { get } from "node:http";
 import { startSandbox, type RunningSandbox, type SandboxConfig } from "../../sandbox/start.ts";
+import { variation, type VariationNames } from "../../sandbox/testing/index.ts";
 import { bin, bundledSpec, fromRoot } from "../../scripts/lib/paths.ts";
 
 export const SANDBOX_KEY = "sandbox-test-key-5f2b9c";
@@ -11,11 +12,14 @@ export function ensureBundle(): void {
   if (!existsSync(bundledSpec.json)) execFileSync(bin("tsx"), [fromRoot("scripts/build-spec.ts")]);
 }
 
-/** A sandbox in this process on a free port, with a captured log. */
-export async function sandbox(config: Partial<SandboxConfig> = {}): Promise<RunningSandbox & { logs: string[] }> {
+/** How the tests start a sandbox: its config, and the fault and variant it plays, by name (the testing entry's). */
+export type TestSandboxConfig = Partial<SandboxConfig> & VariationNames;
+
+/** A sandbox in this process on a free port, with a captured log; with the fault and the variant named, if any. */
+export async function sandbox({ fault, variant, ...config }: TestSandboxConfig = {}): Promise<RunningSandbox & { logs: string[] }> {
   ensureBundle();
   const logs: string[] = [];
-  const running = await startSandbox({ apiKey: SANDBOX_KEY, log: (line) => logs.push(line), ...config });
+  const running = await startSandbox({ apiKey: SANDBOX_KEY, log: (line) => logs.push(line), ...variation({ fault, variant }), ...config });
   return Object.assign(running, { logs });
 }
 

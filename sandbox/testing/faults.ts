@@ -1,11 +1,10 @@
-import { bearerToken } from "../lib/bearer-token.ts";
-import { CONTENT_PATH_PREFIX } from "./core/signed-urls.ts";
-import type { KeepAlivePolicy } from "./keep-alive.ts";
-import { emptyAnswer, errorAnswer, errorCodeOf, jsonAnswer, jsonOf, type PlainAnswer, type PlainRequest, type Service } from "./core/plain.ts";
+import { bearerToken } from "../../lib/bearer-token.ts";
+import { CONTENT_PATH_PREFIX } from "../core/signed-urls.ts";
+import type { KeepAlivePolicy } from "../keep-alive.ts";
+import { emptyAnswer, errorAnswer, errorCodeOf, jsonAnswer, jsonOf, type PlainAnswer, type PlainRequest } from "../core/plain.ts";
 import {
   acceptsInvalidBody,
   answers,
-  chain,
   download,
   isUnknownId,
   metadata,
@@ -17,10 +16,9 @@ import {
   withKey,
   type Tools,
   type Wrapper,
-  type WrapperContext,
-} from "./fault-layer.ts";
+} from "../fault-layer.ts";
 
-/** A named way for the sandbox to behave differently, for tests of the contract suite only. */
+/** A named way for the sandbox to behave differently, for tests of contract checkers only. */
 export interface Variation {
   description: string;
   /** Made anew for each service it wraps: a wrapper that counts requests starts from zero. */
@@ -87,7 +85,7 @@ const validUpdateBody = (change: (body: Record<string, unknown>, tools: Tools, r
   });
 
 /**
- * Every fault (`--fault NAME`): each breaks the contract differently. Which checks of the contract suite must
+ * Every fault (`variation({ fault: NAME })`): each breaks the contract differently. Which checks of the contract suite must
  * catch each one is the suite's tests' claim, kept beside them (test/fixtures/fault-expectations.ts).
  */
 export const faults = {
@@ -404,7 +402,7 @@ export const faults = {
 /** The name of a fault. */
 export type FaultName = keyof typeof faults;
 
-/** Ways to keep the contract that a strict-minded suite might wrongly fail (`--variant NAME`). */
+/** Ways to keep the contract that a strict-minded suite might wrongly fail (`variation({ variant: NAME })`). */
 export const legitimateVariants = {
   "download-as-json-string": variation("the download URL comes as a JSON string under application/json", () =>
     download((url) => ({ body: JSON.stringify(url), contentType: "application/json" })),
@@ -490,16 +488,5 @@ export const legitimateVariants = {
   ),
 } satisfies Record<string, Variation>;
 
-/** How the variant named (if any) keeps idle connections, when it is about that. */
-export const variantKeepAlive = (variant: string | undefined): KeepAlivePolicy | undefined =>
-  variant !== undefined && variant in legitimateVariants ? (legitimateVariants[variant as keyof typeof legitimateVariants] as Variation).keepAlive : undefined;
-
-/** The service wrapped in a fault or a legitimate variant (or neither). */
-export function withVariation(service: Service, context: WrapperContext, fault?: string, variant?: string): Service {
-  const pick = <T extends Record<string, Variation>>(table: T, name: string | undefined, flag: string): Wrapper[] => {
-    if (name === undefined) return [];
-    if (!(name in table)) throw new Error(`Unknown ${flag} ${JSON.stringify(name)}; known: ${Object.keys(table).join(", ")}.`);
-    return [table[name as keyof T]!.wrapper()];
-  };
-  return chain(...pick(faults, fault, "fault"), ...pick(legitimateVariants, variant, "variant"))(service, context);
-}
+/** The name of a legitimate variant. */
+export type VariantName = keyof typeof legitimateVariants;
