@@ -32,12 +32,13 @@ const REMEDY: Record<Requirement, string> = {
  * of its own (response checks alone judge nothing). The default selection's skips by design stay skips.
  */
 export function assertSelectionRuns(settings: Pick<SuiteSettings, "checks" | "excludeChecks">, allows: RunAllows): void {
-  if (settings.checks.length === 0) return;
+  if (settings.checks.length === 0 && settings.excludeChecks.length === 0) return;
   const selected = selectedChecks(settings);
   const named = (catalogue as readonly Check[]).filter((c) => selected.has(c.name));
   const scenarios = named.filter((c): c is ScenarioCheck => c.kind === "scenario");
+  if (settings.checks.length === 0) return assertSomeCheckRuns(scenarios, allows);
   for (const check of scenarios) {
-    const missing = check.operations.map((operation) => requirementsOn(check, operation).filter((need) => !allows[need]));
+    const missing = missingOn(check, allows);
     if (missing.every((needs) => needs.length > 0)) {
       throw new SettingError("FILE_LIBRARY_CHECKS", `selects a check that cannot run as set up: ${check.name} needs ${REMEDY[missing[0]![0]!]}`);
     }
@@ -46,4 +47,18 @@ export function assertSelectionRuns(settings: Pick<SuiteSettings, "checks" | "ex
     const names = named.map((c) => c.name).join(", ") || "no check";
     throw new SettingError("FILE_LIBRARY_CHECKS", `selects ${names}, which only judge${named.length === 1 ? "s" : ""} the answers to other checks' requests: add a check that sends requests (see --list-checks)`);
   }
+}
+
+/** For each operation of the check, what it needs that the run does not offer (empty: it runs there). */
+const missingOn = (check: ScenarioCheck, allows: RunAllows): Requirement[][] =>
+  check.operations.map((operation) => requirementsOn(check, operation).filter((need) => !allows[need]));
+
+/**
+ * Throws SettingError when FILE_LIBRARY_EXCLUDE_CHECKS leaves no check that sends a request as the run is set up:
+ * such a run would check nothing and pass (docs/decisions.md, "A run that did not check everything").
+ */
+function assertSomeCheckRuns(scenarios: ScenarioCheck[], allows: RunAllows): void {
+  if (scenarios.some((check) => missingOn(check, allows).some((needs) => needs.length === 0))) return;
+  const left = scenarios.map((c) => c.name).join(", ");
+  throw new SettingError("FILE_LIBRARY_EXCLUDE_CHECKS", `leaves no check that sends requests as this run is set up${left ? ` (${left} cannot run here)` : ""}: exclude fewer checks`);
 }

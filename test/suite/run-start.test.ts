@@ -48,6 +48,16 @@ const causes: Array<[string, () => SuiteOptions, RegExp]> = [
     /^FILE_LIBRARY_CHECKS selects json_well_formed, which only judges the answers to other checks' requests: add a check that sends requests \(see --list-checks\)$/,
   ],
   [
+    "an exclusion that leaves nothing a read-only run can send",
+    () => ({
+      baseUrl: sb.baseUrl,
+      apiKey: SANDBOX_KEY,
+      fileId: "doc-1",
+      excludeChecks: ["metadata_of_requested_file", "positive_data_acceptance", "negative_data_rejection", "unknown_id_rejected", "auth_required", "metadata_size_matches_content", "download_url_valid"],
+    }),
+    /^FILE_LIBRARY_EXCLUDE_CHECKS leaves no check that sends requests as this run is set up \(update_persisted, update_changes_only_its_fields, omitted_fields_kept, file_left_as_found cannot run here\): exclude fewer checks$/,
+  ],
+  [
     "a step summary in a folder that does not exist",
     () => ({ baseUrl: sb.baseUrl, apiKey: SANDBOX_KEY, fileId: "doc-1", stepSummaryFile: "/nonexistent/step-summary.md" }),
     /^GITHUB_STEP_SUMMARY names \/nonexistent\/step-summary\.md, in a folder that does not exist: GitHub Actions sets it to a file of its own, so unset it, or point it at a file in a folder that exists$/,
