@@ -1,4 +1,4 @@
-/** `npx file-library-sandbox` (in the kit's repo, `npm run sandbox`): a stateful File Library on this machine, for local development and tests. */
+/** `file-library-sandbox`, once its package is installed (in the kit's repo, `npm run sandbox`): a stateful File Library on this machine, for local development and tests. */
 import { port, readCommandLine, wholeNumber } from "../lib/command-line.ts";
 import { parseCorsOrigins } from "./cors.ts";
 import { startSandbox } from "./start.ts";
@@ -6,7 +6,7 @@ import { startSandbox } from "./start.ts";
 const { values } = readCommandLine({
   name: "sandbox",
   invocation: "file-library-sandbox",
-  about: `(with npx: npx file-library-sandbox ...; in the kit's repo: npm run sandbox -- ...)
+  about: `(installed from its tarball: npx --no-install file-library-sandbox ...; in the kit's repo: npm run sandbox -- ...)
 
 Serves the three File Library operations and the signed download URLs, validated against the bundled spec,
 with files in memory, or in a SQLite file with --data.`,

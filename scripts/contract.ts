@@ -1,8 +1,8 @@
 /**
  * `npm run contract`: lints the spec, bundles it, checks the generated types for drift, then runs the
  * contract suite against the Prism mock (default) or a live server (FILE_LIBRARY_BASE_URL or --base-url).
- * The published `file-library-contract` is the same command without the steps and the mock; its `proxy` and `replay`
- * commands run from here as `npm run contract -- proxy …` and `npm run contract -- replay …`.
+ * The published `file-library-contract` is the same command without the steps and the mock; its `proxy`, `replay` and
+ * `pact` commands run from here as `npm run contract -- proxy …`, `npm run contract -- replay …` and `npm run contract -- pact …`.
  * Exit codes: 0 every check passed, 1 a step or check failed, 2 the run could not start.
  */
 import { exitOnInterrupt, type ServerProcess } from "../lib/process.ts";
@@ -17,12 +17,17 @@ const argv = process.argv.slice(2);
 /** How the package CLI's commands are run from a clone: the usage and messages name it so. */
 const CLI_NAME = "npm run contract --";
 
+/** The package CLI's commands that run from a clone as they do from the package, after `npm run contract --`. */
+const CLI_COMMANDS = ["proxy", "replay", "pact"] as const;
+type CliCommand = (typeof CLI_COMMANDS)[number];
+const isCliCommand = (word: string | undefined): word is CliCommand => (CLI_COMMANDS as readonly (string | undefined)[]).includes(word);
+
 /**
- * `npm run contract -- proxy …` and `npm run contract -- replay …`: the package CLI's two commands
- * (`file-library-contract proxy|replay`), from a clone, with the bundle they judge by built first if stale. Each owns
- * its signals (the proxy writes its reports on Ctrl-C), so this runs before the suite's interrupt handler is set.
+ * `npm run contract -- proxy|replay|pact …`: the package CLI's commands (`file-library-contract proxy|replay|pact`),
+ * from a clone, with the bundle they judge by built first if stale. Each owns its signals (the proxy writes its reports
+ * on Ctrl-C), so this runs before the suite's interrupt handler is set.
  */
-async function runCliCommand(command: "proxy" | "replay", args: string[]): Promise<number> {
+async function runCliCommand(command: CliCommand, args: string[]): Promise<number> {
   const { ensureBundledSpec } = await import("./lib/build-spec.ts");
   const bundled = await ensureBundledSpec();
   if (bundled && !bundled.ok) {
@@ -30,9 +35,11 @@ async function runCliCommand(command: "proxy" | "replay", args: string[]): Promi
     return 1;
   }
   if (command === "proxy") return (await import("../contract-tests/runner/proxy-command.ts")).runProxyCommand(args, CLI_NAME);
-  return (await import("../contract-tests/runner/replay-command.ts")).runReplayCommand(args, CLI_NAME);
+  if (command === "pact") return (await import("../contract-tests/runner/pact-command.ts")).runPactCommand(args, CLI_NAME);
+  const { runReplayCommand } = await import("../contract-tests/runner/replay-command.ts");
+  return (await import("../contract-tests/runner/pact-replay.ts")).replayPactOr(args, CLI_NAME, runReplayCommand);
 }
-if (argv[0] === "proxy" || argv[0] === "replay") process.exit(await runCliCommand(argv[0], argv.slice(1)));
+if (isCliCommand(argv[0])) process.exit(await runCliCommand(argv[0], argv.slice(1)));
 
 exitOnInterrupt();
 
@@ -84,7 +91,8 @@ const code = await runContractCommand(argv, {
   name: "contract",
   usage: `${CLI_NAME} [--base-url URL --file-id ID] [--mock] [flags]
        ${CLI_NAME} proxy --upstream URL [--record FILE] [-- command...]   (check real traffic; see proxy --help)
-       ${CLI_NAME} replay FILE --base-url URL   (replay a recording against a deployment; see replay --help)`,
+       ${CLI_NAME} replay FILE --base-url URL   (replay a recording against a deployment; see replay --help)
+       ${CLI_NAME} pact export RECORDING --consumer NAME | pact check PACT_FILE   (Pact files out and in; see pact --help)`,
   intro: `Lints the spec, bundles it, checks src/generated for drift, then runs the contract suite.
 Without a base URL the suite checks the embedded Prism mock, which it starts and stops itself.`,
   repo: {

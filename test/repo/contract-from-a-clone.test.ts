@@ -1,6 +1,6 @@
 // covers: scripts/contract.ts, README.md
-// From a clone, the package CLI's commands run as the README says: `npm run contract -- proxy …` and
-// `npm run contract -- replay …` hand over to them (where the suite's parser said "Unexpected argument"), the `--`
+// From a clone, the package CLI's commands run as the README says: `npm run contract -- proxy …`,
+// `npm run contract -- replay …` and `npm run contract -- pact …` hand over to them (where the suite's parser said "Unexpected argument"), the `--`
 // before the app's command included. Through npm, as a user types them; only --help and settings refused at the start:
 // nothing listens, nothing is sent.
 import { readFileSync } from "node:fs";
@@ -23,11 +23,13 @@ describe("npm run contract -- proxy|replay, the package CLI's commands from a cl
     const readme = readFileSync(fromRoot("README.md"), "utf8");
     expect(readme).toContain("`npm run contract -- proxy");
     expect(readme).toContain("`npm run contract -- replay");
+    expect(readme).toContain("`npm run contract -- pact");
   });
 
   it.concurrent.each([
     ["proxy", /^Usage: npm run contract -- proxy --upstream URL /],
     ["replay", /^Usage: npm run contract -- replay FILE --base-url URL /],
+    ["pact", /^Usage: npm run contract -- pact export RECORDING --consumer NAME /],
   ] as const)("-- %s --help prints that command's usage, exit 0", { timeout: 60_000 }, async (command, usage) => {
     const { code, stdout, stderr } = await npmRunContract([command, "--help"]);
     expect(code, stdout + stderr).toBe(0);

@@ -1,4 +1,4 @@
-// covers: README.md, docs/, contract-tests/README.md, sandbox/README.md
+// covers: README.md, docs/, contract-tests/README.md, sandbox/README.md, openapi/openapi.yaml, sandbox/main.ts, the packages' package.json
 // None of the three packages is on the npm registry yet, so no command the docs give may fetch one of their names from
 // it: whoever published a name first would run in the reader's shell, FILE_LIBRARY_API_KEY in its environment
 // (docs/decisions.md, "Every sample in the docs runs"). Every `npx` of one of our names carries --no-install (a missing install then
@@ -94,5 +94,10 @@ describe("the docs' npx and npm install lines fetch none of our packages from th
   it("in the README, docs/ and the packages' READMEs", () => {
     expect(SAMPLE_PAGES).toEqual(expect.arrayContaining(["README.md", "docs/checking-a-server.md", "docs/sandbox.md", "contract-tests/README.md", "sandbox/README.md"]));
     expect(SAMPLE_PAGES.flatMap((page) => problemsOf(page, readFileSync(fromRoot(page), "utf8")))).toEqual([]);
+  });
+
+  it("in what the packages ship besides their READMEs: their descriptions, the spec's text, the sandbox's --help", () => {
+    const shipped = ["package.json", "contract-tests/package.json", "sandbox/package.json", "openapi/openapi.yaml", "sandbox/main.ts"];
+    expect(shipped.flatMap((file) => problemsOf(file, readFileSync(fromRoot(file), "utf8")))).toEqual([]);
   });
 });
