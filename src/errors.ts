@@ -113,8 +113,9 @@ export class ApiError extends FileLibraryError {
   declare readonly attempts: number;
 
   constructor(details: ApiErrorDetails) {
-    const { status, headers, body, operation, attempts } = details;
-    super(formatApiErrorMessage(details, kindOf(status)[1]), { status, headers, body, operation, requestId: headers.get("x-request-id") ?? undefined, attempts });
+    // The method, the path and the cut are in the message only.
+    const { method, path, cut, ...fields } = details;
+    super(formatApiErrorMessage(details, kindOf(fields.status)[1]), { ...fields, requestId: fields.headers.get("x-request-id") ?? undefined });
   }
 
   /** The status factory: the error of an answer, an instance of the class of its status (`ApiError` for one no class names). */

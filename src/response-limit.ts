@@ -13,29 +13,21 @@ export interface LimitedBody {
  */
 export async function readLimited(body: ReadableStream<Uint8Array> | null | undefined, max: number): Promise<LimitedBody> {
   const chunks: Uint8Array<ArrayBuffer>[] = [];
-  let seen = 0;
+  let room = max;
   let cut = false;
-  if (body) {
-    const reader = body.getReader();
-    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
-      // A stream made by hand (an injected fetch, a mock) may yield anything; what it yields is counted as bytes.
-      const value = (chunk.value instanceof Uint8Array ? chunk.value : new TextEncoder().encode(String(chunk.value))) as Uint8Array<ArrayBuffer>;
-      if (seen + value.byteLength > max) {
-        chunks.push(value.subarray(0, max - seen));
-        seen = max;
-        cut = true;
-        void reader.cancel().catch(() => {});
-        break;
-      }
-      chunks.push(value);
-      seen += value.byteLength;
+  const reader = body?.getReader();
+  for (let chunk; reader && !(chunk = await reader.read()).done; ) {
+    // A stream made by hand (an injected fetch, a mock) may yield anything; what it yields is counted as bytes.
+    const value = (chunk.value instanceof Uint8Array ? chunk.value : new TextEncoder().encode(String(chunk.value))) as Uint8Array<ArrayBuffer>;
+    cut = value.byteLength > room;
+    chunks.push(cut ? value.subarray(0, room) : value);
+    room -= value.byteLength;
+    if (cut) {
+      void reader.cancel().catch(() => {});
+      break;
     }
   }
-  if (chunks.length === 1) return { bytes: chunks[0]!, cut };
-  const bytes = new Uint8Array(seen);
-  let at = 0;
-  for (const chunk of chunks) bytes.set(chunk, (at += chunk.byteLength) - chunk.byteLength);
-  return { bytes, cut };
+  return { bytes: chunks.length === 1 ? chunks[0]! : new Uint8Array(await new Blob(chunks).arrayBuffer()), cut };
 }
 
 // The error answers whose body was cut at the limit, with the limit: the rest of the body was never read.

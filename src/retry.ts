@@ -57,18 +57,15 @@ export function serverDelay(headers: Headers | undefined, now: number = Date.now
   return date === undefined ? undefined : { ms: Math.max(0, date - now), source: "retry-after" };
 }
 
-/** Waits `ms`, or rejects with the signal's reason as soon as it aborts; leaves no timer behind either way. */
+/** Waits `ms`, or less: an abort of the signal ends the wait at once (the caller then finds it aborted). Leaves no timer or listener behind. */
 export function wait(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason);
-    const onAbort = () => {
+  return new Promise((resolve) => {
+    const done = () => {
       clearTimeout(timer);
-      reject(signal!.reason);
-    };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener("abort", onAbort);
+      signal?.removeEventListener("abort", done);
       resolve();
-    }, ms);
-    signal?.addEventListener("abort", onAbort, { once: true });
+    };
+    const timer = setTimeout(done, signal?.aborted ? 0 : ms);
+    signal?.addEventListener("abort", done);
   });
 }

@@ -116,7 +116,7 @@ export async function sendWithRetries(call: Call, perform: (signal: AbortSignal)
     const delay = retryOrThrow(call, outcome, attempt);
     log.info?.(`${where(call)}: ${redactString(describeOutcome(call, outcome), call.secrets)}; retrying in ${delay.ms} ms (${delay.source}), attempt ${attempt + 1}/${call.maxRetries + 1}`);
     // An abort ends the wait; the loop's first line then throws the AbortError.
-    await wait(delay.ms, signal).catch(() => undefined);
+    await wait(delay.ms, signal);
   }
 }
 
