@@ -5,7 +5,7 @@ import { assertFileId, showFileId } from "./file-id.js";
 import { checkNumber, resolveOptions, type ClientOptions, type NumericOption, type RequestOptions, type ResolvedOptions } from "./options.js";
 import { redactString } from "./redact.js";
 import { bodyExcerpt, decodeBody, DOWNLOAD_ACCEPT, parseDownloadUrl, parseMetadata, type FileMetadata, type Parsed } from "./response-body.js";
-import { cutAt, limitErrorBodies, readLimited } from "./response-limit.js";
+import { readLimited } from "./response-limit.js";
 import { errorBodyOf, sendWithRetries, type RawResult } from "./send.js";
 import { fetchOnce, globalFetch } from "./fetch.js";
 import { decodeLossy } from "./invalid-utf8.js";
@@ -98,16 +98,26 @@ export function createFileLibraryClient(options: ClientOptions = {}): FileLibrar
 
   /** One attempt through openapi-fetch and its middleware: the 2xx body as a stream, read here with the limit. */
   async function throughMiddleware(path: string, body: UpdateFileRequest | undefined, init: AttemptInit, maxBytes: number): Promise<RawResult> {
+    let cut: number | undefined;
     // openapi-fetch merges the client's headers in again (to the same result) and serializes the body as we do.
     const { response, data, error } = await (raw.request as (method: string, path: string, init: object) => Promise<{ response: Response; data?: unknown; error?: unknown }>)(
       init.method,
       path,
-      // openapi-fetch reads error bodies itself: the fetch it calls cuts them first.
-      { ...init, body, parseAs: "stream", fetch: limitErrorBodies(fetch, maxBytes) },
+      {
+        ...init,
+        body,
+        parseAs: "stream",
+        // openapi-fetch reads an error body itself: the fetch it calls cuts it first, so that it reads at most the limit.
+        fetch: async (input: Request, requestInit?: RequestInit) => {
+          const answer = await fetch(input, requestInit);
+          if (answer.ok || !answer.body) return answer;
+          const limited = await readLimited(answer.body, maxBytes);
+          cut = limited.cut ? maxBytes : undefined;
+          return new Response(limited.bytes, answer);
+        },
+      },
     );
-    return response.ok
-      ? { response, data: await readLimited(data as ReadableStream<Uint8Array> | undefined, maxBytes) }
-      : { response, error: error === "" ? undefined : error, cut: cutAt(response) };
+    return response.ok ? { response, data: await readLimited(data as ReadableStream<Uint8Array> | undefined, maxBytes) } : { response, error: error === "" ? undefined : error, cut };
   }
 
   /**

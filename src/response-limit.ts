@@ -29,24 +29,3 @@ export async function readLimited(body: ReadableStream<Uint8Array> | null | unde
   }
   return { bytes: chunks.length === 1 ? chunks[0]! : new Uint8Array(await new Blob(chunks).arrayBuffer()), cut };
 }
-
-// The error answers whose body was cut at the limit, with the limit: the rest of the body was never read.
-const cuts = new WeakMap<Response, number>();
-
-/** The limit an error answer's body was cut at by `limitErrorBodies`, or undefined when it was read whole. */
-export const cutAt = (response: Response): number | undefined => cuts.get(response);
-
-/**
- * `fetch` whose error answers (outside 2xx, read by openapi-fetch itself) carry at most `max` bytes of body, read
- * now; `cutAt` says when there was more. A 2xx answer passes untouched: its reader reads it with `readLimited`.
- */
-export function limitErrorBodies<Input, Init>(fetch: (input: Input, init?: Init) => Promise<Response>, max: number): (input: Input, init?: Init) => Promise<Response> {
-  return async (input, init) => {
-    const response = await fetch(input, init);
-    if (response.ok || !response.body) return response;
-    const { bytes, cut } = await readLimited(response.body, max);
-    const limited = new Response(bytes, response);
-    if (cut) cuts.set(limited, max);
-    return limited;
-  };
-}
