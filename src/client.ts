@@ -215,7 +215,7 @@ const option = (resolved: ResolvedOptions, callOptions: RequestOptions, name: Nu
 function assertUpdateBody(body: unknown, fileId: string): UpdateFileRequest {
   if (body === null || typeof body !== "object" || Array.isArray(body)) {
     throw new InvalidArgumentError(
-      `The update of file ${showFileId(fileId)} needs an object such as { labels: ["a"] } or { publicUrl: "https://..." }.`,
+      `The update of file ${showFileId(fileId)} needs an object such as { labels: ["a"] }.`,
     );
   }
   const unknown = Object.keys(body).filter((key) => !(UPDATABLE_FIELDS as readonly string[]).includes(key));
