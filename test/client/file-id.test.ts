@@ -71,8 +71,8 @@ describe("what a rejected id or body says, exactly", () => {
     [null, "The file id must be a string, got null."],
     [42, "The file id must be a string, got number."],
     [undefined, "The file id must be a string, got undefined."],
-    ["  ", "The file id is empty or blank: it would address the collection, not a file."],
-    ["..", 'The file id ".." cannot be sent: URLs read it as a relative path.'],
+    ["  ", 'The file id "  " cannot be sent: a URL would read it as the collection or a relative path.'],
+    ["..", 'The file id ".." cannot be sent: a URL would read it as the collection or a relative path.'],
   ])("%j", (id, message) => {
     expect(() => assertFileId(id)).toThrow(new InvalidArgumentError(message));
   });
