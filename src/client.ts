@@ -166,8 +166,8 @@ export function createFileLibraryClient(options: ClientOptions = {}): FileLibrar
       const { missing } = parsed;
       // Metadata of another shape shows member names only: its values may be secrets.
       const shown = missing ? "" : redactString(bodyExcerpt(text), secrets);
-      const fields = { operation: operation.id, status: response.status, bodyExcerpt: shown };
       const message = `${operation.id} got HTTP ${response.status} but ${redactString(parsed.problem, secrets)}${shown && ` (content type ${response.headers.get("content-type") ?? "none"}; body: ${shown})`}: the server breaks the File Library contract.`;
+      const fields = { operation: operation.id, status: response.status, bodyExcerpt: shown };
       throw missing ? new MetadataShapeError(message, { ...fields, missing }) : new MalformedResponseError(message, fields);
     }
     return { data: parsed.value, response, attempts };
