@@ -113,8 +113,9 @@ export class ApiError extends FileLibraryError {
   declare readonly attempts: number;
 
   constructor(details: ApiErrorDetails) {
-    const { status, headers, body, operation, attempts } = details;
-    super(formatApiErrorMessage(details, kindOf(status)[1]), { status, headers, body, operation, requestId: headers.get("x-request-id") ?? undefined, attempts });
+    // The method, the path and the cut are in the message only.
+    const { method, path, cut, ...fields } = details;
+    super(formatApiErrorMessage(details, kindOf(fields.status)[1]), { ...fields, requestId: fields.headers.get("x-request-id") ?? undefined });
   }
 
   /** The status factory: the error of an answer, an instance of the class of its status (`ApiError` for one no class names). */
@@ -163,7 +164,8 @@ export class InternalServerError extends ApiError {
   override name = "InternalServerError";
 }
 
-// The class of each status the client names, and what to do about it, in one table.
+// The class of each status the client names, and what to do about it, in one table. A status whose class says it all
+// (429: the client already waited as asked; 5xx: the service failed) has no hint.
 const STATUSES: Record<number, [typeof ApiError, string?]> = {
   400: [BadRequestError],
   401: [AuthenticationError, `Check the API key (${API_KEY_SETTING}).`],
@@ -171,13 +173,13 @@ const STATUSES: Record<number, [typeof ApiError, string?]> = {
   404: [NotFoundError, `Check the base URL (${BASE_URL_SETTING}): the server does not know this path.`],
   409: [ConflictError],
   422: [UnprocessableEntityError, "The file id may not exist, or the request body may be invalid."],
-  429: [RateLimitError, "Too many requests: wait and try again."],
+  429: [RateLimitError],
 };
 
 /** The class and the hint of a status. A 3xx, or a browser's opaque redirect (status 0): the client follows no redirect (docs/decisions.md, Redirects). */
 const kindOf = (status: number): [typeof ApiError, string?] =>
   status >= 500
-    ? [InternalServerError, "The service failed; try again later."]
+    ? [InternalServerError]
     : status < 400
       ? [ApiError, `The client follows no redirect: check the base URL (${BASE_URL_SETTING}).`]
       : (STATUSES[status] ?? [ApiError]);

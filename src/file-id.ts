@@ -8,14 +8,10 @@ export function assertFileId(fileId: unknown): string {
   if (typeof fileId !== "string") {
     throw new InvalidArgumentError(`The file id must be a string, got ${fileId === null ? "null" : typeof fileId}.`);
   }
-  if (fileId.trim() === "") {
-    throw new InvalidArgumentError(
-      "The file id is empty or blank: it would address the collection, not a file.",
-    );
-  }
-  // URL parsing treats these segments as navigation even when percent-encoded, so no request could name them.
-  if (fileId === "." || fileId === "..") {
-    throw new InvalidArgumentError(`The file id ${JSON.stringify(fileId)} cannot be sent: URLs read it as a relative path.`);
+  // A blank id would address the collection; URL parsing treats "." and ".." as navigation even when
+  // percent-encoded. No request could name a file by them.
+  if (fileId.trim() === "" || fileId === "." || fileId === "..") {
+    throw new InvalidArgumentError(`The file id ${showFileId(fileId)} cannot be sent: a URL would read it as the collection or a relative path.`);
   }
   return fileId;
 }

@@ -13,16 +13,11 @@ export type LogLevel = "debug" | "info" | "warn" | "error" | "off";
 
 const LEVELS: readonly LogLevel[] = ["debug", "info", "warn", "error", "off"];
 
-/** The default level: FILE_LIBRARY_LOG when set, else `warn`. */
-export function defaultLogLevel(env: string | undefined): LogLevel {
-  if (env === undefined || env === "") return "warn";
-  return checkLogLevel(env, "FILE_LIBRARY_LOG");
-}
-
-/** Rejects a level that is not one of ours, saying which are. */
-export function checkLogLevel(level: string, source = "logLevel"): LogLevel {
+/** The level of the `logLevel` option, else of FILE_LIBRARY_LOG, else `warn`; an unknown one is refused, saying where it came from and which are known. */
+export function logLevel(option: string | undefined, env: string | undefined): LogLevel {
+  const level = option ?? (env || "warn");
   if (!(LEVELS as readonly string[]).includes(level)) {
-    throw new InvalidArgumentError(`${source} must be one of ${LEVELS.join(", ")}, got ${JSON.stringify(level)}.`);
+    throw new InvalidArgumentError(`${option === undefined ? "FILE_LIBRARY_LOG" : "logLevel"} must be one of ${LEVELS.join(", ")}, got ${JSON.stringify(level)}.`);
   }
   return level as LogLevel;
 }

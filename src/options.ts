@@ -1,7 +1,7 @@
 import { parseBaseUrl } from "./base-url.js";
 import { InvalidArgumentError } from "./errors.js";
 import { globalFetch, type Fetch } from "./fetch.js";
-import { checkLogLevel, defaultLogLevel, levelledLogger, type ClientLog, type Logger, type LogLevel } from "./logger.js";
+import { levelledLogger, logLevel, type ClientLog, type Logger, type LogLevel } from "./logger.js";
 import { DEFAULT_MAX_RESPONSE_BYTES } from "./response-limit.js";
 import { DEFAULT_MAX_RETRIES } from "./retry.js";
 
@@ -67,21 +67,25 @@ function readEnv(name: string): string | undefined {
 
 /** Applies environment defaults and rejects unusable options with an error that says what to set. */
 export function resolveOptions(options: ClientOptions = {}): ResolvedOptions {
-  const baseUrl = checkBaseUrl(options.baseUrl ?? readEnv("FILE_LIBRARY_BASE_URL"));
-  const apiKey = checkApiKey(options.apiKey ?? readEnv("FILE_LIBRARY_API_KEY"));
+  const parsed = parseBaseUrl(required(options, "baseUrl", "base URL", "FILE_LIBRARY_BASE_URL", ", such as https://files.example.com"));
+  if (!parsed.ok) throw new InvalidArgumentError(`The base URL ${parsed.problem}`);
+  const apiKey = required(options, "apiKey", "API key", "FILE_LIBRARY_API_KEY");
+  // fetch would reject such a header with a message that quotes it; we say what is wrong without the key.
+  if (!/^[\x21-\x7e]+$/.test(apiKey)) {
+    throw new InvalidArgumentError("The API key has characters an HTTP header cannot carry: check FILE_LIBRARY_API_KEY for a stray space or newline.");
+  }
   if (typeof (options.fetch ?? globalThis.fetch) !== "function") {
     throw new InvalidArgumentError("This runtime has no global fetch: pass { fetch }.");
   }
-  const level = options.logLevel === undefined ? defaultLogLevel(readEnv("FILE_LIBRARY_LOG")) : checkLogLevel(options.logLevel);
   return {
-    baseUrl,
+    baseUrl: parsed.url,
     apiKey,
     fetch: options.fetch ?? globalFetch,
     headers: { ...options.headers },
     maxRetries: checkNumber("maxRetries", options.maxRetries ?? DEFAULT_MAX_RETRIES),
     timeoutMs: checkNumber("timeoutMs", options.timeoutMs ?? DEFAULT_TIMEOUT_MS),
     maxResponseBytes: checkNumber("maxResponseBytes", options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES),
-    log: levelledLogger(options.logger ?? console, level),
+    log: levelledLogger(options.logger ?? console, logLevel(options.logLevel, readEnv("FILE_LIBRARY_LOG"))),
   };
 }
 
@@ -102,26 +106,9 @@ export function checkNumber(name: NumericOption, value: number): number {
   return value;
 }
 
-function checkBaseUrl(value: string | undefined): string {
-  if (value === undefined || value.trim() === "") {
-    throw new InvalidArgumentError(
-      "No base URL: pass { baseUrl } or set FILE_LIBRARY_BASE_URL, such as https://files.example.com.",
-    );
-  }
-  const parsed = parseBaseUrl(value);
-  if (!parsed.ok) throw new InvalidArgumentError(`The base URL ${parsed.problem}`);
-  return parsed.url;
-}
-
-function checkApiKey(value: string | undefined): string {
-  if (value === undefined || value.trim() === "") {
-    throw new InvalidArgumentError("No API key: pass { apiKey } or set FILE_LIBRARY_API_KEY.");
-  }
-  // fetch would reject such a header with a message that quotes it; we say what is wrong without the key.
-  if (!/^[\x21-\x7e]+$/.test(value)) {
-    throw new InvalidArgumentError(
-      "The API key has characters an HTTP header cannot carry: check FILE_LIBRARY_API_KEY for a stray space or newline.",
-    );
-  }
+/** The option, else its environment variable; missing or blank, an error that says what to set. */
+function required(options: ClientOptions, name: "baseUrl" | "apiKey", what: string, env: string, example = ""): string {
+  const value = options[name] ?? readEnv(env);
+  if (!value?.trim()) throw new InvalidArgumentError(`No ${what}: pass { ${name} } or set ${env}${example}.`);
   return value;
 }

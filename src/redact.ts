@@ -7,9 +7,6 @@ const SECRET_NAME = /authorization|cookie|api[-_]?key|secret|token|password|cred
 /** Whether a header or field name holds a credential. */
 export const isSecretName = (name: string): boolean => SECRET_NAME.test(name);
 
-// What a word is made of: a secret of these characters alone may be a word or part of one.
-const WORD = /[A-Za-z0-9_]/;
-
 /**
  * Whether a secret could not be an ordinary word: eight characters or more, and something other than letters. Only such
  * a secret is looked for inside other text; any other one ("test", "k1", "application") only as a word of its own.
@@ -18,7 +15,7 @@ export const isDistinctive = (secret: string): boolean => secret.length >= 8 && 
 
 /**
  * Replaces each secret inside a string wherever it could really be the key: a distinctive one everywhere, any other
- * one only where it stands as a word of its own (never inside "Check", "text/plain" or "file_1").
+ * one only where it stands as a word of its own (never inside "Check", "text/plain" or "file_1"; `\w` is what a word is made of).
  */
 export function redactString(text: string, secrets: readonly string[]): string {
   let result = text;
@@ -27,16 +24,9 @@ export function redactString(text: string, secrets: readonly string[]): string {
     // A text that does not hold the secret is left alone: nothing is built to redact it (the proxy redacts every answer).
     // Stryker disable next-line ConditionalExpression: equivalent; a text without the secret comes out unchanged either way.
     if (!result.includes(secret)) continue;
-    const distinctive = isDistinctive(secret);
-    let out = "";
-    let from = 0;
-    for (let at = result.indexOf(secret); at >= 0; at = result.indexOf(secret, at + 1)) {
-      const end = at + secret.length;
-      if (at < from || (!distinctive && (WORD.test(result[at - 1] ?? "") || WORD.test(result[end] ?? "")))) continue;
-      out += result.slice(from, at) + REDACTED;
-      from = end;
-    }
-    result = out + result.slice(from);
+    const word = isDistinctive(secret) ? "" : "(?<!\\w)";
+    const pattern = new RegExp(`${word}${secret.replace(/[$()*+.?[\\\]^{|}]/g, "\\$&")}${word && "(?!\\w)"}`, "g");
+    result = result.replace(pattern, REDACTED);
   }
   return result;
 }

@@ -13,48 +13,19 @@ export interface LimitedBody {
  */
 export async function readLimited(body: ReadableStream<Uint8Array> | null | undefined, max: number): Promise<LimitedBody> {
   const chunks: Uint8Array<ArrayBuffer>[] = [];
-  let seen = 0;
+  let room = max;
   let cut = false;
-  if (body) {
-    const reader = body.getReader();
-    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
-      // A stream made by hand (an injected fetch, a mock) may yield anything; what it yields is counted as bytes.
-      const value = (chunk.value instanceof Uint8Array ? chunk.value : new TextEncoder().encode(String(chunk.value))) as Uint8Array<ArrayBuffer>;
-      if (seen + value.byteLength > max) {
-        chunks.push(value.subarray(0, max - seen));
-        seen = max;
-        cut = true;
-        void reader.cancel().catch(() => {});
-        break;
-      }
-      chunks.push(value);
-      seen += value.byteLength;
+  const reader = body?.getReader();
+  for (let chunk; reader && !(chunk = await reader.read()).done; ) {
+    // A stream made by hand (an injected fetch, a mock) may yield anything; what it yields is counted as bytes.
+    const value = (chunk.value instanceof Uint8Array ? chunk.value : new TextEncoder().encode(String(chunk.value))) as Uint8Array<ArrayBuffer>;
+    cut = value.byteLength > room;
+    chunks.push(cut ? value.subarray(0, room) : value);
+    room -= value.byteLength;
+    if (cut) {
+      void reader.cancel().catch(() => {});
+      break;
     }
   }
-  if (chunks.length === 1) return { bytes: chunks[0]!, cut };
-  const bytes = new Uint8Array(seen);
-  let at = 0;
-  for (const chunk of chunks) bytes.set(chunk, (at += chunk.byteLength) - chunk.byteLength);
-  return { bytes, cut };
-}
-
-// The error answers whose body was cut at the limit, with the limit: the rest of the body was never read.
-const cuts = new WeakMap<Response, number>();
-
-/** The limit an error answer's body was cut at by `limitErrorBodies`, or undefined when it was read whole. */
-export const cutAt = (response: Response): number | undefined => cuts.get(response);
-
-/**
- * `fetch` whose error answers (outside 2xx, read by openapi-fetch itself) carry at most `max` bytes of body, read
- * now; `cutAt` says when there was more. A 2xx answer passes untouched: its reader reads it with `readLimited`.
- */
-export function limitErrorBodies<Input, Init>(fetch: (input: Input, init?: Init) => Promise<Response>, max: number): (input: Input, init?: Init) => Promise<Response> {
-  return async (input, init) => {
-    const response = await fetch(input, init);
-    if (response.ok || !response.body) return response;
-    const { bytes, cut } = await readLimited(response.body, max);
-    const limited = new Response(bytes, response);
-    if (cut) cuts.set(limited, max);
-    return limited;
-  };
+  return { bytes: chunks.length === 1 ? chunks[0]! : new Uint8Array(await new Blob(chunks).arrayBuffer()), cut };
 }

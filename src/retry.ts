@@ -11,14 +11,10 @@ export const MAX_RETRY_AFTER_MS = 60_000;
 /** How much jitter may shorten a backoff wait (never lengthen it). */
 const JITTER = 0.25;
 
-const RETRYABLE_STATUSES = new Set([408, 409, 429]);
-
 /** Whether an answer with this status should be retried; `x-should-retry: true|false` from the server wins. */
 export function shouldRetryStatus(status: number, headers: Headers): boolean {
   const override = headers.get("x-should-retry")?.trim().toLowerCase();
-  if (override === "true") return true;
-  if (override === "false") return false;
-  return RETRYABLE_STATUSES.has(status) || status >= 500;
+  return override === "true" || (override !== "false" && ([408, 409, 429].includes(status) || status >= 500));
 }
 
 /** How long to wait before the next attempt, and what decided it. */
@@ -52,23 +48,19 @@ export function serverDelay(headers: Headers | undefined, now: number = Date.now
   const ms = String(headers?.get("retry-after-ms")).trim();
   if (/^\d+(\.\d+)?$/.test(ms) && Number(ms) < Infinity) return { ms: Number(ms), source: "retry-after-ms" };
   const retryAfter = String(headers?.get("retry-after")).trim();
-  if (/^\d+$/.test(retryAfter)) return { ms: Number(retryAfter) * 1000, source: "retry-after" };
-  const date = parseHttpDate(retryAfter, now);
+  const date = /^\d+$/.test(retryAfter) ? now + Number(retryAfter) * 1000 : parseHttpDate(retryAfter, now);
   return date === undefined ? undefined : { ms: Math.max(0, date - now), source: "retry-after" };
 }
 
-/** Waits `ms`, or rejects with the signal's reason as soon as it aborts; leaves no timer behind either way. */
+/** Waits `ms`, or less: an abort of the signal ends the wait at once (the caller then finds it aborted). Leaves no timer or listener behind. */
 export function wait(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason);
-    const onAbort = () => {
+  return new Promise((resolve) => {
+    const done = () => {
       clearTimeout(timer);
-      reject(signal!.reason);
-    };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener("abort", onAbort);
+      signal?.removeEventListener("abort", done);
       resolve();
-    }, ms);
-    signal?.addEventListener("abort", onAbort, { once: true });
+    };
+    const timer = setTimeout(done, signal?.aborted ? 0 : ms);
+    signal?.addEventListener("abort", done);
   });
 }

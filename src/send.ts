@@ -1,11 +1,11 @@
 import { causeOf } from "./cause.js";
 import { truncate } from "./excerpt.js";
 import { decodeLossy } from "./invalid-utf8.js";
-import { AbortError, ApiError, BASE_URL_SETTING, ConnectionError, joinSentences, TimeoutError, type OperationId } from "./errors.js";
+import { AbortError, ApiError, BASE_URL_SETTING, ConnectionError, FileLibraryError, joinSentences, TimeoutError, type OperationId } from "./errors.js";
 import type { ClientLog } from "./logger.js";
 import { redactHeaders, redactString, redactValue } from "./redact.js";
 import type { LimitedBody } from "./response-limit.js";
-import { retryDelay, shouldRetryStatus, wait, type RetryDelay } from "./retry.js";
+import { retryDelay, shouldRetryStatus, wait } from "./retry.js";
 
 /** What one attempt resolved to: a 2xx body as read (`data`), or an error body (`error`, see errorBodyOf) and the limit it was cut at. */
 export interface RawResult {
@@ -104,56 +104,45 @@ async function attemptOnce({ timeoutMs, signal, settlesOnAbort }: Call, perform:
  * up to `maxRetries` times with backoff; every failure becomes one of our errors.
  */
 export async function sendWithRetries(call: Call, perform: (signal: AbortSignal) => Promise<RawResult>): Promise<Answer> {
-  const { log, signal } = call;
-  for (let attempt = 1; ; attempt++) {
-    if (signal?.aborted) throw abortError(call);
+  const { operation, method, path, log, signal, maxRetries, timeoutMs, secrets } = call;
+  // An abort before or during an attempt, or during the wait after it, leaves the loop for the AbortError.
+  for (let attempt = 1; !signal?.aborted; attempt++) {
     const started = log.debug && performance.now();
     const outcome = await attemptOnce(call, perform);
-    if (signal?.aborted) throw abortError(call);
-    log.debug?.(`${where(call)}: attempt ${attempt}/${call.maxRetries + 1}: ${describeOutcome(call, outcome)} in ${Math.round(performance.now() - started!)} ms`);
+    if (signal?.aborted) break;
     const response = outcome.result?.response;
+    const what = redactString(response ? `HTTP ${response.status}` : outcome.timedOut ? `no answer within ${timeoutMs} ms` : describeCause(outcome.failure), secrets);
+    log.debug?.(`${operation} ${method} ${path}: attempt ${attempt}/${maxRetries + 1}: ${what} in ${Math.round(performance.now() - started!)} ms`);
     if (response?.ok) return { body: outcome.result!.data!, response, attempts: attempt };
-    const delay = retryOrThrow(call, outcome, attempt);
-    log.info?.(`${where(call)}: ${redactString(describeOutcome(call, outcome), call.secrets)}; retrying in ${delay.ms} ms (${delay.source}), attempt ${attempt + 1}/${call.maxRetries + 1}`);
-    // An abort ends the wait; the loop's first line then throws the AbortError.
-    await wait(delay.ms, signal).catch(() => undefined);
+    if (attempt > maxRetries || (response && !shouldRetryStatus(response.status, response.headers))) throw failure(call, outcome, attempt, what);
+    const delay = retryDelay(attempt - 1, response?.headers);
+    log.info?.(`${operation} ${method} ${path}: ${what}; retrying in ${delay.ms} ms (${delay.source}), attempt ${attempt + 1}/${maxRetries + 1}`);
+    // An abort ends the wait at once.
+    await wait(delay.ms, signal);
   }
+  throw new AbortError(`${operation} was aborted by the caller (${method} ${path}).`);
 }
 
-const where = ({ operation, method, path }: Call) => `${operation} ${method} ${path}`;
-
-const abortError = ({ operation, method, path }: Call) => new AbortError(`${operation} was aborted by the caller (${method} ${path}).`);
-
-/** What an attempt came to, for log lines and messages. */
-const describeOutcome = ({ timeoutMs }: Call, { result, timedOut, failure }: Attempt) =>
-  result ? `HTTP ${result.response.status}` : timedOut ? `no answer within ${timeoutMs} ms` : describeCause(failure);
-
-/** The wait before the next attempt of a failed one, or, when none is left or the status is final, its error thrown. */
-function retryOrThrow(call: Call, outcome: Attempt, attempt: number): RetryDelay {
-  const { operation, method, path, maxRetries, timeoutMs, secrets } = call;
-  const response = outcome.result?.response;
-  if (attempt <= maxRetries && (!response || shouldRetryStatus(response.status, response.headers))) return retryDelay(attempt - 1, response?.headers);
-  const fields = { operation, attempts: attempt };
-  if (response) {
-    const { status, headers } = response;
-    const cut = outcome.result!.cut;
+/** The error of a call whose last attempt failed (`what` says how, for messages). */
+function failure(call: Call, { result, timedOut, failure }: Attempt, attempts: number, what: string): FileLibraryError {
+  const { operation, method, path, timeoutMs, secrets } = call;
+  const fields = { operation, attempts };
+  if (result) {
+    const { response, cut } = result;
     // Redacted first: redaction bounds the depth, so that keeping an excerpt never stringifies a value without end.
-    const body = keptBody(redactValue(outcome.result!.error, secrets), cut);
-    throw ApiError.generate({ status, headers: redactHeaders(headers, secrets), body, cut, method, path, ...fields });
+    const body = keptBody(redactValue(result.error, secrets), cut);
+    return ApiError.generate({ status: response.status, headers: redactHeaders(response.headers, secrets), body, cut, method, path, ...fields });
   }
-  const tries = attempt > 1 ? ` (${attempt} attempts)` : "";
-  if (outcome.timedOut) {
-    throw new TimeoutError(
-      `${operation} timed out: ${method} ${path} got no answer within ${timeoutMs} ms${tries}. Raise timeoutMs, or check that the service is running.`,
-      fields,
-    );
+  const tries = attempts > 1 ? ` (${attempts} attempts)` : "";
+  if (timedOut) {
+    return new TimeoutError(`${operation} timed out: ${method} ${path} got no answer within ${timeoutMs} ms${tries}. Raise timeoutMs, or check that the service is running.`, fields);
   }
   const sentences = [
-    `${operation} could not reach the File Library at ${call.baseUrl} (${method} ${path})${tries}: ${describeOutcome(call, outcome)}`,
+    `${operation} could not reach the File Library at ${call.baseUrl} (${method} ${path})${tries}: ${what}`,
     `Check the base URL (${BASE_URL_SETTING}) and that the service is running.`,
     inBrowser() ? CORS_HINT : "",
   ];
-  throw new ConnectionError(redactString(joinSentences(sentences), secrets), fields, { cause: outcome.failure });
+  return new ConnectionError(redactString(joinSentences(sentences), secrets), fields, { cause: failure });
 }
 
 /** The most specific reason a fetch failed: undici puts the socket error in `cause`. */

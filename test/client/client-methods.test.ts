@@ -204,6 +204,14 @@ describe("the middleware path reads answers as the direct one does", () => {
     expect(error.body).toBe(body.slice(0, 50));
   });
 
+  it("a short error body is kept whole, with the answer's status and headers, and is not said to be cut", async () => {
+    const answer = new Response(JSON.stringify({ message: "no" }), { status: 409, headers: { "x-request-id": "r-1" } });
+    const error = await failure(withMiddleware(fakeFetch(answer).fetch, { maxResponseBytes: 1_000 }).files.get("f"));
+    expect(error.body).toEqual({ message: "no" });
+    expect([error.status, error.requestId]).toEqual([409, "r-1"]);
+    expect(error.message).not.toContain("was cut");
+  });
+
   it("a 2xx body is cut at the call's own limit", async () => {
     const error = await failure(withMiddleware(fakeFetch(json(sampleMetadata)).fetch).files.get("f", { maxResponseBytes: 10 }));
     expect(error).toBeInstanceOf(MalformedResponseError);

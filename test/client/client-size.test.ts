@@ -1,7 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { clientBundleSizes } from "../../scripts/lib/bundle-size.ts";
 
-// Measured at 7,015 bytes (2026-11-27): 6,786 before getFile refused metadata without the spec's required members
+// Measured at 6,713 bytes (2026-11-27), down from 7,015 with no behaviour a test reads lost (issue 55, item 6): less code
+// for the same work (an HTTP-date's obsolete forms rewritten as the IMF-fixdate they name, redaction by one pattern, one
+// Blob joining a body's chunks, the retry's wait ended by an abort, the middleware path's cut kept in the attempt, a flag
+// for middleware on raw) and fewer words (one message for a blank, "." or ".." id; no hint after a 429 or a 5xx). The
+// ceiling of 6,451 (6.3 kB) is not reached: docs/benchmarks.md says what is left. 7,015 (2026-11-27): 6,786 before getFile refused metadata without the spec's required members
 // (229 bytes, src/metadata-members.ts and MetadataShapeError: a server in the shape of the service's own OpenAPI
 // document got an object whose typed id, size and created_at were undefined; docs/decisions.md, "The client's
 // errors"). 6,786 (2026-11-26): 6,678 before a base URL without a scheme got "did you mean http://…?" (108
@@ -21,7 +25,7 @@ import { clientBundleSizes } from "../../scripts/lib/bundle-size.ts";
 // that their documented properties work): docs/benchmarks.md says where the bytes are. The goal is
 // 2,560; this ceiling stops the client from growing while it is above it: lower it with every byte won, never
 // raise it without saying why in docs/benchmarks.md.
-const CEILING_OVER_OPENAPI_FETCH = 7_015;
+const CEILING_OVER_OPENAPI_FETCH = 6_713;
 
 describe("what an app pays for the client, over openapi-fetch (esbuild, minified, gzipped)", () => {
   it(`is at most ${CEILING_OVER_OPENAPI_FETCH} bytes for createFileLibraryClient and one error class`, { timeout: 30_000 }, async () => {

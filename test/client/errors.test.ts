@@ -401,9 +401,9 @@ describe("every status's message, exactly", () => {
     [409, "getFile failed with HTTP 409 (GET /p)"],
     [418, "getFile failed with HTTP 418 (GET /p)"],
     [422, "getFile failed with HTTP 422 (GET /p). The file id may not exist, or the request body may be invalid."],
-    [429, "getFile failed with HTTP 429 (GET /p). Too many requests: wait and try again."],
-    [500, "getFile failed with HTTP 500 (GET /p). The service failed; try again later."],
-    [599, "getFile failed with HTTP 599 (GET /p). The service failed; try again later."],
+    [429, "getFile failed with HTTP 429 (GET /p)"],
+    [500, "getFile failed with HTTP 500 (GET /p)"],
+    [599, "getFile failed with HTTP 599 (GET /p)"],
   ])("%i", (status, message) => {
     expect(ApiError.generate(details(status)).message).toBe(message);
   });
@@ -411,7 +411,7 @@ describe("every status's message, exactly", () => {
   it("says the attempts, the cut, the reason and the request id, in that order", () => {
     const error = ApiError.generate(details(503, { attempts: 3, cut: 100, body: { message: "down" }, headers: new Headers({ "x-request-id": "r-9" }) }));
     expect(error.message).toBe(
-      "getFile failed with HTTP 503 (GET /p, after 3 attempts): down. Its body was over 100 bytes (maxResponseBytes) and was cut. The service failed; try again later. Request id: r-9",
+      "getFile failed with HTTP 503 (GET /p, after 3 attempts): down. Its body was over 100 bytes (maxResponseBytes) and was cut. Request id: r-9",
     );
     expect(error.requestId).toBe("r-9");
     expect(ApiError.generate(details(500)).requestId).toBeUndefined();

@@ -71,8 +71,8 @@ describe("what a rejected id or body says, exactly", () => {
     [null, "The file id must be a string, got null."],
     [42, "The file id must be a string, got number."],
     [undefined, "The file id must be a string, got undefined."],
-    ["  ", "The file id is empty or blank: it would address the collection, not a file."],
-    ["..", 'The file id ".." cannot be sent: URLs read it as a relative path.'],
+    ["  ", 'The file id "  " cannot be sent: a URL would read it as the collection or a relative path.'],
+    ["..", 'The file id ".." cannot be sent: a URL would read it as the collection or a relative path.'],
   ])("%j", (id, message) => {
     expect(() => assertFileId(id)).toThrow(new InvalidArgumentError(message));
   });
@@ -82,7 +82,7 @@ describe("what a rejected id or body says, exactly", () => {
     const id = `file_${"x".repeat(70)}`;
     const shown = JSON.stringify(`${id.slice(0, 60)}…`);
     await expect(client.files.update(id, "labels" as never)).rejects.toThrow(
-      new InvalidArgumentError(`The update of file ${shown} needs an object such as { labels: ["a"] } or { publicUrl: "https://..." }.`),
+      new InvalidArgumentError(`The update of file ${shown} needs an object such as { labels: ["a"] }.`),
     );
     await expect(client.files.update(id, undefined as never)).rejects.toThrow(/needs an object/);
     await expect(client.files.update("f", { a: 1, b: 2, labels: [] } as never)).rejects.toThrow(

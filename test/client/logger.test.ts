@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkLogLevel, defaultLogLevel, levelledLogger, type Logger } from "../../src/logger.ts";
+import { levelledLogger, logLevel, type Logger } from "../../src/logger.ts";
 import { InvalidArgumentError } from "../../src/errors.ts";
 
 const recording = () => {
@@ -26,15 +26,15 @@ describe("levelledLogger", () => {
 });
 
 describe("the log level", () => {
-  it("defaults to warn when FILE_LIBRARY_LOG is unset or empty, else takes it", () => {
-    expect(defaultLogLevel(undefined)).toBe("warn");
-    expect(defaultLogLevel("")).toBe("warn");
-    expect(defaultLogLevel("debug")).toBe("debug");
+  it("is the option's, else FILE_LIBRARY_LOG's when it is set and not empty, else warn", () => {
+    expect(logLevel(undefined, undefined)).toBe("warn");
+    expect(logLevel(undefined, "")).toBe("warn");
+    expect(logLevel(undefined, "debug")).toBe("debug");
+    expect(logLevel("off", "debug")).toBe("off");
   });
 
   it("refuses an unknown level, naming where it came from and the known ones", () => {
-    expect(() => defaultLogLevel("loud")).toThrow(new InvalidArgumentError('FILE_LIBRARY_LOG must be one of debug, info, warn, error, off, got "loud".'));
-    expect(() => checkLogLevel("Info")).toThrow(new InvalidArgumentError('logLevel must be one of debug, info, warn, error, off, got "Info".'));
-    expect(checkLogLevel("off")).toBe("off");
+    expect(() => logLevel(undefined, "loud")).toThrow(new InvalidArgumentError('FILE_LIBRARY_LOG must be one of debug, info, warn, error, off, got "loud".'));
+    expect(() => logLevel("Info", "debug")).toThrow(new InvalidArgumentError('logLevel must be one of debug, info, warn, error, off, got "Info".'));
   });
 });

@@ -28,6 +28,11 @@ describe("redactString", () => {
     expect(redactString(text, [secret])).toBe(expected);
   });
 
+  // The key is looked for as text: characters a pattern would read as operators match only themselves.
+  it.each(["a.b+c*d?", "(k|x)[1]{2}^$\\", "k.1"])("reads every character of %j as itself", (secret) => {
+    expect(redactString(`${secret} and ${secret.replace(/[^A-Za-z0-9]/g, "x")}`, [secret])).toBe(`${REDACTED} and ${secret.replace(/[^A-Za-z0-9]/g, "x")}`);
+  });
+
   it("redacts overlapping occurrences once each, and text at both ends", () => {
     expect(redactString("aa aaa", ["aa"])).toBe(`${REDACTED} aaa`);
     expect(redactString("k1-k1", ["k1"])).toBe(`${REDACTED}-${REDACTED}`);
@@ -47,7 +52,7 @@ describe("redactString", () => {
   });
 
   it("skips an empty secret instead of redacting between every character", () => {
-    expect(redactString("abc", [""])).toBe("abc");
+    expect(redactString("abc - def", [""])).toBe("abc - def");
   });
 });
 

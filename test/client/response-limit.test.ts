@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cutAt, DEFAULT_MAX_RESPONSE_BYTES, limitErrorBodies, readLimited } from "../../src/response-limit.ts";
+import { DEFAULT_MAX_RESPONSE_BYTES, readLimited } from "../../src/response-limit.ts";
 
 const bytes = (...values: number[]) => new Uint8Array(values);
 /** A body of these chunks, recording whether the reader cancelled it. */
@@ -66,44 +66,5 @@ describe("readLimited", () => {
 
   it("defaults to 1 MiB", () => {
     expect(DEFAULT_MAX_RESPONSE_BYTES).toBe(1_048_576);
-  });
-});
-
-describe("limitErrorBodies", () => {
-  const answering = (response: Response) => limitErrorBodies(async () => response, 4);
-
-  it("passes a 2xx through untouched, body unread", async () => {
-    const response = new Response("a long 2xx body", { status: 200 });
-    const passed = await answering(response)(undefined);
-    expect(passed).toBe(response);
-    expect(passed.bodyUsed).toBe(false);
-    expect(cutAt(passed)).toBeUndefined();
-  });
-
-  it("passes an error without a body through", async () => {
-    const response = new Response(null, { status: 404 });
-    expect(await answering(response)(undefined)).toBe(response);
-  });
-
-  it("cuts an error body at the limit, keeping status and headers, and says so", async () => {
-    const limited = await answering(new Response("0123456789", { status: 422, statusText: "Nope", headers: { "x-a": "b" } }))(undefined);
-    expect(limited.status).toBe(422);
-    expect(limited.statusText).toBe("Nope");
-    expect(limited.headers.get("x-a")).toBe("b");
-    expect(await limited.text()).toBe("0123");
-    expect(cutAt(limited)).toBe(4);
-  });
-
-  it("keeps a short error body whole, and says nothing was cut", async () => {
-    const limited = await answering(new Response("abc", { status: 500 }))(undefined);
-    expect(await limited.text()).toBe("abc");
-    expect(cutAt(limited)).toBeUndefined();
-  });
-
-  it("hands the input and init to the fetch it wraps", async () => {
-    const calls: unknown[] = [];
-    const wrapped = limitErrorBodies(async (input: string, init?: { a: number }) => (calls.push([input, init]), new Response("ok")), 4);
-    await wrapped("u", { a: 1 });
-    expect(calls).toEqual([["u", { a: 1 }]]);
   });
 });
