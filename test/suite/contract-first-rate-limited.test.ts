@@ -3,8 +3,10 @@
 // counted as any answer, and the key and the file are judged on the answer after it (docs/decisions.md, "Before the
 // first check", "Rate limits").
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createServer } from "node:http";
 import { liveOptions, runContractSuite, SANDBOX_FIXTURES } from "../support/contract-suite.ts";
 import { hostileFirstAnswer } from "../support/hostile-first-answer.ts";
+import { onLoopback } from "../support/hostile-server.ts";
 import { sandbox } from "../support/sandbox.ts";
 
 let sb: Awaited<ReturnType<typeof sandbox>>;
@@ -52,5 +54,38 @@ describe("a start-up read answered 429 first", { timeout: 120_000 }, () => {
     const sent = run.summary.checks.reduce((n, c) => n + c.requests, 0);
     // The checks' own exchanges, the 429 and the read after it (the signed URL's fetches are requests of no operation).
     expect(run.summary.totals.requests).toBeGreaterThanOrEqual(sent + 2);
+  });
+});
+
+describe("a start-up read answered 429 every time", { timeout: 60_000 }, () => {
+  /** Runs the suite against a server that answers every request 429, asking for 100 ms, and counts what it received. */
+  async function runAgainstEvery429(extra: Parameters<typeof liveOptions>[1]) {
+    let received = 0;
+    const server = await onLoopback(
+      createServer((req, res) => {
+        received++;
+        req.resume();
+        res.writeHead(429, { "content-type": "application/json", "retry-after-ms": "100", "x-request-id": "every-429" }).end(JSON.stringify({ detail: "Rate limit exceeded" }));
+      }),
+    );
+    try {
+      return { run: await runContractSuite(liveOptions(server.origin, extra)), received };
+    } finally {
+      await server.close();
+    }
+  }
+
+  it("stops at the cap per run: exit 2, the line naming FILE_LIBRARY_MAX_TOTAL_WAIT_MS", async () => {
+    const { run, received } = await runAgainstEvery429({ maxTotalWaitMs: 250 });
+    expect(run.exitCode, run.output).toBe(2);
+    expect(run.summary.stopped?.reason).toMatch(/^the server rate-limited the run: waiting out its 429s took 0\.2 s, .* per run \(FILE_LIBRARY_MAX_TOTAL_WAIT_MS raises it\)/);
+    expect(received).toBe(3);
+  });
+
+  it("counts each attempt against the request budget: exit 2 naming FILE_LIBRARY_MAX_REQUESTS once it is spent", async () => {
+    const { run, received } = await runAgainstEvery429({ maxRequests: 4 });
+    expect(run.exitCode, run.output).toBe(2);
+    expect(run.summary.stopped?.reason).toBe("the server rate-limited the run's start-up read until the run's request budget of 4 is spent (FILE_LIBRARY_MAX_REQUESTS raises it).");
+    expect(received).toBe(4);
   });
 });
