@@ -37,7 +37,7 @@ export function createRunContext(run: RunSettings, spec: OpenApiValidator): RunC
     startupRead,
     spec,
     budget: new RequestBudget(requestLimit(target, settings), settings.requestsBefore),
-    rateLimiter: new RateLimiter(settings.rateLimits),
+    rateLimiter: new RateLimiter(settings.rateLimits, undefined, startupRead?.waitedMs),
     transport: new Transport({ timeoutMs: settings.requestTimeoutMs, maxBytes: settings.maxResponseBytes }),
     // The target's key is read when a text is redacted: the mock's target gets its address (and key) after the context is made.
     redact: (text) => redactString(text, secretsOf(target.apiKey)),
