@@ -4,7 +4,7 @@ import type { Target } from "../http/target.ts";
 import { Transport } from "../http/transport.ts";
 import type { SuiteSettings } from "../run/settings.ts";
 import type { StartupRead } from "../run/startup-read-record.ts";
-import { redactString } from "../../src/redact.ts";
+import { redactSecrets } from "../../lib/redact-secrets.ts";
 import { NoAnswerError } from "../http/no-answer.ts";
 import { secretsOf } from "../inputs/keys.ts";
 
@@ -41,7 +41,7 @@ export async function preflight(target: Target, settings: Pick<SuiteSettings, "r
     answer = await transport.send(url, { method, headers: { authorization: `Bearer ${target.apiKey}` } }, { beforeAttempt: () => void requests++ });
   } catch (error) {
     if (!(error instanceof NoAnswerError)) throw error;
-    return { requests, read: { noAnswer: { attempts: error.attempts, message: redactString(error.message, secretsOf(target.apiKey)) } } };
+    return { requests, read: { noAnswer: { attempts: error.attempts, message: redactSecrets(error.message, secretsOf(target.apiKey)) } } };
   } finally {
     await transport.close();
   }
