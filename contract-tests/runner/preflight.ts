@@ -6,7 +6,7 @@ import { RequestBudget, RequestBudgetError, requestLimit } from "../http/request
 import { Transport, type Answered } from "../http/transport.ts";
 import type { SuiteSettings } from "../run/settings.ts";
 import type { RecordedAnswer, StartupRead } from "../run/startup-read-record.ts";
-import { redactString } from "../../src/redact.ts";
+import { redactSecrets } from "../../lib/redact-secrets.ts";
 import { NoAnswerError } from "../http/no-answer.ts";
 import { secretsOf } from "../inputs/keys.ts";
 
@@ -56,7 +56,7 @@ export async function preflight(target: Target, settings: PreflightSettings, spe
     if (error instanceof RateLimitedError) throw new CannotStartError(error.message);
     if (error instanceof RequestBudgetError) throw new CannotStartError(`the server rate-limited the run's start-up read until ${error.message}.`);
     if (!(error instanceof NoAnswerError)) throw error;
-    return { requests: budget.sent, read: { noAnswer: { attempts: error.attempts, message: redactString(error.message, secretsOf(target.apiKey)) }, ...waited() } };
+    return { requests: budget.sent, read: { noAnswer: { attempts: error.attempts, message: redactSecrets(error.message, secretsOf(target.apiKey)) }, ...waited() } };
   } finally {
     await transport.close();
   }
