@@ -1,4 +1,4 @@
-// covers: README.md, docs/, contract-tests/README.md, sandbox/README.md, openapi/openapi.yaml, sandbox/main.ts, the packages' package.json
+// covers: README.md, docs/, contract-tests/README.md, sandbox/README.md, openapi/openapi.yaml, sandbox/main.ts, package.json, contract-tests/package.json, sandbox/package.json
 // None of the three packages is on the npm registry yet, so no command the docs give may fetch one of their names from
 // it: whoever published a name first would run in the reader's shell, FILE_LIBRARY_API_KEY in its environment
 // (docs/decisions.md, "Every sample in the docs runs"). Every `npx` of one of our names carries --no-install (a missing install then

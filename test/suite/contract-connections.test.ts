@@ -87,7 +87,8 @@ describe("the live suite over connections a server closes", { timeout: 120_000 }
       });
       expect(run.output).toMatch(
         new RegExp(
-          `^FAILED  getFile metadata_of_requested_file: getFile: GET /studio/v1/library/files/doc-1 got no HTTP answer from ${baseUrl} after 2 attempts: ` +
+          // The start-up read is the run's first exchange: its want of an answer is the check's failure.
+          `^FAILED  getFile metadata_of_requested_file: the run's start-up read of the file got no answer: GET /studio/v1/library/files/doc-1 got no HTTP answer from ${baseUrl} after 2 attempts: ` +
             "attempt 1: the server closed the connection before answering \\(.+\\), \\d+ ms after sending.*; attempt 2: the server closed the connection before answering",
           "m",
         ),
