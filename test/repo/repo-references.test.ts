@@ -40,7 +40,7 @@ describe("docs/decisions.md: ids, contents and citations", () => {
     expect(listed.every(({ id, anchor }) => anchor.startsWith(`${id.toLowerCase()}-`))).toBe(true);
   });
 
-  it("has every decision.md citation name ids that exist", () => {
+  it("has every docs/decisions.md citation name ids that exist", () => {
     const cited = tracked.flatMap((file) =>
       [...text(file).matchAll(citation)].flatMap((m) => m[1]!.split(/,\s*|\s+and\s+/).map((id) => ({ file, id }))),
     );
