@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 import { bearerToken } from "../lib/bearer-token.ts";
+import { redactSecrets } from "../lib/redact-secrets.ts";
 import { errorAnswer, type PlainAnswer, type PlainRequest, type Service } from "./core/plain.ts";
 
 /** How the node:http adapter reads requests and reports them. */
@@ -66,20 +67,12 @@ function send(res: ServerResponse, answer: PlainAnswer): void {
 }
 
 /**
- * A request's path (its query left out) with each secret replaced by [REDACTED], as it came and percent-encoded. The
- * rule of the proxy's reports (src/redact.ts, which the sandbox may not import: it is a server of its own): a secret
- * that could be a word ("test", under eight characters or letters only) only where it stands as a word of its own.
+ * A request's path (its query left out) with each secret replaced by [REDACTED], as it came or percent-encoded in any
+ * way (lib/redact-secrets.ts: the rule of the proxy's reports), longer secrets first.
  */
 function loggedPath(target: string, secrets: ReadonlyArray<string | undefined>): string {
-  let path = target.split("?")[0]!;
-  const forms = [...new Set(secrets.flatMap((secret) => (secret ? [secret, encodeURIComponent(secret)] : [])))].sort((a, b) => b.length - a.length);
-  for (const form of forms) {
-    if (!path.includes(form)) continue;
-    const escaped = form.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-    const distinctive = form.length >= 8 && /[^A-Za-z]/.test(form);
-    path = path.replace(new RegExp(distinctive ? escaped : `(?<![A-Za-z0-9_])${escaped}(?![A-Za-z0-9_])`, "g"), "[REDACTED]");
-  }
-  return path;
+  const known = [...new Set(secrets.filter((secret): secret is string => Boolean(secret)))].sort((a, b) => b.length - a.length);
+  return redactSecrets(target.split("?")[0]!, known);
 }
 
 /** A node:http request listener that serves `service`: requests in, plain requests to the service, answers out. */

@@ -86,7 +86,7 @@ export async function checkServer(settings: SuiteSettings, options: EngineOption
     if (!options.signal?.aborted) await closed;
   }
   const spec = context?.spec ?? loadSuiteSpec(settings.specFile);
-  const summary = summaryOfRun(runs, { settings, spec, target: context?.target, seed, suiteError });
+  const summary = summaryOfRun(runs, { settings, spec, target: context?.target, seed, suiteError, startupRead: options.startupRead });
   print(writeReports(summary, settings.reportDir ?? "reports", settings.stepSummaryFile));
   performance.mark("suite:report");
   const exitCode = summary.totals.failed > 0 ? 1 : summary.stopped ? 2 : 0;

@@ -1,4 +1,4 @@
-import { redactString } from "../../src/redact.ts";
+import { redactSecrets } from "../../lib/redact-secrets.ts";
 import { BOM } from "../../src/response-body.ts";
 import { NoAnswerError, type FailedAttempt, type NoAnswerEvidence } from "./no-answer.ts";
 import { curlFor, type ShownRequest } from "./curl.ts";
@@ -89,7 +89,7 @@ export async function exchange(context: RequestContext, request: ExchangeRequest
   const shownHeaders = { ...headers };
   const shownKey = shownAuthorization(auth, target.apiKey);
   if (shownKey !== undefined) shownHeaders.authorization = shownKey;
-  const shown: ShownRequest = { auth, method, path, url, headers: shownHeaders, ...(body === undefined ? {} : { body: redactString(body, secrets) }) };
+  const shown: ShownRequest = { auth, method, path, url, headers: shownHeaders, ...(body === undefined ? {} : { body: redactSecrets(body, secrets) }) };
 
   const takeFromBudget = () => {
     if (!request.essential) budget.take();
@@ -113,7 +113,7 @@ export async function exchange(context: RequestContext, request: ExchangeRequest
   } catch (error) {
     if (!(error instanceof NoAnswerError)) throw error;
     const evidence = { operationId: request.operationId, method, path, url, curl: curlFor(shown), attempts: error.attempts };
-    throw new ExchangeFailedError(`${request.operationId}: ${redactString(error.message, secrets)}`, evidence);
+    throw new ExchangeFailedError(`${request.operationId}: ${redactSecrets(error.message, secrets)}`, evidence);
   }
   return toExchange(delivered, delivered.failedAttempts);
 }
@@ -175,7 +175,7 @@ export function exchangeFrom(operationId: OperationId, request: ShownRequest, an
     durationMs,
     secretEchoedIn: echoesOf(answer, credentials),
     failedAttempts,
-    redact: (shown) => redactString(shown, secrets),
+    redact: (shown) => redactSecrets(shown, secrets),
   };
 }
 

@@ -20,14 +20,18 @@ const seconds = (ms: number) => `${(ms / 1000).toFixed(ms < 10_000 ? 1 : 0)} s`;
 /** Paces the run's requests and waits out its 429s, within the run's caps; one for the whole run. */
 export class RateLimiter {
   private nextStart = Number.NEGATIVE_INFINITY;
-  private waited = 0;
+  private waited: number;
   /** Why the run stopped, once a cap was passed; every later check is skipped with it. */
   stoppedBecause: string | undefined;
 
+  /** `waitedBefore`: milliseconds the run waited out before this limiter was made (the runner's start-up read). */
   constructor(
     readonly settings: RateLimitSettings,
     private readonly clock: Clock = realClock,
-  ) {}
+    waitedBefore = 0,
+  ) {
+    this.waited = waitedBefore;
+  }
 
   /** Milliseconds spent waiting out 429s so far. */
   get waitedMs(): number {

@@ -1,4 +1,4 @@
-import { redactString } from "../../src/redact.ts";
+import { redactSecrets } from "../../lib/redact-secrets.ts";
 
 /** A key no server issues, for the wrong-key checks; not a secret, so reports show it. */
 export const WRONG_API_KEY = "file-library-contract-wrong-key";
@@ -70,7 +70,7 @@ export function secretsOf(apiKey: string): string[] {
 /** The Authorization header as reports show it: the key and every near miss of it are `[REDACTED]`. */
 export function shownAuthorization(mode: AuthMode, apiKey: string): string | undefined {
   const header = authorizationFor(mode, apiKey);
-  return header === undefined || mode === "wrong" ? header : redactString(header, secretsOf(apiKey));
+  return header === undefined || mode === "wrong" ? header : redactSecrets(header, secretsOf(apiKey));
 }
 
 /** The credential a mode sends, without its scheme: the key, or the near miss in its place; undefined when it sends none of them. */

@@ -2,7 +2,8 @@ import { createRequestInspector } from "../../lib/openapi/request-inspection.ts"
 import { isJsonMediaType, mediaTypeOf } from "../../lib/openapi/media-type.ts";
 import { createRouter } from "../../lib/openapi/router.ts";
 import type { OpenApiValidator } from "../../lib/openapi/validator.ts";
-import { redactString, redactValue } from "../../src/redact.ts";
+import { redactSecrets } from "../../lib/redact-secrets.ts";
+import { redactValue } from "../../src/redact.ts";
 import type { RecordedBody, RecordedExchange } from "../recording/format.ts";
 import { readRecording } from "../recording/read-recording.ts";
 import { requestKey } from "../recording/replay.ts";
@@ -99,7 +100,7 @@ export async function exportPact(options: ExportOptions): Promise<ExportResult> 
     const inspected = inspect({ method: exchange.method, rawPath, headers: { ...exchange.request.headers, authorization: `Bearer ${API_KEY_PLACEHOLDER}` }, body: text });
     // A 422 to a request the spec allows can only be the unknown id (the service's description: 422, not 404).
     const unknownId = exchange.response.status === 422 && inspected.findings.length === 0;
-    const state = providerState(redactString(fileId, options.secrets), unknownId);
+    const state = providerState(redactSecrets(fileId, options.secrets), unknownId);
     const description = names.take(describeRequest(operation, inspected.json ?? (text === undefined ? undefined : null), exchange.response.status, unknownId), state);
     result.pact.interactions.push(interactionOf(exchange, operation, description, state, options));
   }
@@ -123,10 +124,10 @@ function interactionOf(exchange: RecordedExchange, operation: string, descriptio
   const headers = (list: Record<string, string>) => Object.fromEntries(Object.entries(list).map(([name, value]) => [name, v4 ? [value] : value]));
   const [rawPath, rawQuery] = [exchange.target.split("?", 1)[0]!, exchange.target.includes("?") ? exchange.target.slice(exchange.target.indexOf("?") + 1) : undefined];
   const query: Record<string, string[]> = {};
-  for (const [name, value] of new URLSearchParams(rawQuery ?? "")) (query[redactString(name, options.secrets)] ??= []).push(redactString(value, options.secrets));
+  for (const [name, value] of new URLSearchParams(rawQuery ?? "")) (query[redactSecrets(name, options.secrets)] ??= []).push(redactSecrets(value, options.secrets));
 
   const requestHeaders: Record<string, string> = { Authorization: `Bearer ${API_KEY_PLACEHOLDER}` };
-  for (const [name, value] of Object.entries(exchange.request.headers)) requestHeaders[titleCase(name)] = redactString(value, options.secrets);
+  for (const [name, value] of Object.entries(exchange.request.headers)) requestHeaders[titleCase(name)] = redactSecrets(value, options.secrets);
   const requestBody = bodyOf(exchange.request.body, exchange.request.headers["content-type"], options.secrets);
 
   const responseMediaType = mediaTypeOf(exchange.response.headers["content-type"]);
@@ -151,7 +152,7 @@ function interactionOf(exchange: RecordedExchange, operation: string, descriptio
     providerStates: [state],
     request: {
       method: exchange.method,
-      path: redactString(rawPath, options.secrets),
+      path: redactSecrets(rawPath, options.secrets),
       ...(rawQuery === undefined ? {} : { query }),
       headers: headers(requestHeaders),
       ...body(requestBody, mediaTypeOf(exchange.request.headers["content-type"])),
@@ -177,7 +178,7 @@ function bodyOf(body: RecordedBody | null, contentType: string | undefined, secr
       // Not JSON after all: kept as the text it is.
     }
   }
-  return { kind: "text", value: redactString(text, secrets) };
+  return { kind: "text", value: redactSecrets(text, secrets) };
 }
 
 /** `content-type` as Pact files usually spell it, `Content-Type` (Pact compares header names without regard to case). */

@@ -4,7 +4,7 @@ import { createRouter } from "../../lib/openapi/router.ts";
 import type { OpenApiValidator } from "../../lib/openapi/validator.ts";
 import { bearerToken } from "../../lib/bearer-token.ts";
 import { repeatedMemberName } from "../../src/json-names.ts";
-import { redactString } from "../../src/redact.ts";
+import { redactSecrets } from "../../lib/redact-secrets.ts";
 import { downloadAnswerProblem } from "../checks/download-url-valid.ts";
 import { judgeResponse, unexpected } from "../checks/judge-answer.ts";
 import { metadataIdProblem } from "../checks/metadata-of-requested-file.ts";
@@ -106,7 +106,7 @@ export class TrafficJudge {
 
   /** Every text the proxy shows goes through here: the key, and every bearer token that passed, are redacted. */
   redact(text: string): string {
-    return redactString(text, this.secretList);
+    return redactSecrets(text, this.secretList);
   }
 
   /**

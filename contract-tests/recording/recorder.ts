@@ -8,7 +8,7 @@ import { isSecretName, REDACTED } from "../../src/redact.ts";
 import { DRAIN_MS, type CapturedBody, type PassedExchange } from "../proxy/forward.ts";
 import type { JudgeEvents } from "../proxy/judge-traffic.ts";
 import { decodeBody } from "../proxy/decode-body.ts";
-import { blankSecretMembers } from "../http/secret-members.ts";
+import { blankSecretMembers, blankSecretQuery } from "../http/secret-members.ts";
 import { SettingError } from "../run/settings.ts";
 import { FORMAT, READ_HEADERS, recordedText, type RecordedAuth, type RecordedBody, type RecordedExchange } from "./format.ts";
 
@@ -163,10 +163,10 @@ export class Recorder {
       seq: ++this.seq,
       at: new Date(performance.timeOrigin + passed.startedAt).toISOString(),
       method: passed.method,
-      target: redact(passed.target),
+      target: redact(blankSecretQuery(passed.target)),
       operation: this.operation,
-      request: { auth: this.authOf(token, headerValue(passed.requestHeaders, "authorization"), passed.status), headers: request, body: this.body(passed.requestBody, headerValue(passed.requestHeaders, "content-encoding"), redact) },
-      response: { status: passed.status, headers: responseHeaders(passed.responseHeaders, redact), body: this.body(passed.responseBody, headerValue(passed.responseHeaders, "content-encoding"), redact) },
+      request: { auth: this.authOf(token, headerValue(passed.requestHeaders, "authorization"), passed.status), headers: request, body: this.body(passed.requestBody, passed.requestHeaders, redact) },
+      response: { status: passed.status, headers: responseHeaders(passed.responseHeaders, redact), body: this.body(passed.responseBody, passed.responseHeaders, redact) },
       durationMs: Math.round((passed.endedAt - passed.startedAt) * 10) / 10,
       findings: this.findings,
     };
@@ -182,12 +182,12 @@ export class Recorder {
     return "other";
   }
 
-  private body(body: CapturedBody, encoding: string | undefined, redact: Redact): RecordedBody | null {
+  private body(body: CapturedBody, headers: PassedExchange["requestHeaders"], redact: Redact): RecordedBody | null {
     if (body.total === 0) return null;
-    const decoded = decodeBody(body, encoding, this.maxBytes);
+    const decoded = decodeBody(body, headerValue(headers, "content-encoding"), this.maxBytes);
     if ("unchecked" in decoded) return { elided: decoded.unchecked, bytes: body.total };
     if (decoded.invalidUtf8 !== undefined) return { elided: "not UTF-8 text", bytes: body.total };
-    return recordedText(redact(blankSecretMembers(decoded.text)));
+    return recordedText(redact(blankSecretMembers(decoded.text, headerValue(headers, "content-type"))));
   }
 }
 

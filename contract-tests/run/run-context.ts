@@ -1,6 +1,6 @@
 import type { OpenApiValidator } from "../../lib/openapi/validator.ts";
 import type { RequestContext } from "../http/request-context.ts";
-import { redactString } from "../../src/redact.ts";
+import { redactSecrets } from "../../lib/redact-secrets.ts";
 import { secretsOf } from "../inputs/keys.ts";
 import { RateLimiter } from "../http/rate-limits.ts";
 import { RequestBudget, requestLimit } from "../http/request-budget.ts";
@@ -37,9 +37,9 @@ export function createRunContext(run: RunSettings, spec: OpenApiValidator): RunC
     startupRead,
     spec,
     budget: new RequestBudget(requestLimit(target, settings), settings.requestsBefore),
-    rateLimiter: new RateLimiter(settings.rateLimits),
+    rateLimiter: new RateLimiter(settings.rateLimits, undefined, startupRead?.waitedMs),
     transport: new Transport({ timeoutMs: settings.requestTimeoutMs, maxBytes: settings.maxResponseBytes }),
     // The target's key is read when a text is redacted: the mock's target gets its address (and key) after the context is made.
-    redact: (text) => redactString(text, secretsOf(target.apiKey)),
+    redact: (text) => redactSecrets(text, secretsOf(target.apiKey)),
   };
 }

@@ -5,6 +5,8 @@ import { selectedChecks } from "./check-selection.ts";
 import { failuresOf, scenarioCheckState, type CheckRun } from "./check-state.ts";
 import { statusCoverage } from "../report/coverage.ts";
 import type { SuiteSettings } from "./settings.ts";
+import { startupStatuses } from "./startup-read.ts";
+import type { StartupRead } from "./startup-read-record.ts";
 import type { Target } from "../http/target.ts";
 import type { SpecOperations } from "../../lib/openapi/spec-operations.ts";
 import type { CheckFailureRecord, CheckOutcome, ContractSummary, ExchangeEvidence } from "../report/shapes.ts";
@@ -18,6 +20,8 @@ export interface RunFacts {
   spec: SpecOperations;
   target: Pick<Target, "mode" | "baseUrl"> | undefined;
   seed: number | undefined;
+  /** The runner's start-up read, whose answers the coverage counts. */
+  startupRead?: StartupRead | undefined;
   /** An error outside every check (the engine broke between checks): the run could not finish. */
   suiteError?: string | undefined;
 }
@@ -110,7 +114,7 @@ export function summaryOfRun(runs: readonly CheckRun[], facts: RunFacts): Contra
       connectionRetries: retriedBeforeAnswer + unanswered.filter((a) => a.attempt > 1).length,
     },
     checks: outcomes,
-    coverage: statusCoverage(spec, exchanges, operations),
+    coverage: statusCoverage(spec, [...exchanges, ...startupStatuses(facts.startupRead)], operations),
     retried: exchanges.filter((e) => e.failedAttempts?.length),
     ...(stopped ? { stopped: { reason: stopped } } : {}),
   };

@@ -5,6 +5,22 @@ import type { FailedAttempt } from "../http/no-answer.ts";
  * attempt that got none. Plain data, and its type alone, so that the runner's public declarations carry no more of
  * the suite than this.
  */
-export type StartupRead =
-  | { answer: { status: number; headers: Array<[string, string]>; text: string; cut?: number | undefined; invalidUtf8?: string | undefined; durationMs: number; failedAttempts: FailedAttempt[] } }
-  | { noAnswer: { attempts: FailedAttempt[]; message: string } };
+export type StartupRead = (
+  | { answer: RecordedAnswer & { failedAttempts: FailedAttempt[] } }
+  | { noAnswer: { attempts: FailedAttempt[]; message: string } }
+) & {
+  /** The 429s waited out before that answer, in order: answers of the run like any other. */
+  rateLimited?: RecordedAnswer[] | undefined;
+  /** Milliseconds spent waiting them out: the run's cap per run (FILE_LIBRARY_MAX_TOTAL_WAIT_MS) counts them. */
+  waitedMs?: number | undefined;
+};
+
+/** One answer as received, its headers as pairs. */
+export interface RecordedAnswer {
+  status: number;
+  headers: Array<[string, string]>;
+  text: string;
+  cut?: number | undefined;
+  invalidUtf8?: string | undefined;
+  durationMs: number;
+}

@@ -4,6 +4,8 @@ import { secretsOf, shownAuthorization } from "../inputs/keys.ts";
 import { catalogue } from "../checks/catalogue.ts";
 import type { CheckEvidence } from "./evidence.ts";
 import type { RunContext } from "./run-context.ts";
+import type { FailedAttempt } from "../http/no-answer.ts";
+import type { RecordedAnswer, StartupRead } from "./startup-read-record.ts";
 
 // Each run's start-up read is judged once, by the first check that runs.
 const judged = new WeakSet<RunContext>();
@@ -26,13 +28,22 @@ export function judgeStartupRead(run: RunContext, selected: Set<string>, evidenc
   const { method, path: template } = run.spec.operation("getFile");
   const path = template.replace("{file_id}", encodeURIComponent(target.fileId));
   const request: ShownRequest = { auth: "valid", method, path, url: `${target.baseUrl}${path}`, headers: { authorization: shownAuthorization("valid", target.apiKey)! } };
+  const seen = (answer: RecordedAnswer, failedAttempts: FailedAttempt[] = []) =>
+    exchangeFrom("getFile", request, { ...answer, headers: new Headers(answer.headers) }, { secrets: secretsOf(target.apiKey), credentials: [target.apiKey] }, failedAttempts);
+  // The 429s it waited out came first: judged as the run judges each 429 it waits out.
+  for (const answer of read.rateLimited ?? []) inspect(seen(answer));
   if ("noAnswer" in read) {
     const check = selected.has(CHARGED) ? CHARGED : catalogue.find((c) => c.kind === "scenario" && selected.has(c.name))!.name;
     const noAnswer = { operationId: "getFile", method, path, url: request.url, curl: curlFor(request), attempts: read.noAnswer.attempts };
     evidence.failure({ check, operation: "getFile", problem: run.redact(`the run's start-up read of the file got no answer: ${read.noAnswer.message}`), noAnswer });
     return;
   }
-  const { answer } = read;
-  const seen = { ...answer, headers: new Headers(answer.headers) };
-  inspect(exchangeFrom("getFile", request, seen, { secrets: secretsOf(target.apiKey), credentials: [target.apiKey] }, answer.failedAttempts));
+  inspect(seen(read.answer, read.answer.failedAttempts));
+}
+
+/** The statuses the start-up read was answered with, 429s included, for the run's coverage (its requests are counted apart). */
+export function startupStatuses(read: StartupRead | undefined): Array<{ operationId: string; status: number }> {
+  if (!read) return [];
+  const answers = [...(read.rateLimited ?? []), ...("answer" in read ? [read.answer] : [])];
+  return answers.map(({ status }) => ({ operationId: "getFile", status }));
 }

@@ -1,6 +1,7 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { redactString, redactValue } from "../../src/redact.ts";
+import { redactSecrets } from "../../lib/redact-secrets.ts";
+import { redactValue } from "../../src/redact.ts";
 import { ExportError, exportPact } from "../pact/export-pact.ts";
 import { judgePact } from "../pact/judge-pact.ts";
 import { findingLine, pactSummary, writePactReports } from "../pact/pact-reports.ts";
@@ -136,7 +137,7 @@ async function runCheck(argv: string[], name: string, env: Record<string, string
   if (pact.interactions.length === 0) return cannot(`${file} holds no HTTP interaction: there is nothing to judge${pact.notHttp.length ? ` (not HTTP: ${pact.notHttp.length})` : ""}`);
   // A pact may hold the key by mistake (a consumer's test that used the real one): no finding shows it.
   const secrets = settings.apiKey ? [settings.apiKey] : [];
-  const findings = judgePact(spec, pact.interactions).map((f) => ({ ...f, interaction: redactString(f.interaction, secrets), member: redactString(f.member, secrets), problem: redactString(f.problem, secrets) }));
+  const findings = judgePact(spec, pact.interactions).map((f) => ({ ...f, interaction: redactSecrets(f.interaction, secrets), member: redactSecrets(f.member, secrets), problem: redactSecrets(f.problem, secrets) }));
   const summary = redactValue(pactSummary(file, pact, findings), secrets) as ReturnType<typeof pactSummary>;
   const reportDir = path.resolve(values["report-dir"] ?? settings.reportDir ?? "reports");
   await writePactReports(reportDir, summary);

@@ -1,14 +1,28 @@
 // covers: contract-tests/http/rate-limits.ts, contract-tests/run/run-summary.ts, contract-tests/run/run-checks.ts
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createServer, type Server } from "node:http";
+import { createServer, request, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { exitCodeOf } from "../../lib/process.ts";
-import { liveEnvironment, liveOptions, runContractSuite, suiteAgainstSandbox, type ContractRun } from "../support/contract-suite.ts";
+import { liveEnvironment, liveOptions, runContractSuite, SANDBOX_FIXTURES, suiteAgainstSandbox, type ContractRun } from "../support/contract-suite.ts";
+import { sandbox } from "../support/sandbox.ts";
 import { startScript } from "../support/processes.ts";
 
-/** A server that answers every request 429 with this Retry-After, as an overloaded gateway. */
-async function alwaysRateLimited(retryAfter: string): Promise<{ baseUrl: string; close(): Promise<void> }> {
+/**
+ * A server that answers every request 429 with this Retry-After, as an overloaded gateway, but the first: the run's
+ * start-up read, forwarded to `upstream`, so that the run gets to its checks (a 429 to the start-up read past a cap
+ * stops the run before them: contract-first-rate-limited.test.ts).
+ */
+async function alwaysRateLimited(retryAfter: string, upstream: string): Promise<{ baseUrl: string; close(): Promise<void> }> {
+  let answered = 0;
   const server: Server = createServer((req, res) => {
+    if (answered++ === 0) {
+      const forwarded = request(`${upstream}${req.url}`, { method: req.method, headers: req.headers, agent: false }, (answer) => {
+        res.writeHead(answer.statusCode!, answer.headers);
+        answer.pipe(res);
+      });
+      forwarded.on("error", () => res.destroy());
+      return void req.pipe(forwarded);
+    }
     req.resume();
     res.writeHead(429, { "content-type": "application/json", "retry-after": retryAfter, "x-request-id": "rl-1" });
     res.end(JSON.stringify({ code: "rate_limited", message: "Slow down." }));
@@ -75,11 +89,13 @@ describe("a run that cannot get to every check it was asked for", { timeout: 120
 describe.concurrent("a server that rate-limits past the caps: the run cannot finish", { timeout: 120_000 }, () => {
   let slow: Awaited<ReturnType<typeof alwaysRateLimited>>;
   let endless: Awaited<ReturnType<typeof alwaysRateLimited>>;
+  let upstream: Awaited<ReturnType<typeof sandbox>>;
   beforeAll(async () => {
-    slow = await alwaysRateLimited("30");
-    endless = await alwaysRateLimited("1");
+    upstream = await sandbox({ fixturesFile: SANDBOX_FIXTURES });
+    slow = await alwaysRateLimited("30", upstream.baseUrl);
+    endless = await alwaysRateLimited("1", upstream.baseUrl);
   });
-  afterAll(() => Promise.all([slow.close(), endless.close()]));
+  afterAll(() => Promise.all([slow.close(), endless.close(), upstream.close()]));
 
   it("a wait over the cap per wait ends the run at once with exit 2, failing no check", async () => {
     const run = await runContractSuite(liveOptions(slow.baseUrl));

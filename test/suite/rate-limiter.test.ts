@@ -82,6 +82,13 @@ describe("the contract suite's rate limiter", () => {
     expect(clock.sleeps).toEqual([2000, 2000]);
   });
 
+  it("counts the waits before it was made (the start-up read's) against the cap per run", async () => {
+    const clock = fakeClock();
+    const limiter = new RateLimiter(settings({ maxTotalWaitMs: 3_000 }), clock, 2_000);
+    await expect(limiter.waitOut(headers({ "retry-after": "2" }), 0)).rejects.toThrow(/waiting out its 429s took 2\.0 s, and the next wait of 2\.0 s would pass the cap of 3\.0 s per run/);
+    expect(clock.sleeps).toEqual([]);
+  });
+
   it("reads --rate-limit as Schemathesis writes it, and refuses what it cannot use", () => {
     expect(parseRate("10/s")).toBe(10);
     expect(parseRate("300/m")).toBe(5);

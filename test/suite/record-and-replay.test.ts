@@ -229,6 +229,42 @@ describe("proxy --record", () => {
     for (const [name, text] of Object.entries(texts)) for (const secret of ["tok-Secret-771", "pw-Secret-882", "hdr-Secret-993", KEY]) expect(text, name).not.toContain(secret);
   });
 
+  it("says no key percent-encoded in a path (either hex case, fully or partly encoded) and blanks a form body's secret-named parameters: stderr, the reports, the recording", async () => {
+    // The key of the tester's report: three characters a path escapes.
+    const key = "sk_Abc+def/ghi=";
+    const escapeAll = (text: string) => [...text].map((c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, "0")}`).join("");
+    const forms = { upper: encodeURIComponent(key), lower: encodeURIComponent(key).toLowerCase().replace("sk_abc", "sk_Abc"), full: escapeAll(key), partly: `%73${encodeURIComponent(key).slice(1)}` };
+    const sb = await sandbox({ fixturesFile: SANDBOX_FIXTURES, apiKey: key });
+    const file = path.join(scratch, "encoded-key.jsonl");
+    const reportDir = await mkdtemp(path.join(scratch, "encoded-key-"));
+    const said: string[] = [];
+    try {
+      const proxy = await startProxy({ upstream: sb.baseUrl, reportDir, record: file, env: { FILE_LIBRARY_API_KEY: key }, say: (line) => said.push(line) });
+      try {
+        const headers = { authorization: `Bearer ${key}`, "content-type": "application/json" };
+        // A body the spec refuses: a finding, with the curl command that sends it again to the path that holds the key.
+        for (const id of Object.values(forms)) await (await fetch(`${proxy.url}${FILES}/${id}`, { method: "PUT", headers, body: JSON.stringify({ labels: "x" }) })).arrayBuffer();
+        const form = { ...headers, "content-type": "application/x-www-form-urlencoded" };
+        await (await fetch(`${proxy.url}${FILES}/doc-1`, { method: "PUT", headers: form, body: "token=FORMSECRET-888&labels=x" })).arrayBuffer();
+      } finally {
+        await proxy.stop();
+      }
+    } finally {
+      await sb.close();
+    }
+    const report = (name: string) => readFile(path.join(reportDir, name), "utf8");
+    const texts = { stderr: said.join("\n"), junit: await report("proxy-junit.xml"), summary: await report("proxy-summary.json"), markdown: await report("proxy-summary.md"), recording: await readFile(file, "utf8") };
+    expect(texts.stderr).toContain(`${FILES}/[REDACTED]' -H`);
+    expect(texts.stderr).toContain(`--data-raw 'token=[REDACTED]&labels=x'`);
+    const recorded = await lines(file);
+    expect(recorded.map((line) => line.target)).toEqual([...Object.values(forms).map(() => `${FILES}/[REDACTED]`), `${FILES}/doc-1`]);
+    expect(recorded.at(-1)!.request.body).toEqual({ text: "token=[REDACTED]&labels=x" });
+    for (const [name, text] of Object.entries(texts)) {
+      for (const secret of [...Object.values(forms), key, "FORMSECRET-888"]) expect(text, `${name}: ${secret}`).not.toContain(secret);
+      for (const secret of [...Object.values(forms), key]) expect(text.toLowerCase(), `${name}: ${secret}`).not.toContain(secret.toLowerCase());
+    }
+  });
+
   it("a file it cannot write is a wrong setting: the proxy does not start", async () => {
     await expect(startProxy({ upstream: "http://127.0.0.1:9", record: path.join(scratch, "no-such-folder", "x.jsonl"), env: {}, say: () => {} })).rejects.toThrow(/^--record cannot write .*no-such-folder/);
   });

@@ -3,8 +3,12 @@ import { Readable } from "node:stream";
 import { createGzip } from "node:zlib";
 import { onLoopback } from "./hostile-server.ts";
 
-/** The hostile answers a server may give first, each breaking the contract in its own way. */
+/** The answers a server may give first that the start-up read must not take at face value: each hostile one breaks the contract in its own way; a 429 asks to be waited out. */
 export const FIRST_ANSWERS = {
+  /** A documented 429 asking for a second's wait: the request is sent again after it. */
+  "rate-limited": (res: ServerResponse) => rateLimited(res, "1"),
+  /** The same asking for an hour, over the suite's cap per wait. */
+  "rate-limited-for-an-hour": (res: ServerResponse) => rateLimited(res, "3600"),
   /** 200 JSON without end. */
   "huge-body": (res: ServerResponse) => endless(res, { "content-type": "application/json" }, '{"name":"'),
   /** The same, gzip-compressed as it is read: it inflates without end. */
@@ -20,6 +24,10 @@ export const FIRST_ANSWERS = {
     res.write('{"id":"doc-1"', () => res.socket?.destroy());
   },
 } as const;
+
+function rateLimited(res: ServerResponse, retryAfter: string): void {
+  res.writeHead(429, { "content-type": "application/json", "retry-after": retryAfter, "x-request-id": "first-429" }).end(JSON.stringify({ detail: "Rate limit exceeded" }));
+}
 
 function endless(res: ServerResponse, headers: Record<string, string>, head: string, gzip = false): void {
   const chunk = Buffer.alloc(64 * 1024, 0x20);
