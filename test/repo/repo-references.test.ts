@@ -13,8 +13,10 @@ const headings = [...decisions.matchAll(/^### (D\d+)\. (.+)$/gm)].map((m) => ({ 
 const ids = new Set(headings.map((h) => h.id));
 /** The decision ids a citation names: `docs/decisions.md, D05`, `decisions.md, D05 and D06`, wrapped in a comment or not. */
 const citation = /decisions\.md,\s*(?:(?:\/\/|\*|#)\s*)?(D\d+(?:(?:,\s*|\s+and\s+)D\d+)*)/g;
-// A citation by a section's name, quoted or not, or a quoted name followed by "in docs/decisions.md": the form ids replaced.
-const byName = /decisions\.md,\s*(?:(?:\/\/|\*|#)\s*)?\\?"?[A-Z][a-z]|"[^"\n]+" in (?:docs\/)?decisions\.md|decisions\.md \("/g;
+// A citation by a section's name, quoted or not (first, or after an id), or a quoted name followed by "in docs/decisions.md":
+// the form ids replaced.
+const byName =
+  /decisions\.md,\s*(?:(?:\/\/|\*|#)\s*)?(?:D\d+(?:,\s*|\s+and\s+))*\\?"?[A-Z][a-z]|"[^"\n]+" in (?:docs\/)?decisions\.md|decisions\.md \("/g;
 
 describe("the repo stands on its own", () => {
   it("no file refers to a file outside the repo", () => {
