@@ -19,7 +19,7 @@ export default defineConfig({
     pool: "threads",
     // A worker keeps the modules it loaded from one file to the next: vitest and the kit's modules are loaded once per
     // worker, not once per file: the 50 files of test/client and test/suite/checks took 13 to 15 s of CPU so, against
-    // 28 to 29 s isolated ("Ten minutes for `npm test`" in docs/decisions.md). What a test may change of its worker is
+    // 28 to 29 s isolated (docs/decisions.md, D39). What a test may change of its worker is
     // put back after each test, whatever its file does: the environment, globals, spies.
     isolate: false,
     unstubEnvs: true,

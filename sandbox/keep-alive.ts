@@ -13,7 +13,7 @@ export interface KeepAlivePolicy {
  * Long, as behind most load balancers (60 s), with a grace of 5 s: a client that honours the advertised
  * timeout never writes a request into a connection the sandbox has just closed. (node:http closes at the very
  * second it advertises, 5 s by default: a client whose event loop stalls past that sends into a dead socket,
- * and gets "other side closed"; see docs/decisions.md, "Kept-alive connections".)
+ * and gets "other side closed"; see docs/decisions.md, D23.)
  */
 export const DEFAULT_KEEP_ALIVE: KeepAlivePolicy = { advertisedSeconds: 60, keptMs: 65_000 };
 

@@ -149,7 +149,7 @@ export function createFileLibraryClient(options: ClientOptions = {}): FileLibrar
       },
       async (signal) => {
         // The spec documents no redirect: following one would send the update's body, or the answer of another
-        // origin, as the service's (docs/decisions.md, Redirects).
+        // origin, as the service's (docs/decisions.md, D46).
         const init: AttemptInit = { method, headers: requestHeaders, body: json, redirect: "manual", signal };
         // Stryker disable next-line ConditionalExpression: equivalent; both paths send the same request (see above).
         if (throughRaw) return throughMiddleware(path, body, init, maxBytes);

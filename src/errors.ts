@@ -176,7 +176,7 @@ const STATUSES: Record<number, [typeof ApiError, string?]> = {
   429: [RateLimitError],
 };
 
-/** The class and the hint of a status. A 3xx, or a browser's opaque redirect (status 0): the client follows no redirect (docs/decisions.md, Redirects). */
+/** The class and the hint of a status. A 3xx, or a browser's opaque redirect (status 0): the client follows no redirect (docs/decisions.md, D46). */
 const kindOf = (status: number): [typeof ApiError, string?] =>
   status >= 500
     ? [InternalServerError]

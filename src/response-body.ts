@@ -60,13 +60,13 @@ export function parseMetadata(text: string): Parsed<FileMetadata> {
   }
   const repeated = repeatedMemberName(text);
   if (repeated !== undefined) return fail(`the body names ${escapeControls(JSON.stringify(repeated))} twice in one object`);
-  // Never an object whose typed members are undefined (docs/decisions.md, "The client's errors").
+  // Never an object whose typed members are undefined (docs/decisions.md, D44).
   return missingMembers(value) ?? { ok: true, value: value as FileMetadata };
 }
 
 /**
  * The download's body as its value: whitespace around the URL (a final newline, a leading space) is not part of it
- * (docs/decisions.md, The download's body). The client and the contract suite read it so, and only so.
+ * (docs/decisions.md, D11). The client and the contract suite read it so, and only so.
  */
 export const downloadText = (text: string): string => text.trim();
 

@@ -8,7 +8,7 @@ export const UNAUTHORIZED_LABEL = "contract-check-unauthorized-update";
 /** auth_required: requests without the key, with a wrong one, or with a near miss of it, get 401 (strict on download, a warning elsewhere); an update is never applied without the key. */
 export const authRequired = scenarioCheck(
   "auth_required",
-  "Requests without a key, with a wrong key or with a near miss of the key (its last character changed, a suffix added, an empty token, its letters' case changed, a tab before it, another scheme, no scheme, twice) get 401 on the download (strict: the service requires the key there); without a key, with a wrong key or an empty token on get and update (a warning: the kit's assumption; decisions.md, Authentication). With write checks, each such update carries a real change and the file is read back with the key: an update applied without the key fails, whatever it answered, and the file is put back.",
+  "Requests without a key, with a wrong key or with a near miss of the key (its last character changed, a suffix added, an empty token, its letters' case changed, a tab before it, another scheme, no scheme, twice) get 401 on the download (strict: the service requires the key there); without a key, with a wrong key or an empty token on get and update (a warning: the kit's assumption; decisions.md, D03). With write checks, each such update carries a real change and the file is read back with the key: an update applied without the key fails, whatever it answered, and the file is put back.",
   {
     operations: ["getFile", "updateFile", "getFileDownloadUrl"],
     async run(s) {
@@ -16,7 +16,7 @@ export const authRequired = scenarioCheck(
       // Prism only checks that a bearer token is present; a live server must compare the whole key. Every near miss is
       // sent where the service requires the key (the download); get and update, where it is the kit's assumption and
       // a warning, get the three that tell whether the key is checked at all, so that a read-only run leaves room in
-      // its 100 requests for a gateway's 429s (docs/decisions.md, Authentication).
+      // its 100 requests for a gateway's 429s (docs/decisions.md, D03).
       const modes: Array<Exclude<AuthMode, "valid">> = s.target.mode === "mock" ? ["none"] : strict ? ["none", "wrong", ...NEAR_MISSES] : ["none", "wrong", "empty-token"];
       if (s.operationId === "updateFile" && s.target.mode === "live" && s.target.writeChecks) return unauthorizedWrites(s, modes);
       for (const auth of modes) {

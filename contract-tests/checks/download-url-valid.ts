@@ -13,7 +13,7 @@ export function downloadAnswerProblem(ex: Exchange): { problem: string } | { url
 }
 
 /** download_url_valid: the body is one absolute http(s) URL, and (live) it downloads. */
-export const downloadUrlValid = scenarioCheck("download_url_valid", "The download body is one absolute http(s) URL (raw text, or a JSON string: decisions.md, The download's body), and against a live server fetching it answers 2xx.", {
+export const downloadUrlValid = scenarioCheck("download_url_valid", "The download body is one absolute http(s) URL (raw text, or a JSON string: decisions.md, D11), and against a live server fetching it answers 2xx.", {
   operations: ["getFileDownloadUrl"],
   async run(s) {
     const ex = await s.send({ fileId: s.target.fileId, accept: DOWNLOAD_ACCEPT });

@@ -35,7 +35,7 @@ export const stateOf = (metadata: Record<string, unknown> & { labels: string[] }
 /**
  * The updatable fields of a file's metadata that the run can put back: each only when an update may send it as the
  * metadata shows it (UpdateFileRequest). A publicUrl shown as `null` cannot be put back (`null` in an update is "not
- * given"): a run never changes what it cannot restore (docs/decisions.md, Live runs read, unless told to write).
+ * given"): a run never changes what it cannot restore (docs/decisions.md, D20).
  */
 export function restorableState(s: Pick<Scenario, "spec">, metadata: Record<string, unknown> & { labels: string[] }): FileState {
   const { publicUrl, ...state } = stateOf(metadata);

@@ -11,7 +11,7 @@ import { findings, responseCheck } from "./types.ts";
  */
 export const jsonWellFormed = responseCheck(
   "json_well_formed",
-  "A JSON answer is UTF-8 with no byte-order mark before it (RFC 8259 §8.1) and names each member of an object once (§4): a receiver that guesses another encoding, or keeps the other of two values, reads another answer (decisions.md, The bytes of a JSON answer).",
+  "A JSON answer is UTF-8 with no byte-order mark before it (RFC 8259 §8.1) and names each member of an object once (§4): a receiver that guesses another encoding, or keeps the other of two values, reads another answer (decisions.md, D09).",
   (ex) => {
     // A cut body is body_within_limit's; its end may fall within a character.
     if (!isJsonMediaType(ex.mediaType) || ex.cut !== undefined) return findings();

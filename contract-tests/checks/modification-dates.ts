@@ -1,7 +1,7 @@
 /**
  * The metadata members that name when the file was last changed: an update may move them, as it moves the service's
  * own `lastUpdated` ("When the file data or metadata was last changed", its OpenAPI document's FileResponse). Every
- * other member no update may touch (docs/decisions.md, "The metadata"). The one list of them: the suite's
+ * other member no update may touch (docs/decisions.md, D12). The one list of them: the suite's
  * update_changes_only_its_fields and the proxy's rules across exchanges read it here.
  */
 export const MODIFICATION_DATES: ReadonlySet<string> = new Set([

@@ -8,7 +8,7 @@ const REJECTED = new Set([400, 422]);
 /** negative_data_rejection: update bodies that break the schema in one place get 400 or 422 and change nothing. */
 export const negativeDataRejection = scenarioCheck(
   "negative_data_rejection",
-  "Update bodies that break the schema in one place get 400 or 422 (decisions.md, Statuses) and change nothing: every single-field wrong type, every wrong item type and the whole-body cases in every run, generated ones on top.",
+  "Update bodies that break the schema in one place get 400 or 422 (decisions.md, D15) and change nothing: every single-field wrong type, every wrong item type and the whole-body cases in every run, generated ones on top.",
   {
     operations: ["updateFile"],
     async run(s) {

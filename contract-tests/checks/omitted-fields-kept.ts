@@ -1,7 +1,7 @@
 import { readFileState, updateTarget, withRestore, type FileState } from "./file-state.ts";
 import { scenarioCheck, type Scenario } from "./types.ts";
 
-/** The body that gives neither field: `null` is "not given", as the official SDKs send it (docs/decisions.md, "The update"). */
+/** The body that gives neither field: `null` is "not given", as the official SDKs send it (docs/decisions.md, D05). */
 const NULLS = { labels: null, publicUrl: null };
 
 /**
@@ -10,7 +10,7 @@ const NULLS = { labels: null, publicUrl: null };
  */
 export const omittedFieldsKept = scenarioCheck(
   "omitted_fields_kept",
-  "An update that omits labels keeps them, and one that omits publicUrl keeps it; one that sends null for both keeps both, or the run warns (null is \"not given\": decisions.md, The update).",
+  "An update that omits labels keeps them, and one that omits publicUrl keeps it; one that sends null for both keeps both, or the run warns (null is \"not given\": decisions.md, D05).",
   {
     operations: ["updateFile"],
     requires: ["state", "writes"],
@@ -45,5 +45,5 @@ async function nullsKept(s: Scenario, expected: FileState): Promise<void> {
   const changed = (["labels", "publicUrl"] as const).filter((field) => JSON.stringify(after[field]) !== JSON.stringify(expected[field]));
   if (changed.length === 0) return;
   const shown = (state: FileState) => changed.map((field) => `${field} ${JSON.stringify(state[field]) ?? "absent"}`).join(", ");
-  s.warn(`an update of ${JSON.stringify(NULLS)} (HTTP 200) changed ${shown(expected)} to ${shown(after)}: null is "not given", and the field keeps its value (docs/decisions.md, "The update")`);
+  s.warn(`an update of ${JSON.stringify(NULLS)} (HTTP 200) changed ${shown(expected)} to ${shown(after)}: null is "not given", and the field keeps its value (docs/decisions.md, D05)`);
 }

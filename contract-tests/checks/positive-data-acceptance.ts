@@ -9,7 +9,7 @@ import { scenarioCheck } from "./types.ts";
  */
 export const positiveDataAcceptance = scenarioCheck(
   "positive_data_acceptance",
-  "Valid requests get 200: reads of the file; with write checks, the official SDKs' update bodies as they send them (fileId in the body, null for a field not given, the documented publicUrl www.example.com where the file has a publicUrl to put back: decisions.md, The update), then generated valid bodies (the file is put back).",
+  "Valid requests get 200: reads of the file; with write checks, the official SDKs' update bodies as they send them (fileId in the body, null for a field not given, the documented publicUrl www.example.com where the file has a publicUrl to put back: decisions.md, D05), then generated valid bodies (the file is put back).",
   {
     operations: ["getFile", "updateFile", "getFileDownloadUrl"],
     // Valid updates change the file: sent only with write checks (the runner skips the update otherwise, and says why).

@@ -10,7 +10,7 @@ const EMPTY_BODIES = new Set(["", "null", "{}"]);
 /** response_schema_conformance: a body matches the schema documented for its status and content type. */
 export const responseSchemaConformance = documentedAnswerCheck(
   "response_schema_conformance",
-  "A body matches the schema documented for its status and content type; an answer documented without a body has none (empty, null or {}: decisions.md, The update's answer); an error answered as application/problem+json also keeps the members RFC 9457 defines (decisions.md, Problem documents).",
+  "A body matches the schema documented for its status and content type; an answer documented without a body has none (empty, null or {}: decisions.md, D10); an error answered as application/problem+json also keeps the members RFC 9457 defines (decisions.md, D14).",
   (ex, spec, statusKey) => {
     // A cut body is body_within_limit's to report: judged here, it would fail as invalid JSON besides.
     if (ex.cut !== undefined) return findings();

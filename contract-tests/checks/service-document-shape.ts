@@ -1,7 +1,7 @@
 /**
  * The one-line diagnosis for a server that answers the metadata in the shape of the service's own OpenAPI document
  * (its generated `/openapi.json`, schema `FileResponse`) instead of the description's: camelCase names, and a date
- * where the description has a timestamp. The contract stays the description's (docs/decisions.md, "The metadata");
+ * where the description has a timestamp. The contract stays the description's (docs/decisions.md, D12);
  * this line says why the schema checks fail, once, before the failures themselves.
  */
 
@@ -28,5 +28,5 @@ export function serviceDocumentShape(metadata: unknown): string | undefined {
     parts.push(`the field names of the service's own OpenAPI document: ${renamed.map(([d, s]) => `${d} → ${s}`).join(", ")}`);
   }
   if (dateOnly) parts.push(`a date for created_at (${JSON.stringify(createdAt)}), where the description has a UTC timestamp`);
-  return `this server answers ${parts.join("; and ")}; the contract is the service description's (docs/decisions.md, "The metadata")`;
+  return `this server answers ${parts.join("; and ")}; the contract is the service description's (docs/decisions.md, D12)`;
 }

@@ -7,7 +7,7 @@ import { scenarioCheck, type Scenario } from "./types.ts";
 const bodyFor = (s: Scenario) => (s.operationId === "updateFile" ? { json: { labels: ["contract-check"] } } : {});
 
 /** unknown_id_rejected: an id the server does not have gets 422, and no awkward id gets a 2xx or a 5xx. */
-export const unknownIdRejected = scenarioCheck("unknown_id_rejected", "An unknown file id gets 422, not 404 (the service's rule), and so does each id near the real one (in the other case, unless it is a UUID, which RFC 9562 compares without regard to case: then serving it passes too; with a space around it, a percent escape, an accent, a full-width character); ids with /, .., %, ?, #, spaces, non-ASCII or 1000 characters get a 4xx, never 2xx or 5xx (decisions.md, The file id).", {
+export const unknownIdRejected = scenarioCheck("unknown_id_rejected", "An unknown file id gets 422, not 404 (the service's rule), and so does each id near the real one (in the other case, unless it is a UUID, which RFC 9562 compares without regard to case: then serving it passes too; with a space around it, a percent escape, an accent, a full-width character); ids with /, .., %, ?, #, spaces, non-ASCII or 1000 characters get a 4xx, never 2xx or 5xx (decisions.md, D04).", {
   operations: ["getFile", "updateFile", "getFileDownloadUrl"],
   requires: ["state"],
   async run(s) {

@@ -57,7 +57,7 @@ export async function driftAfter(s: Scenario, baseline: FileBaseline, write: Exc
  */
 export const updateChangesOnlyItsFields = scenarioCheck(
   "update_changes_only_its_fields",
-  "After every update of the run, whichever check sent it, every field of the metadata but labels, publicUrl and a date of the last change (lastUpdated, updatedAt, updated_at...) is as it was before the run's first write: id, name, size, created_at and any other (the update supports only those two: decisions.md, What the service description fixes; the date: decisions.md, The metadata).",
+  "After every update of the run, whichever check sent it, every field of the metadata but labels, publicUrl and a date of the last change (lastUpdated, updatedAt, updated_at...) is as it was before the run's first write: id, name, size, created_at and any other (the update supports only those two: decisions.md, D01; the date: decisions.md, D12).",
   {
     operations: ["updateFile"],
     requires: ["state", "writes"],

@@ -12,7 +12,7 @@ const sorted = (labels: readonly string[]) => JSON.stringify([...labels].sort())
 
 // Why a read in another order, or with duplicates collapsed, is warned and not failed: the service's own documents
 // speak of "unique labels", and its Python SDK's integration test compares them as a set.
-const AS_A_SET = `(warned, not failed: the service keeps "unique labels" and its own SDK's test compares them as a set; docs/decisions.md, "Everything written is read back")`;
+const AS_A_SET = `(warned, not failed: the service keeps "unique labels" and its own SDK's test compares them as a set; docs/decisions.md, D06)`;
 
 /**
  * Whether `read` shows the labels `sent`: exactly is right; the same labels in another order, or with duplicates
@@ -29,7 +29,7 @@ export function labelsReadBack(sent: readonly string[], read: unknown): ReadBack
 
 /**
  * Whether a read shows an update: the labels as sent (when sent, and not `null`: labelsReadBack), and the publicUrl as
- * sent (when sent, not `null`, and where the metadata carries one). `null` is "not given" (docs/decisions.md, "The update").
+ * sent (when sent, not `null`, and where the metadata carries one). `null` is "not given" (docs/decisions.md, D05).
  */
 export function persistedProblem(sent: { labels?: unknown; publicUrl?: unknown }, read: Record<string, unknown>): ReadBack {
   const labels = Array.isArray(sent.labels) ? labelsReadBack(sent.labels as string[], read.labels) : undefined;
@@ -46,14 +46,14 @@ export function persistedProblem(sent: { labels?: unknown; publicUrl?: unknown }
  */
 export const updatePersisted = scenarioCheck(
   "update_persisted",
-  "An update is visible in the next getFile: the labels sent (duplicates, whitespace, both Unicode forms, the empty string, long labels, long lists, non-Latin text, commas: each kept as sent; read back in another order or with duplicates collapsed is warned; a list over the service's 20 unique labels, or duplicates, may be refused with 422, and the classes are then sent in lists of at most 20: decisions.md, Everything written is read back), labels: [] clears them, and a publicUrl of 2,048 characters reads back where the metadata shows it (labels replace the list: decisions.md, The update).",
+  "An update is visible in the next getFile: the labels sent (duplicates, whitespace, both Unicode forms, the empty string, long labels, long lists, non-Latin text, commas: each kept as sent; read back in another order or with duplicates collapsed is warned; a list over the service's 20 unique labels, or duplicates, may be refused with 422, and the classes are then sent in lists of at most 20: decisions.md, D06), labels: [] clears them, and a publicUrl of 2,048 characters reads back where the metadata shows it (labels replace the list: decisions.md, D05).",
   {
     operations: ["updateFile"],
     requires: ["state", "writes"],
     async run(s) {
       await withRestore(s, async (before) => {
         // Each update is read back on the writer's kept-alive connection and on a new one: an accepted update shows in
-        // every read that starts after it ended, whatever connection it comes on (decisions.md, Checking real traffic).
+        // every read that starts after it ended, whatever connection it comes on (decisions.md, D24).
         const readBack = async (body: Record<string, unknown>) => {
           const what = `the update ${JSON.stringify(body).slice(0, 200)}`;
           const read = await readFileState(s);
@@ -141,7 +141,7 @@ type ReadAfter = (body: Record<string, unknown>) => Promise<FileState>;
 /**
  * Every label class, read back: in one list of 60, or, when the server refuses that with 422 (the service keeps at
  * most 20 unique labels), in lists of at most SERVICE_LABEL_LIMIT without duplicates and the duplicates on their own,
- * which it may refuse with 422 too. Any other list it must take (docs/decisions.md, "Everything written is read back").
+ * which it may refuse with 422 too. Any other list it must take (docs/decisions.md, D06).
  */
 async function labelClasses(s: Scenario, readBack: ReadAfter, judge: (verdict: ReadBack) => void): Promise<void> {
   const classes = labelClassesList();
@@ -178,7 +178,7 @@ function fail(s: Scenario, ex: Exchange, labels: string[]): never {
 const READS_IN_FLIGHT = 3;
 
 /**
- * Two writes at once (docs/decisions.md, Writes at once): two partial updates of the file sent together, one of labels
+ * Two writes at once (docs/decisions.md, D07): two partial updates of the file sent together, one of labels
  * and one of publicUrl, must both hold when the file is read afterwards (a read-modify-write without a lock loses
  * one); and reads sent while an update of both fields is in flight must see the file as it was or as it became, never
  * one field of each (an update applied in steps).

@@ -44,7 +44,7 @@ const MAX_CODINGS = 5;
 /**
  * Sends one request with undici's dispatch API, as fetch would (its default headers, its decoding of gzip, deflate and
  * br, its redirects when asked) but to any port: fetch refuses the Fetch standard's "bad ports" (6000, 10080, ...),
- * which a browser must and a contract suite must not (docs/decisions.md, "Kept-alive connections").
+ * which a browser must and a contract suite must not (docs/decisions.md, D23).
  */
 export async function dispatch(dispatcher: Dispatcher, url: string, init: DispatchInit): Promise<RawAnswer> {
   let target = new URL(url);

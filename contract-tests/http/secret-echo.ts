@@ -12,7 +12,7 @@ export interface EchoSource {
  * "application") only where it can be told from data: a header that is the credential alone (or a scheme and it), a
  * body that is it alone, or a JSON member named like a credential (`token`, `authorization`) that holds it as a word.
  * So a key's spelling never turns `content-type: application/json` or a file's label into an echo
- * (docs/decisions.md, Secrets).
+ * (docs/decisions.md, D29).
  */
 export function echoesOf(answer: EchoSource, credentials: readonly string[]): string[] {
   const places = new Set<string>();

@@ -63,7 +63,7 @@ interface PreviousAnswer {
  * The run's HTTP connections: a pool of the run's own (undici's dispatch, which reaches any port; fetch refuses the
  * "bad ports"), made anew for each retry, so that a retry is sent on a connection that is sure to be new. An origin
  * that closed a connection unanswered gets a connection of its own for each later request (docs/decisions.md,
- * "Kept-alive connections").
+ * D23).
  */
 export class Transport {
   private agent: AgentType | undefined;
@@ -77,7 +77,7 @@ export class Transport {
    * methods, on a new connection: that is the keep-alive race every HTTP client meets (the server retires an idle
    * connection just as the client reuses it), and browsers and Go's net/http retry it the same way. Timeouts are not
    * retried. With a rate limiter, a 429 is waited out as the server asks and the request sent again
-   * (docs/decisions.md, Rate limits).
+   * (docs/decisions.md, D16).
    */
   send(url: string, init: SendInit, policy: SendPolicy = {}): Promise<Delivered> {
     return sendRequest(this, url, init, policy);

@@ -112,7 +112,7 @@ function arbitraryOfType(spec: OpenApiValidator, schema: Schema, type: string | 
 
 /**
  * Bodies that break an object schema in exactly one field: a property of the wrong type, or an array
- * item of the wrong type, the rest valid. Unknown fields are not among them: a server may ignore those (docs/decisions.md, The update).
+ * item of the wrong type, the rest valid. Unknown fields are not among them: a server may ignore those (docs/decisions.md, D05).
  */
 export function invalidBodies(spec: OpenApiValidator, schemaNode: Schema): fc.Arbitrary<GeneratedBody> {
   const schema = spec.deref(schemaNode);
@@ -154,7 +154,7 @@ export function awkwardUnknownIds(): fc.Arbitrary<string> {
 
 /**
  * Valid update bodies from the spec's UpdateFileRequest, fields left out at random, each possibly `null` where the spec
- * allows it ("not given": docs/decisions.md, "The update"): labels always possible, a publicUrl string only when the run
+ * allows it ("not given": docs/decisions.md, D05): labels always possible, a publicUrl string only when the run
  * can put the file's own back (`withPublicUrl`), a `null` publicUrl always (it changes nothing).
  */
 export function validUpdateBodies(spec: OpenApiValidator, { withPublicUrl }: { withPublicUrl: boolean }): fc.Arbitrary<Record<string, unknown>> {

@@ -28,8 +28,7 @@ export function labelClassesList(): string[] {
 
 /**
  * The service's own limit: "a maximum of 20 unique labels" (its OpenAPI document, FileResponse's labels). A server
- * that refuses a longer list, or duplicates, with 422 keeps the contract (docs/decisions.md, "Everything written is
- * read back").
+ * that refuses a longer list, or duplicates, with 422 keeps the contract (docs/decisions.md, D06).
  */
 export const SERVICE_LABEL_LIMIT = 20;
 

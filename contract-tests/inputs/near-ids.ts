@@ -7,7 +7,7 @@ export interface NearId {
 }
 
 // RFC 9562's textual form: 8-4-4-4-12 hex digits, any version or variant. Its section 4 has UUIDs compared
-// without regard to case, so another letter case of one is the same UUID (docs/decisions.md, "The file id").
+// without regard to case, so another letter case of one is the same UUID (docs/decisions.md, D04).
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Whether an id is a UUID in RFC 9562's textual form, in any letter case. */

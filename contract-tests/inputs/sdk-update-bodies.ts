@@ -1,5 +1,5 @@
 /**
- * The update bodies the service's official SDKs send, exactly (docs/decisions.md, "The update"): a run with write
+ * The update bodies the service's official SDKs send, exactly (docs/decisions.md, D05): a run with write
  * checks sends each, whatever the seed, and a server must take each with 200.
  * - The TypeScript SDK (npm `ai21` 1.1.0, `files.update(body)`) PUTs its whole argument: `fileId` always, a field
  *   given as `null` as `null`, one left `undefined` not at all.

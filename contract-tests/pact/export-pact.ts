@@ -57,7 +57,7 @@ type Left = "notFileLibrary" | "withoutKey" | "noBody";
  * A recording as a Pact file (docs/recording-format.md, "As a Pact file"): one interaction per distinct request (as
  * the replay tells them apart), the request as the app sent it with a placeholder for the key, the response held by
  * type matchers the way a replay holds it (recording/consumer-contract.ts). Requests sent without the key or with a
- * wrong one are left out: a verifier adds the key to every request (docs/decisions.md, "Pact files").
+ * wrong one are left out: a verifier adds the key to every request (docs/decisions.md, D26).
  */
 export async function exportPact(options: ExportOptions): Promise<ExportResult> {
   const { spec } = options;

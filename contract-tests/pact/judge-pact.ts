@@ -32,7 +32,7 @@ const PARTIAL = /^the required header \S+ is missing$/;
  * Judges each HTTP interaction of a pact against the spec with the suite's own checks, no server involved: the request
  * as the sandbox and the proxy inspect one (lib/openapi/request-inspection.ts), the response with the checks every
  * answer gets (checks/judge-answer.ts) and its body by the documented schema, member by member. A matcher stands for
- * the type it enforces, shown by its example, so the example is judged (docs/decisions.md, "Pact files"). Members and
+ * the type it enforces, shown by its example, so the example is judged (docs/decisions.md, D26). Members and
  * headers the spec requires but the pact leaves out are no finding: a pact is what the consumer relies on.
  */
 export function judgePact(spec: OpenApiValidator, interactions: readonly PactInteraction[]): PactFinding[] {

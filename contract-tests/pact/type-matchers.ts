@@ -10,7 +10,7 @@ export type PactMatcher = { match: "type"; min?: number } | { match: "regex"; re
 /** A path of the body (Pact's `$.a.b[*]`) and the matchers that hold it. */
 export type MatchingRules = Record<string, { combine: "AND"; matchers: PactMatcher[] }>;
 
-/** An absolute http(s) URL, whitespace around it allowed (the spec's download answer: docs/decisions.md, "Pact files"). */
+/** An absolute http(s) URL, whitespace around it allowed (the spec's download answer: docs/decisions.md, D26). */
 export const DOWNLOAD_URL_REGEX = "^\\s*https?://\\S+\\s*$";
 
 /** A member's name as a step of a Pact path: `.name`, or `['odd name']` for names that are no identifier. */

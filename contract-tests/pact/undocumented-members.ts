@@ -6,7 +6,7 @@ type Schema = { properties?: Record<string, unknown>; items?: unknown; type?: un
 /**
  * The members of a pact's response body that its documented schema does not name, as Pact paths (`$.owner`,
  * `$.labels[0].x`). A server may send more than the spec lists (FileMetadata says so), and the suite lets it; a
- * consumer that relies on such a member relies on what the provider never promised (docs/decisions.md, "Pact files").
+ * consumer that relies on such a member relies on what the provider never promised (docs/decisions.md, D26).
  * Schemas that combine others (allOf, oneOf) are not walked into: their members are no finding.
  */
 export function undocumentedMembers(spec: OpenApiValidator, operationId: string, statusKey: string, mediaType: string, body: unknown): string[] {

@@ -34,7 +34,7 @@ export function proxySummary(spec: OpenApiValidator, upstream: string, log: Traf
         ? `the upstream ${upstream} answered none of the ${failed} request(s) sent to it (the first: ${log.upstreamFailures[0]?.reason ?? "no answer"}): check --upstream`
         : `no request reached the upstream ${upstream}: nothing was sent through the proxy, so nothing was checked (does the app read FILE_LIBRARY_BASE_URL?)`;
   return {
-    // First, when there is one: it says why the failures below it come (docs/decisions.md, "Checking real traffic").
+    // First, when there is one: it says why the failures below it come (docs/decisions.md, D24).
     ...(log.diagnosed ? { diagnosis: log.diagnosed } : {}),
     upstream,
     ...(stopped ? { stopped } : {}),

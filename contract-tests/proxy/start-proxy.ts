@@ -68,7 +68,7 @@ export interface ProxyRun {
 
 /**
  * Starts the validating proxy: it forwards the traffic to the upstream unchanged, and judges every exchange in both
- * directions with the suite's own checks (docs/decisions.md, Checking real traffic).
+ * directions with the suite's own checks (docs/decisions.md, D24).
  */
 export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   const upstream = parseBaseUrl(options.upstream);

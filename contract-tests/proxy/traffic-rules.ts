@@ -58,7 +58,7 @@ export interface TrafficFinding {
   operation: string;
   check: "update_persisted" | "file_existence_consistent" | "update_changes_only_its_fields";
   problem: string;
-  /** Set on a warning: labels read back in another order, or with duplicates collapsed (docs/decisions.md, "Checking real traffic"). */
+  /** Set on a warning: labels read back in another order, or with duplicates collapsed (docs/decisions.md, D24). */
   warning?: true;
 }
 
@@ -68,9 +68,9 @@ const FILES_KEPT = 10_000;
 // Fields of a read compared with the next one; a server that sends more has the rest compared as one print.
 const FIELDS_KEPT = 32;
 const OTHER_FIELDS = "(the other fields)";
-// The fields an update may change (decisions.md, What the service description fixes), and a modification date under
+// The fields an update may change (decisions.md, D01), and a modification date under
 // the service's own name (its document's lastUpdated) or a usual one: an update naturally moves it
-// (docs/decisions.md, "Checking real traffic").
+// (docs/decisions.md, D24).
 const MAY_CHANGE: ReadonlySet<string> = new Set(["labels", "publicUrl", ...MODIFICATION_DATES]);
 
 /**
@@ -120,7 +120,7 @@ function persistedProblem(sent: SentPrints, read: Record<string, unknown>): { pr
 
 /**
  * The rules that only a sequence of exchanges shows, over the traffic of one run
- * (docs/decisions.md, Checking real traffic): an accepted update shows in the reads after it, a file does not come
+ * (docs/decisions.md, D24): an accepted update shows in the reads after it, a file does not come
  * and go, and no field but labels, publicUrl and a modification date changes between reads. A file id that is a UUID
  * is one file in any letter case. Exchanges are intervals, from the request's
  * arrival at the proxy to the end of its answer; an update "came between" two exchanges when its interval overlaps the
@@ -155,7 +155,7 @@ export class TrafficRules {
   /**
    * The update's answer ended: accepted or not, or unknown when no answer came (`status` undefined). Only an accepted
    * update's labels and publicUrl are kept, as prints; a refused one keeps its span alone. A field sent as `null` is
-   * one not sent: the field keeps its value (docs/decisions.md, "The update"), so no read is expected to show null.
+   * one not sent: the field keeps its value (docs/decisions.md, D05), so no read is expected to show null.
    */
   updateEnded(update: UpdateSeen, endedAt: number, status: number | undefined, sent: unknown): void {
     update.endedAt = endedAt;
@@ -181,7 +181,7 @@ export class TrafficRules {
     const kept: ReadKept = { id: fileId, operation: read.operation, startedAt: read.startedAt, endedAt: read.endedAt, exists: read.exists, fields: read.metadata && fieldPrints(read.metadata) };
     const previous = file.lastRead;
     // Existence is compared between reads of one spelling only: a UUID in another letter case may be served or
-    // refused with 422, and both are correct (docs/decisions.md, "The file id").
+    // refused with 422, and both are correct (docs/decisions.md, D04).
     const sameSpelling = previous?.id === fileId;
     if (previous && sameSpelling && previous.endedAt < read.startedAt && previous.exists !== read.exists && !updatesWithin(previous.startedAt, read.endedAt)) {
       const was = (r: ReadKept | ReadSeen) => (r.exists ? "200 (the file exists)" : "422 (no such file)");

@@ -55,7 +55,7 @@ const missingOn = (check: ScenarioCheck, allows: RunAllows): Requirement[][] =>
 
 /**
  * Throws SettingError when FILE_LIBRARY_EXCLUDE_CHECKS leaves no check that sends a request as the run is set up:
- * such a run would check nothing and pass (docs/decisions.md, "A run that did not check everything").
+ * such a run would check nothing and pass (docs/decisions.md, D21).
  */
 function assertSomeCheckRuns(scenarios: ScenarioCheck[], allows: RunAllows): void {
   if (scenarios.some((check) => missingOn(check, allows).some((needs) => needs.length === 0))) return;

@@ -16,7 +16,7 @@ const CHARGED = "metadata_of_requested_file";
 /**
  * Judges the runner's start-up read once per run, as the first check runs: its answer goes through the response checks
  * (`inspect`, as every answer of the run), and a read that got no answer fails metadata_of_requested_file, or the
- * first selected check of the catalogue (docs/decisions.md, "Before the first check"). Without a start-up read (the
+ * first selected check of the catalogue (docs/decisions.md, D22). Without a start-up read (the
  * mock, or a run that did not start through a runner) nothing happens.
  */
 export function judgeStartupRead(run: RunContext, selected: Set<string>, evidence: CheckEvidence, inspect: (ex: Exchange) => void): void {

@@ -28,7 +28,7 @@ export async function checkSettings(env: Readonly<Record<string, string | undefi
   const live = orCannotStart(() => liveTarget(settings), SettingError);
   if (settings.checks.length > 0 || settings.excludeChecks.length > 0) {
     // The catalogue brings every check (and fast-check): loaded only when names are given. A named check that cannot
-    // run as set up is a wrong setting, not a skip (docs/decisions.md, "A run that did not check everything").
+    // run as set up is a wrong setting, not a skip (docs/decisions.md, D21).
     const { assertSelectionRuns, selectedChecks } = await import("../run/check-selection.ts");
     orCannotStart(() => selectedChecks(settings), SettingError);
     orCannotStart(() => assertSelectionRuns(settings, { state: live !== undefined, writes: live ? live.writeChecks : true }), SettingError);

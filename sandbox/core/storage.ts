@@ -19,7 +19,7 @@ export function frozenRecord(file: Omit<StoredFile, "content">, size: number): F
 /** An update's body (UpdateFileRequest): a field absent or `null` keeps its value; other members are ignored. */
 export type FilePatch = components["schemas"]["UpdateFileRequest"] & Record<string, unknown>;
 
-/** The fields a patch changes: `null` means "not given" (docs/decisions.md, "The update"), and nothing else is read. */
+/** The fields a patch changes: `null` means "not given" (docs/decisions.md, D05), and nothing else is read. */
 export function givenFields(patch: FilePatch): { publicUrl?: string; labels?: string[] } {
   const { publicUrl, labels } = patch;
   return { ...(publicUrl == null ? {} : { publicUrl }), ...(labels == null ? {} : { labels }) };

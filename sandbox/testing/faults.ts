@@ -211,7 +211,7 @@ export const faults = {
     }),
   ),
   // The service's own update schema sets no `additionalProperties: false`, and its official TypeScript SDK sends the
-  // file's id in every update body (docs/decisions.md, "The update"): refusing it refuses the service's own client.
+  // file's id in every update body (docs/decisions.md, D05): refusing it refuses the service's own client.
   "unknown-members-refused": variation("an update with a member other than publicUrl and labels (the official SDK's fileId) is refused with 422", () =>
     requests((request, tools) => {
       const other = Object.keys(validUpdate(request, tools) ?? {}).find((name) => name !== "publicUrl" && name !== "labels");
@@ -407,7 +407,7 @@ export const legitimateVariants = {
   "download-as-json-string": variation("the download URL comes as a JSON string under application/json", () =>
     download((url) => ({ body: JSON.stringify(url), contentType: "application/json" })),
   ),
-  // Whitespace around the URL is not part of it (docs/decisions.md, The download's body): an echo-style handler's newline,
+  // Whitespace around the URL is not part of it (docs/decisions.md, D11): an echo-style handler's newline,
   // a template's indentation.
   "download-url-padded": variation("the download URL comes with whitespace around it: a space and a tab before, CRLF after", () =>
     download((url) => ({ body: ` \t${url}\r\n`, contentType: "text/plain" })),
@@ -459,8 +459,8 @@ export const legitimateVariants = {
     () => (service) => service,
     { keepAlive: { advertisedSeconds: 5, keptMs: 5 } },
   ),
-  // The service's own documents speak of "unique labels", at most 20 (docs/decisions.md, "Everything written is read
-  // back"): a server that keeps a set keeps the contract, and the suite warns of it.
+  // The service's own documents speak of "unique labels", at most 20 (docs/decisions.md, D06):
+  // a server that keeps a set keeps the contract, and the suite warns of it.
   "labels-deduplicated": variation("labels are stored without duplicates, in the order first sent", () =>
     validUpdateBody((body) => (Array.isArray(body.labels) ? { ...body, labels: [...new Set(body.labels)] } : body)),
   ),
@@ -474,7 +474,7 @@ export const legitimateVariants = {
       return errorAnswer(422, "invalid_labels", "At most 20 unique labels.");
     }),
   ),
-  // null means "not given" (docs/decisions.md, "The update"); a server that clears the field keeps the contract's
+  // null means "not given" (docs/decisions.md, D05); a server that clears the field keeps the contract's
   // letter (the description is silent) and is warned.
   "nulls-clear-the-field": variation("null for publicUrl or labels clears that field", () =>
     validUpdateBody((body) => ({ ...body, ...(body.labels === null && { labels: [] }), ...(body.publicUrl === null && { publicUrl: "" }) })),

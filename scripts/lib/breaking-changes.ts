@@ -424,7 +424,7 @@ export function compareSpecs(oldDoc: Doc, newDoc: Doc): SpecChange[] {
     }
     for (const [status, response] of Object.entries(oldResponses)) {
       if (!(status in newResponses)) {
-        // The server promises not to send it any more: clients that handle it lose nothing (docs/decisions.md).
+        // The server promises not to send it any more: clients that handle it lose nothing (docs/decisions.md, D31).
         add("compatible", `${oldOpPointer}/responses/${escapeSegment(status)}`, `${newOpPointer}/responses`, `response ${status} is no longer documented: the server sends less`);
         continue;
       }
@@ -436,7 +436,7 @@ export function compareSpecs(oldDoc: Doc, newDoc: Doc): SpecChange[] {
       }
       for (const [mediaType, media] of Object.entries(oldMedia)) {
         const [ap, bp] = [`${before.pointer}/content/${escapeSegment(mediaType)}`, `${after.pointer}/content/${escapeSegment(mediaType)}`];
-        // Content negotiation: a client that asks for this form (Accept) now gets another, or a 406 (docs/decisions.md).
+        // Content negotiation: a client that asks for this form (Accept) now gets another, or a 406 (docs/decisions.md, D31).
         if (!newMedia[mediaType]) add("breaking", ap, after.pointer, `response ${status} no longer comes as ${mediaType}: clients that ask for it get another form or 406`);
         else compareSchemas(docs, { node: media.schema, pointer: `${ap}/schema` }, { node: newMedia[mediaType].schema, pointer: `${bp}/schema` }, (e, a, b) => responseEffect(e, a, b, `response ${status} ${mediaType}`));
       }

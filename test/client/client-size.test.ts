@@ -7,8 +7,8 @@ import { clientBundleSizes } from "../../scripts/lib/bundle-size.ts";
 // for middleware on raw) and fewer words (one message for a blank, "." or ".." id; no hint after a 429 or a 5xx). The
 // ceiling of 6,451 (6.3 kB) is not reached: docs/benchmarks.md says what is left. 7,015 (2026-11-27): 6,786 before getFile refused metadata without the spec's required members
 // (229 bytes, src/metadata-members.ts and MetadataShapeError: a server in the shape of the service's own OpenAPI
-// document got an object whose typed id, size and created_at were undefined; docs/decisions.md, "The client's
-// errors"). 6,786 (2026-11-26): 6,678 before a base URL without a scheme got "did you mean http://…?" (108
+// document got an object whose typed id, size and created_at were undefined; docs/decisions.md, D44).
+// 6,786 (2026-11-26): 6,678 before a base URL without a scheme got "did you mean http://…?" (108
 // bytes, a newcomer's first mistake); 6,584 before the client refused JSON that starts with a byte-order mark, as
 // json_well_formed does (94 bytes; RFC 8259 8.1); 6,474 before redaction found a key that could be a word ("test", "k") only as
 // a word of its own (110 bytes), where it garbled messages ("Chec[REDACTED] the base URL"); 6,245 before Retry-After was read as RFC 9110 defines it (digits, or an HTTP-date
@@ -17,8 +17,8 @@ import { clientBundleSizes } from "../../scripts/lib/bundle-size.ts";
 // everywhere (they were written out three and two times); 6,252 before redaction skipped the secrets a text does not hold (the contract
 // proxy redacts every answer of real traffic); 5,851 before the client refused JSON that names a member twice and said
 // where a body stops being UTF-8, as the contract suite's json_well_formed does (401 bytes; see
-// docs/decisions.md, The bytes of a JSON answer); 5,767 before the download URL's control characters were refused and every
-// quoted body escaped (84 bytes, docs/decisions.md, The download's body), 5,600 the round before, 4,936 before the
+// docs/decisions.md, D09); 5,767 before the download URL's control characters were refused and every
+// quoted body escaped (84 bytes, docs/decisions.md, D11), 5,600 the round before, 4,936 before the
 // guards against hostile answers.
 // This round took out the body cap's stream (its bytes and its cost per call) and shortened the messages, and added
 // the request path that skips openapi-fetch's per-call work, and status classes that the factory really makes (so

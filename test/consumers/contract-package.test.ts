@@ -69,7 +69,7 @@ describe("the contract package, packed and installed in a project of its own", {
   it("brings the suite's dependencies, neither the client nor Prism", async () => {
     const manifest = JSON.parse(await readFile(path.join(project, "node_modules/file-library-contract/package.json"), "utf8"));
     // undici: the suite's own connection pool (a retry on a new connection) and the proxy's upstream client. No test
-    // runner: the suite runs in the CLI's own process (docs/decisions.md, "One engine").
+    // runner: the suite runs in the CLI's own process (docs/decisions.md, D35).
     expect(Object.keys(manifest.dependencies).sort()).toEqual(["ajv", "ajv-formats", "fast-check", "undici"]);
     const installed = await readdir(path.join(project, "node_modules"));
     for (const absent of ["openapi-fetch", "file-library-kit", "@stoplight", "vitest", "vite"]) expect(installed).not.toContain(absent);

@@ -2,7 +2,7 @@
 // The service's official TypeScript SDK (npm `ai21` 1.1.0) as a real client: `files.get` and every form of
 // `files.update` against the sandbox on both storages, the fake, the Prism mock, and the contract proxy in front of
 // the sandbox. The SDK PUTs the whole object it is given (`fileId` included, `null` kept), and
-// docs/decisions.md ("The update") has the service ignore other members and take `null` as "not given": each update
+// docs/decisions.md, D05, has the service ignore other members and take `null` as "not given": each update
 // is a 200, and a get shows the stored values. In Node the SDK calls node-fetch, not the global fetch, and its
 // constructor takes no fetch of ours: every target is a real local server. Its `maxRetries` and `timeout` options are
 // checked but unused in 1.1.0 (no retry, no timer): an error answer throws at once.

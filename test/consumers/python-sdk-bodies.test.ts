@@ -1,7 +1,7 @@
 // covers: sandbox/core/service.ts, sandbox/core/memory-storage.ts, sandbox/sqlite-storage.ts, sandbox/fake.ts, openapi/components/schemas/UpdateFileRequest.yaml
 // The official Python SDK's update bodies (test/fixtures/python-sdk-bodies.ts, read from its source at each version
 // line), sent byte for byte with its headers: the sandbox on both storages and the fake take each with 200 and store
-// what docs/decisions.md ("The update") says: an omitted or null field keeps its value, publicUrl is any string.
+// what docs/decisions.md, D05, says: an omitted or null field keeps its value, publicUrl is any string.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PYTHON_SDK_BODIES, PYTHON_START, pythonSdkHeaders } from "../fixtures/python-sdk-bodies.ts";
 import { sendUpdate, startTarget, type LibraryTarget, type TargetKind } from "../support/library-targets.ts";

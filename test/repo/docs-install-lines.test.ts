@@ -1,7 +1,7 @@
 // covers: README.md, docs/, contract-tests/README.md, sandbox/README.md, openapi/openapi.yaml, sandbox/main.ts, package.json, contract-tests/package.json, sandbox/package.json
 // None of the three packages is on the npm registry yet, so no command the docs give may fetch one of their names from
 // it: whoever published a name first would run in the reader's shell, FILE_LIBRARY_API_KEY in its environment
-// (docs/decisions.md, "Every sample in the docs runs"). Every `npx` of one of our names carries --no-install (a missing install then
+// (docs/decisions.md, D49). Every `npx` of one of our names carries --no-install (a missing install then
 // fails instead of downloading), or comes after a line of the same page that installed it from a tarball or a
 // folder; none carries --yes; no `npm i`/`npm install` names one of them without a path.
 import { readFileSync } from "node:fs";

@@ -1,6 +1,6 @@
 // covers: package.json, .ci/run
 // npm 12 runs a dependency's install scripts only where package.json's allowScripts approves them (docs/decisions.md,
-// "The supported Node lines"): every package of the lock that has one is named there, bun's alone approved; and no step
+// D41): every package of the lock that has one is named there, bun's alone approved; and no step
 // needs Node's headers any more.
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";

@@ -61,7 +61,7 @@ describe("createFakeFileLibrary: the service's semantics in-process, for apps' t
     await expect(wrongKey.files.get("f1")).rejects.toBeInstanceOf(AuthenticationError);
   });
 
-  // docs/decisions.md, "The update": what the official SDKs send, which the kit's own client would refuse to send.
+  // docs/decisions.md, D05: what the official SDKs send, which the kit's own client would refuse to send.
   it("accepts the official SDKs' update bodies: null keeps a field, fileId is ignored, publicUrl is any string", async () => {
     const fake = createFakeFileLibrary({ apiKey: "test-key", files: [...FILES, { id: "f2", name: "b.txt", content: "", publicUrl: "https://cdn.example.test/b" }] });
     const put = async (id: string, body: unknown) =>

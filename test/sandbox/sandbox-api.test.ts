@@ -88,7 +88,7 @@ describe("sandbox: update", () => {
     expect(await metadata("doc-2")).toEqual(before);
   });
 
-  // docs/decisions.md, "The update": the bodies the service's official SDKs send, on both storages.
+  // docs/decisions.md, D05: the bodies the service's official SDKs send, on both storages.
   it.each([
     ["in memory", () => undefined],
     ["in a SQLite data file", async () => path.join(await mkdtemp(path.join(os.tmpdir(), "file-library-sdk-bodies-")), "files.db")],

@@ -12,13 +12,13 @@ import { BODY, schemaEdits, type SchemaEdit } from "../support/schema-edits.ts";
 // deserializer roles), on every one-keyword edit of the two body schemas in test/support/schema-edits.ts. A request
 // body breaks clients when the server (its deserializer) accepts less; an answer breaks them when the server (its
 // serializer) may send more. jsoncompat answers yes or no only, with no pointer or reason, so it checks our comparator
-// rather than replacing it (docs/decisions.md, Breaking changes).
+// rather than replacing it (docs/decisions.md, D31).
 
 /** Where jsoncompat is wrong, checked by hand; pinned so that a fix upstream fails this test. */
 const ORACLE_MISSES: Record<string, string> = {
   "response: id anyOf string or integer":
     "jsoncompat 0.4.2 reads minLength beside anyOf as type string, and so misses that the id may now be an integer",
-  // The update body is open since 2.0.0 (docs/decisions.md, "The update"): `{"etag": 5}` was valid, and is refused now.
+  // The update body is open since 2.0.0 (docs/decisions.md, D05): `{"etag": 5}` was valid, and is refused now.
   "request: an optional field is added":
     "jsoncompat 0.4.2 misses that a property named anew in an open object narrows it: the member took any value before",
   "request: unknown fields must be strings":

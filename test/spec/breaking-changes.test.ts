@@ -29,7 +29,7 @@ const CASES: Case[] = [
   ["a label may be a string or an integer (oneOf)", (d) => (update(d).labels.items = { oneOf: [{ type: "string" }, { type: "integer" }] }), "not breaking", /the new spec accepts more requests/],
   ["publicUrl gets format email", (d) => (update(d).publicUrl.format = "email"), "breaking", /format "none" became "email"/],
   ["publicUrl gets a pattern", (d) => (update(d).publicUrl.pattern = "^https://"), "breaking", /pattern "none" became "\^https:\/\/"/],
-  // 2.0.0 dropped it (docs/decisions.md, "The update"): a client sending www.example.com would be refused again.
+  // 2.0.0 dropped it (docs/decisions.md, D05): a client sending www.example.com would be refused again.
   ["publicUrl gets format uri back", (d) => (update(d).publicUrl.format = "uri"), "breaking", /format "none" became "uri"; the new spec rejects requests/],
   // A pattern with an optional part made required matches a subset of what it matched: proven narrower, one way only.
   ["the signed URL must be https: its pattern's optional s becomes required", (d) => (schemas(d).SignedDownloadUrl.pattern = "^[Hh][Tt][Tt][Pp][Ss]://"), "not breaking", /\(an optional part became required\); the answers the new spec allows are a subset/],

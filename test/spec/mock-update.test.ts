@@ -5,7 +5,7 @@ import { startPrism } from "../../scripts/lib/prism.ts";
 import { bundledSpec } from "../../scripts/lib/paths.ts";
 import { ensureBundle } from "../support/sandbox.ts";
 
-// What `npm run mock` answers an update, from the spec alone (docs/decisions.md, "The update" and "Error bodies"):
+// What `npm run mock` answers an update, from the spec alone (docs/decisions.md, D05 and D13):
 // Prism 5 answers a request that breaks the spec with the 422 made from ErrorBody's own example (not from the 422's
 // named examples), so that example must be a validation error's, not the unknown id's.
 let mock: ServerProcess;

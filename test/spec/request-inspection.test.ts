@@ -35,7 +35,7 @@ describe("createRequestInspector: what a valid request is, for the sandbox and t
     const [notJson] = inspect({ method: "PUT", rawPath: FILE, headers: json, body: "{" }).findings;
     expect(notJson).toMatchObject({ rule: "request_body_valid", parseError: expect.any(String) });
     expect(notJson!.problem).toMatch(/^the body is not valid JSON: /);
-    // Other members are ignored (docs/decisions.md, "The update"): only the fields the schema names are checked.
+    // Other members are ignored (docs/decisions.md, D05): only the fields the schema names are checked.
     const [wrong] = inspect({ method: "PUT", rawPath: FILE, headers: json, body: '{"publicUrl":1,"labels":"a","fileId":1}' }).findings;
     expect(wrong!.problem).toBe("the body does not match its schema: check publicUrl, labels");
     expect(wrong!.issues!.length).toBeGreaterThanOrEqual(2);

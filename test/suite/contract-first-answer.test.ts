@@ -1,6 +1,6 @@
 // covers: contract-tests/runner/preflight.ts, contract-tests/run/startup-read.ts, contract-tests/run/startup-read-record.ts, contract-tests/run-suite.ts, contract-tests/run/run-checks.ts
 // The runner's start-up read takes the server's first answer: it is judged like every other (docs/decisions.md,
-// "Before the first check"), so a server hostile on its first answer alone fails.
+// D22), so a server hostile on its first answer alone fails.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { failedChecks, liveOptions, runContractSuite, SANDBOX_FIXTURES } from "../support/contract-suite.ts";
 import { hostileFirstAnswer, type FIRST_ANSWERS } from "../support/hostile-first-answer.ts";

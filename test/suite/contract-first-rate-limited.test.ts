@@ -1,7 +1,7 @@
 // covers: contract-tests/runner/preflight.ts, contract-tests/run/startup-read.ts, contract-tests/run/run-summary.ts, contract-tests/http/rate-limits.ts, contract-tests/run-suite.ts
 // A 429 to the start-up read says nothing of the key or the file: it is waited out within the run's caps, judged and
-// counted as any answer, and the key and the file are judged on the answer after it (docs/decisions.md, "Before the
-// first check", "Rate limits").
+// counted as any answer, and the key and the file are judged on the answer after it (docs/decisions.md,
+// D22, D16).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createServer } from "node:http";
 import { liveOptions, runContractSuite, SANDBOX_FIXTURES } from "../support/contract-suite.ts";

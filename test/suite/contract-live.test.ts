@@ -231,13 +231,13 @@ const variantsRunElsewhere: Record<string, string> = {
   "closes-idle-connections-at-once": "test/suite/contract-connections.test.ts",
 };
 
-// Variants that keep the contract in a way the suite warns of (docs/decisions.md, "The update" and "Everything written
-// is read back"); every other variant passes without a warning.
+// Variants that keep the contract in a way the suite warns of (docs/decisions.md, D05 and D06);
+// every other variant passes without a warning.
 const variantsWarned: Record<string, string[]> = {
   "labels-deduplicated": ["update_persisted"],
   "labels-sorted": ["update_persisted"],
   "nulls-clear-the-field": ["omitted_fields_kept"],
-  // A problem document's media type is not the one the spec documents (docs/decisions.md, "Problem documents").
+  // A problem document's media type is not the one the spec documents (docs/decisions.md, D14).
   "errors-as-problem-details": ["content_type_conformance"],
 };
 

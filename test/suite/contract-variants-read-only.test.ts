@@ -1,6 +1,6 @@
 // covers: contract-tests/http/transport.ts, contract-tests/run/run-checks.ts, sandbox/testing/faults.ts, sandbox/testing/variation.ts
 // Every documented correct variant passes with default settings, read-only as well as with writes (contract-live's
-// "no false alarms"), within the read-only budget of 100 requests (docs/decisions.md, "Kept-alive connections").
+// "no false alarms"), within the read-only budget of 100 requests (docs/decisions.md, D23).
 import { describe, expect, it } from "vitest";
 import { legitimateVariants } from "../../sandbox/testing/index.ts";
 import { suiteAgainstSandbox } from "../support/contract-suite.ts";

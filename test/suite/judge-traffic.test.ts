@@ -184,7 +184,7 @@ describe("TrafficJudge: a traffic rule that throws", () => {
   });
 });
 
-describe("TrafficJudge: problem documents (decisions.md, Problem documents)", () => {
+describe("TrafficJudge: problem documents (decisions.md, D14)", () => {
   it.each([
     ["an array", "[]", "the body does not match #/components/schemas/ErrorBody: body must be object"],
     ['"message": 42', '{"message":42}', "the body does not match #/components/schemas/ErrorBody: body/message must be string"],

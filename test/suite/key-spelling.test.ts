@@ -1,6 +1,6 @@
 // covers: src/redact.ts, contract-tests/http/secret-echo.ts, contract-tests/http/exchange.ts, contract-tests/run/evidence.ts, contract-tests/proxy/judge-traffic.ts
 // The key's spelling never changes a verdict: checks judge the bytes as received, and redaction only touches what is
-// printed or written, where the key could really be (docs/decisions.md, Secrets).
+// printed or written, where the key could really be (docs/decisions.md, D29).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";

@@ -220,7 +220,7 @@ describe("pact check on a pact it cannot read", () => {
 });
 
 describe("side by side with PactFlow's openapi-pact-comparator", () => {
-  it("finds at least what it finds, on the same pacts (docs/decisions.md, \"Pact files\", says where they differ)", async () => {
+  it("finds at least what it finds, on the same pacts (docs/decisions.md, D26, says where they differ)", async () => {
     const comparator = new Comparator({ oas: JSON.parse(await readFile(defaultSpecFile, "utf8")) });
     for (const file of Object.values(pacts)) {
       const theirs: string[] = [];

@@ -20,7 +20,7 @@ describe("the wrong update bodies the suite sends in every run, derived from the
     expect(bodies).toHaveLength(20);
     expect(count("bodies not an object")).toBe(5);
     expect(count("bodies not JSON")).toBe(2);
-    // null is "not given" for either field (docs/decisions.md, "The update"): never sent as a wrong type.
+    // null is "not given" for either field (docs/decisions.md, D05): never sent as a wrong type.
     expect(count("publicUrl of a wrong type")).toBe(4);
     expect(count("labels of a wrong type")).toBe(4);
     expect(count("labels items of a wrong type")).toBe(5);

@@ -19,7 +19,7 @@ export interface DocBlock {
 
 /**
  * The marker that excludes a block from being run, on the line right before its fence, with the reason:
- * `<!-- sample: not run, because REASON -->` (docs/decisions.md, "Every sample in the docs runs").
+ * `<!-- sample: not run, because REASON -->` (docs/decisions.md, D49).
  */
 export const NOT_RUN = /<!-- sample: not run, because ([^>]*\S)\s*-->\s*$/;
 

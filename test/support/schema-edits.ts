@@ -9,7 +9,7 @@ export type Side = "request" | "response";
 export interface SchemaEdit {
   name: string;
   side: Side;
-  /** Touches a keyword check:breaking judges as both narrowing and widening (docs/decisions.md, Breaking changes). */
+  /** Touches a keyword check:breaking judges as both narrowing and widening (docs/decisions.md, D31). */
   opaque: boolean;
   apply(doc: Doc): void;
 }

@@ -32,7 +32,7 @@ export function storageBehaviour(open: () => FileStorage | Promise<FileStorage>)
     }
   });
 
-  // docs/decisions.md, "The update": null is "not given", other members are ignored, publicUrl is any string.
+  // docs/decisions.md, D05: null is "not given", other members are ignored, publicUrl is any string.
   it("keeps a field sent as null, ignores other members, and stores any string as the public URL", async () => {
     const storage = await open();
     try {

@@ -64,7 +64,7 @@ describe("the catalogue", () => {
     const lines = formatCatalogue().split("\n");
     expect(lines).toHaveLength(2 * catalogue.length);
     const indent = " ".repeat("update_changes_only_its_fields".length);
-    expect(lines[0]).toBe(`not_a_server_error${" ".repeat(12)}  No request, valid or not, makes the server answer 5xx, documented or not (decisions.md, Statuses).`);
+    expect(lines[0]).toBe(`not_a_server_error${" ".repeat(12)}  No request, valid or not, makes the server answer 5xx, documented or not (decisions.md, D15).`);
     expect(lines[1]).toBe(`${indent}  (every answer)`);
     const after = (name: string) => lines[lines.findIndex((line) => line.startsWith(`${name} `)) + 1];
     expect(after("negative_data_rejection")).toBe(`${indent}  (updateFile)`);

@@ -54,7 +54,7 @@ describe("omitted_fields_kept", () => {
     const outcome = await runCheck(omittedFieldsKept, { operationId: "updateFile", answer: server });
     expect(outcome).toMatchObject({ state: "passed" });
     expect(outcome.warnings).toEqual([
-      'an update of {"labels":null,"publicUrl":null} (HTTP 200) changed labels ["contract-keep-1","contract-keep-2"], publicUrl "https://cdn.test/a" to labels [], publicUrl absent: null is "not given", and the field keeps its value (docs/decisions.md, "The update")',
+      'an update of {"labels":null,"publicUrl":null} (HTTP 200) changed labels ["contract-keep-1","contract-keep-2"], publicUrl "https://cdn.test/a" to labels [], publicUrl absent: null is "not given", and the field keeps its value (docs/decisions.md, D05)',
     ]);
     // Put back all the same.
     expect(server.file).toMatchObject({ labels: ["q3"], publicUrl: "https://cdn.test/a" });

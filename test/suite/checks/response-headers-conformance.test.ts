@@ -5,7 +5,7 @@ import { answer, metadataOf, spec, specWith } from "../../support/exchange-build
 const none = { failures: [], warnings: [] };
 
 describe("response_headers_conformance", () => {
-  it("passes an answer without the optional X-Request-Id, with no warning (decisions.md, Request ids)", () => {
+  it("passes an answer without the optional X-Request-Id, with no warning (decisions.md, D18)", () => {
     expect(responseHeadersConformance.inspect(answer({ json: metadataOf() }), spec)).toEqual(none);
   });
 

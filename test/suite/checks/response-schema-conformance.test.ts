@@ -37,7 +37,7 @@ describe("response_schema_conformance: bodies against their documented schema", 
     expect(judge({ text: "<html>", contentType: "text/html" })).toEqual(none);
     expect(judge({ status: 422, text: "<html>", contentType: "text/html" })).toEqual(none);
     expect(judge({ text: '{"id":', contentType: "application/json", cut: 6 })).toEqual(none);
-    // A +json type on a 2xx is not judged as JSON: only error bodies are (decisions.md, Error bodies).
+    // A +json type on a 2xx is not judged as JSON: only error bodies are (decisions.md, D13).
     expect(judge({ json: [1], contentType: "application/vnd.api+json" })).toEqual(none);
   });
 
@@ -78,7 +78,7 @@ describe("response_schema_conformance: error bodies", () => {
   });
 });
 
-describe("response_schema_conformance: problem documents (RFC 9457; decisions.md, Problem documents)", () => {
+describe("response_schema_conformance: problem documents (RFC 9457; decisions.md, D14)", () => {
   const problem = (status: number, body: unknown) => judge({ status, json: body, contentType: "application/problem+json" });
 
   it("passes a problem document whose members have the RFC's types, extensions and all, with no warning", () => {

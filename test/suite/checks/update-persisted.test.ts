@@ -114,7 +114,7 @@ describe("update_persisted", () => {
     const outcome = await run(storing((body) => (Array.isArray(body.labels) ? { ...body, labels: [...body.labels].sort() } : body)));
     expect(outcome).toMatchObject({ state: "passed" });
     expect(outcome.warnings).toEqual([
-      'after sending labels ["contract-check-b","contract-check-a","q3"], getFile shows ["contract-check-a","contract-check-b","q3"]: the same labels in another order (warned, not failed: the service keeps "unique labels" and its own SDK\'s test compares them as a set; docs/decisions.md, "Everything written is read back")',
+      'after sending labels ["contract-check-b","contract-check-a","q3"], getFile shows ["contract-check-a","contract-check-b","q3"]: the same labels in another order (warned, not failed: the service keeps "unique labels" and its own SDK\'s test compares them as a set; docs/decisions.md, D06)',
     ]);
   });
 
