@@ -80,7 +80,8 @@ export interface FileLibraryClient {
 export function createFileLibraryClient(options: ClientOptions = {}): FileLibraryClient {
   const resolved = resolveOptions(options);
   const { baseUrl, apiKey, log, fetch } = resolved;
-  const secrets = [apiKey];
+  // As sent in a header, and as a path would carry it: a key passed as a file id by mistake is shown in neither form.
+  const secrets = [apiKey, encodeURIComponent(apiKey)];
   const headers = { ...resolved.headers, Authorization: `Bearer ${apiKey}` };
   const raw = createClient<paths>({ baseUrl, fetch, headers });
   // Once middleware is added to raw, the methods go through openapi-fetch, so that it runs for them too; before, they
@@ -137,7 +138,7 @@ export function createFileLibraryClient(options: ClientOptions = {}): FileLibrar
       {
         operation: operation.id,
         method,
-        path,
+        path: redactString(path, secrets),
         baseUrl,
         secrets,
         log,

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { clientBundleSizes } from "../../scripts/lib/bundle-size.ts";
 
-// Measured at 6,713 bytes (2026-11-27), down from 7,015 with no behaviour a test reads lost (issue 55, item 6): less code
+// Measured at 6,721 bytes (2026-11-27): 8 more than 6,713 to keep the key out of messages and logs when a caller passes
+// it as a file id (the path is shown redacted, also percent-encoded; test/client/secrets.test.ts). 6,713, down from 7,015 with no behaviour a test reads lost (issue 55, item 6): less code
 // for the same work (an HTTP-date's obsolete forms rewritten as the IMF-fixdate they name, redaction by one pattern, one
 // Blob joining a body's chunks, the retry's wait ended by an abort, the middleware path's cut kept in the attempt, a flag
 // for middleware on raw) and fewer words (one message for a blank, "." or ".." id; no hint after a 429 or a 5xx). The
@@ -25,7 +26,7 @@ import { clientBundleSizes } from "../../scripts/lib/bundle-size.ts";
 // that their documented properties work): docs/benchmarks.md says where the bytes are. The goal is
 // 2,560; this ceiling stops the client from growing while it is above it: lower it with every byte won, never
 // raise it without saying why in docs/benchmarks.md.
-const CEILING_OVER_OPENAPI_FETCH = 6_713;
+const CEILING_OVER_OPENAPI_FETCH = 6_721;
 
 describe("what an app pays for the client, over openapi-fetch (esbuild, minified, gzipped)", () => {
   it(`is at most ${CEILING_OVER_OPENAPI_FETCH} bytes for createFileLibraryClient and one error class`, { timeout: 30_000 }, async () => {
