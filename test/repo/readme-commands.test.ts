@@ -42,9 +42,10 @@ const PACKED: Record<string, { pack: PackageName; manifest: string; says: RegExp
 const SERVERS: Record<string, RegExp> = { mock: /listening at http:\/\/127\.0\.0\.1:\d+/, sandbox: /listening at http:\/\/127\.0\.0\.1:\d+/ };
 const NOT_RUN_HERE: Record<string, string> = {
   test: "the whole test run, of which this test is a part",
-  "test:unit": "this very test run (its global setup bundles the spec first)",
-  "test:stress": "ten rounds of the live-suite tests under load, minutes long (its tests run in test:unit)",
-  "test:mutation": "StrykerJS over src/, minutes long on its own (its tests run in test:unit)",
+  "test:unit": "the fast tier's tests, the last step of npm test (its global setup bundles the spec first)",
+  "test:e2e": "this very test run, the end-to-end tier (vitest.e2e.config.ts), which CI runs after npm test",
+  "test:stress": "ten rounds of the live-suite tests under load, minutes long (its tests run in npm test)",
+  "test:mutation": "StrykerJS over src/, minutes long on its own (its tests run in npm test)",
   // npm test is `contract -- --mock && typecheck && lint:boundaries && test:unit`, and CI runs it in a fresh clone right
   // after npm ci: its first step runs there with no build output, as this test would run it.
   contract: "the first step of npm test, which CI runs in a fresh clone right after npm ci, with no build output",
@@ -75,11 +76,13 @@ describe("every command the README names works right after npm ci, in a copy wit
     expect([...known].filter((name) => !(name in scripts))).toEqual([]);
   });
 
-  it("leaves to npm test what npm test runs first, and CI runs npm ci then npm test", async () => {
+  it("leaves to npm test what npm test runs first, and CI runs npm ci, npm test, then npm run test:e2e", async () => {
     const { scripts } = rootManifest;
     expect(scripts.test!.split(" && ")).toEqual(["npm run contract -- --mock", "npm run typecheck", "npm run lint:boundaries", "npm run test:unit"]);
-    const ci = (await readFile(fromRoot(".ci/run"), "utf8")).split("\n").filter((line) => /^\s*npm (ci|test)\b/.test(line));
-    expect(ci.map((line) => line.trim().split(/\s+/).slice(0, 2).join(" "))).toEqual(["npm ci", "npm test"]);
+    expect(scripts["test:e2e"]).toBe("vitest run --config vitest.e2e.config.ts");
+    const ci = (await readFile(fromRoot(".ci/run"), "utf8")).split("\n").filter((line) => /^\s*npm (ci|test|run)\b/.test(line));
+    // Each npm line without its flags: the two tiers, in this order, after the install.
+    expect(ci.map((line) => line.trim().split(/\s+/).filter((word) => !word.startsWith("-")).join(" "))).toEqual(["npm ci", "npm test", "npm run test:e2e"]);
   });
 
   // One at a time, each in a copy that never had a build (dist/ removed before each): the order cannot help.

@@ -1,13 +1,11 @@
-// covers: contract-tests/checks/, contract-tests/run/target.ts, contract-tests/http/target.ts, contract-tests/run/spec.ts, contract-tests/run/run-checks.ts, contract-tests/http/exchange.ts, contract-tests/http/curl.ts, contract-tests/run/evidence.ts, contract-tests/inputs/keys.ts, contract-tests/run/deadline.ts, contract-tests/run/example-file-id.ts, contract-tests/engine/check-server.ts, contract-tests/run-suite.ts, sandbox/testing/faults.ts, sandbox/testing/variation.ts, sandbox/fault-layer.ts, contract-tests/inputs/label-classes.ts, contract-tests/http/request-context.ts, contract-tests/run/check-selection.ts, contract-tests/inputs/near-ids.ts, contract-tests/inputs/url-forms.ts
+// covers: contract-tests/checks/, contract-tests/run/target.ts, contract-tests/http/target.ts, contract-tests/run/spec.ts, contract-tests/run/run-checks.ts, contract-tests/http/exchange.ts, contract-tests/run/evidence.ts, contract-tests/inputs/keys.ts, contract-tests/run/deadline.ts, contract-tests/run/example-file-id.ts, contract-tests/engine/check-server.ts, contract-tests/run-suite.ts, sandbox/testing/faults.ts, sandbox/testing/variation.ts, sandbox/fault-layer.ts, contract-tests/inputs/label-classes.ts, contract-tests/http/request-context.ts, contract-tests/run/check-selection.ts, contract-tests/inputs/near-ids.ts, contract-tests/inputs/url-forms.ts
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { execFile } from "node:child_process";
-import { promisify, stripVTControlCharacters } from "node:util";
+import { stripVTControlCharacters } from "node:util";
 import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { catalogue } from "../../contract-tests/checks/catalogue.ts";
 import { legitimateVariants } from "../../sandbox/testing/index.ts";
-import type { CheckName } from "../../contract-tests/checks/catalogue.ts";
 import { fromRoot } from "../../scripts/lib/paths.ts";
 import type { FaultName } from "../../sandbox/testing/index.ts";
 import { failedChecks, FILE_ID, liveOptions, runContractSuite, SANDBOX_FIXTURES as fixturesFile, SEED, suiteAgainstSandbox, type ContractRun } from "../support/contract-suite.ts";
@@ -25,23 +23,6 @@ const sharedRun = (options: { fault?: string; variant?: string }, extra: SuiteOp
   if (!runs.has(key)) runs.set(key, suiteAgainst(options, extra));
   return runs.get(key)!;
 };
-
-/**
- * Runs one check against a sandbox with a fault, then the curl command its failure printed, with the key only in
- * the environment; resolves with the command and what the sandbox answered it.
- */
-async function replayFailure(fault: FaultName, check: CheckName): Promise<{ run: ContractRun; curl: string; answer: string }> {
-  const sb = await sandbox({ fixturesFile, fault });
-  try {
-    const run = await runContractSuite(liveOptions(sb.baseUrl, { checks: [check] }));
-    const curl = run.summary.checks.find((c) => c.check === check && c.state === "failed")!.failures[0]!.evidence!.curl;
-    // Asynchronously: the sandbox answering it runs in this very process.
-    const { stdout: answer } = await promisify(execFile)("sh", ["-c", curl], { env: { ...process.env, FILE_LIBRARY_API_KEY: SANDBOX_KEY } });
-    return { run, curl, answer };
-  } finally {
-    await sb.close();
-  }
-}
 
 const warnedChecks = (run: ContractRun) => [...new Set(run.summary.checks.filter((c) => c.warnings.length > 0).map((c) => c.check))];
 
@@ -185,7 +166,7 @@ describe("the faults of one input", () => {
   });
 });
 
-describe.concurrent("the key's near misses: nowhere in the output, and in a curl command that reproduces the failure", { timeout: 120_000 }, () => {
+describe.concurrent("the key's near misses: nowhere in the output (their curl commands: test/suite/curl-reproduce.test.ts)", { timeout: 120_000 }, () => {
   it("the near-miss keys appear in no output and no report", async () => {
     const swapCase = SANDBOX_KEY.replace(/[a-z]/gi, (c) => (c === c.toLowerCase() ? c.toUpperCase() : c.toLowerCase()));
     const nearMisses = [`${SANDBOX_KEY.slice(0, -1)}${SANDBOX_KEY.endsWith("x") ? "y" : "x"}`, `${SANDBOX_KEY}x`, swapCase, SANDBOX_KEY.slice(0, -1), SANDBOX_KEY.slice(0, Math.ceil(SANDBOX_KEY.length / 2))];
@@ -197,24 +178,8 @@ describe.concurrent("the key's near misses: nowhere in the output, and in a curl
       for (const report of reports) expect(report).not.toContain(secret);
     }
   });
-
-  it("a near-miss failure's curl makes the near miss from $FILE_LIBRARY_API_KEY, and reproduces the failure", async () => {
-    const { curl, answer } = await replayFailure("key-checked-in-part", "auth_required");
-    expect(curl).toContain("FILE_LIBRARY_API_KEY");
-    expect(curl).not.toContain(SANDBOX_KEY.slice(0, -1));
-    expect(answer).toMatch(/^HTTP\/1\.1 200/);
-  });
-
-  it("a server that takes any prefix of the key fails on the truncated key, whose curl cuts $FILE_LIBRARY_API_KEY and reproduces it", async () => {
-    const { run, curl, answer } = await replayFailure("key-prefix-accepted", "auth_required");
-    expect(run.output).toContain("with the key's last character removed");
-    expect(curl).toContain('"Authorization: Bearer ${FILE_LIBRARY_API_KEY%?}"');
-    expect(curl).not.toContain(SANDBOX_KEY.slice(0, Math.ceil(SANDBOX_KEY.length / 2)));
-    expect(answer).toMatch(/^HTTP\/1\.1 200/);
-  });
 });
 
-// Each fault's test above shows exactly which checks it trips; this shows that the faults together single out every check.
 describe("every check has a fault that only it catches", () => {
   it.each(catalogue.map((c) => [c.name]))("%s", (check) => {
     const only = Object.entries(faultExpectations).filter(
@@ -289,7 +254,7 @@ describe.concurrent("verdicts do not depend on the order of the checks", { timeo
   });
 });
 
-describe("a failure can be reproduced", { timeout: 120_000 }, () => {
+describe("a failure can be reproduced (with its curl command: test/suite/curl-reproduce.test.ts)", { timeout: 120_000 }, () => {
   it("with its seed: a replay finds the same shrunk input", async () => {
     const first = await sharedRun({ fault: "non-ascii-labels-refused" });
     const second = await suiteAgainst({ fault: "non-ascii-labels-refused" });
@@ -297,13 +262,5 @@ describe("a failure can be reproduced", { timeout: 120_000 }, () => {
     expect(problem(first)).toMatch(new RegExp(`input after shrinking: .*; seed ${SEED}, replay with --seed ${SEED}`));
     expect(problem(second)).toBe(problem(first));
     expect(first.output).toContain(`replay with --seed ${SEED}`);
-  });
-
-  it("with its curl command, which sends the same request with the key from the environment", async () => {
-    const { run, curl, answer } = await replayFailure("unknown-id-404", "unknown_id_rejected");
-    expect(run.output).toContain(`\n        reproduce: ${curl}\n`);
-    expect(curl).toContain('"Authorization: Bearer $FILE_LIBRARY_API_KEY"');
-    expect(curl).not.toContain(SANDBOX_KEY);
-    expect(answer).toMatch(/^HTTP\/1\.1 404/);
   });
 });

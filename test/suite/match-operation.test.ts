@@ -1,7 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { execFileSync } from "node:child_process";
-import { existsSync } from "node:fs";
-import { bundledSpec, bin } from "../../scripts/lib/paths.ts";
+import { bundledSpec } from "../../scripts/lib/paths.ts";
 import type { OpenApiValidator } from "../../lib/openapi/validator.ts";
 import { loadBundledSpec } from "../../lib/openapi/load.ts";
 import { contractProblems, toMatchOperation } from "../../contract-tests/run/match-operation.ts";
@@ -9,8 +7,8 @@ import type { Exchange } from "../../contract-tests/http/exchange.ts";
 import type { OperationId } from "../../contract-tests/checks/types.ts";
 
 let spec: OpenApiValidator;
+// The global setup bundles the spec (test/support/bundled-spec.ts).
 beforeAll(() => {
-  if (!existsSync(bundledSpec.json)) execFileSync(bin("tsx"), ["scripts/build-spec.ts"]);
   spec = loadBundledSpec(bundledSpec.json, "run `npm run build:spec`.");
 });
 

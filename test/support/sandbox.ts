@@ -1,15 +1,17 @@
-import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { get } from "node:http";
 import { startSandbox, type RunningSandbox, type SandboxConfig } from "../../sandbox/start.ts";
 import { variation, type VariationNames } from "../../sandbox/testing/index.ts";
-import { bin, bundledSpec, fromRoot } from "../../scripts/lib/paths.ts";
+import { bundledSpec } from "../../scripts/lib/paths.ts";
 
 export const SANDBOX_KEY = "sandbox-test-key-5f2b9c";
 
-/** Bundles the spec once if no bundle exists yet (npm test builds it first anyway). */
+/**
+ * Throws unless the bundled spec exists: every vitest config's global setup bundles it (test/support/bundled-spec.ts),
+ * in the main process, so that no test file starts a process of its own for it (test/repo/test-tiers.test.ts).
+ */
 export function ensureBundle(): void {
-  if (!existsSync(bundledSpec.json)) execFileSync(bin("tsx"), [fromRoot("scripts/build-spec.ts")]);
+  if (!existsSync(bundledSpec.json)) throw new Error(`${bundledSpec.json} is missing: run the tests through a config whose global setup bundles the spec`);
 }
 
 /** How the tests start a sandbox: its config, and the fault and variant it plays, by name (the testing entry's). */
