@@ -12,7 +12,16 @@ export default defineConfig({
     // Isolated, unlike the unit tests: StrykerJS's per-test coverage misses a module that another file loaded first
     // in the same worker (every mutant of it "not covered"), which isolation avoids.
     isolate: true,
-    include: ["test/suite/checks/*.test.ts", "test/suite/traffic-rules.test.ts", "test/suite/fingerprint.test.ts", "test/suite/judge-traffic.test.ts", "test/suite/match-operation.test.ts", "test/suite/secret-echo.test.ts", "test/suite/near-ids.test.ts", "test/suite/url-forms.test.ts"],
+    include: [
+      "test/suite/checks/*.test.ts",
+      "test/suite/traffic-rules.test.ts",
+      "test/suite/fingerprint.test.ts",
+      "test/suite/judge-traffic.test.ts",
+      "test/suite/match-operation.test.ts",
+      "test/suite/secret-echo.test.ts",
+      "test/suite/near-ids.test.ts",
+      "test/suite/url-forms.test.ts",
+    ],
     reporters: ["dot"],
   },
 });

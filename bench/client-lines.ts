@@ -39,8 +39,21 @@ export async function clientLines(cores: CorePlan | { unpinned: string }): Promi
     const byLine = new Map<string, Measures>();
     for (const [i, node] of nodes.entries()) {
       const out = path.join(scratch, `${node.version}.json`);
-      const ran = await runCommand(node.node, ["--import", "tsx", fromRoot("bench/client-line.ts"), server.url, String(ROUNDS), String(REQUESTS_PER_ROUND), out], { cwd: repoRoot, env: node.env });
-      if (ran.code !== 0) throw new Error(`client-lines: Node ${node.version} failed (exit ${ran.code}):\n${ran.output}`);
+      const ran = await runCommand(
+        node.node,
+        [
+          "--import",
+          "tsx",
+          fromRoot("bench/client-line.ts"),
+          server.url,
+          String(ROUNDS),
+          String(REQUESTS_PER_ROUND),
+          out,
+        ],
+        { cwd: repoRoot, env: node.env },
+      );
+      if (ran.code !== 0)
+        throw new Error(`client-lines: Node ${node.version} failed (exit ${ran.code}):\n${ran.output}`);
       byLine.set(node.version, (JSON.parse(await readFile(out, "utf8")) as { measures: Measures }).measures);
       count(i + 1, nodes.length, "Node line");
     }

@@ -7,7 +7,17 @@ import type { CorePlan } from "./lib/cores.ts";
 import { serverLauncher } from "./lib/cores.ts";
 import { fmt, median, percentile, type Section } from "./lib/report.ts";
 import { byRound, interleaved } from "./lib/rounds.ts";
-import { clientRatios, CONCURRENCY, FILE, ID, KEY, load, operationVariants, TIMEOUT_MS, type Variant } from "./lib/client-load.ts";
+import {
+  clientRatios,
+  CONCURRENCY,
+  FILE,
+  ID,
+  KEY,
+  load,
+  operationVariants,
+  TIMEOUT_MS,
+  type Variant,
+} from "./lib/client-load.ts";
 
 const REQUESTS_PER_ROUND = 2_500;
 const ROUNDS = 9;
@@ -42,7 +52,10 @@ export async function clientOverhead(cores: CorePlan | { unpinned: string }): Pr
     };
     // Each layer adds one thing to the one before, so that the difference between two rows is that thing's cost.
     const layers: Variant[] = [
-      { name: "layer: raw fetch, read with the guards (byte cap, fatal UTF-8, JSON object, names once)", call: async () => guardedRead(await fetch(fileUrl, { headers: auth })) },
+      {
+        name: "layer: raw fetch, read with the guards (byte cap, fatal UTF-8, JSON object, names once)",
+        call: async () => guardedRead(await fetch(fileUrl, { headers: auth })),
+      },
       {
         name: "layer: + a signal of its own for fetch (what the timeout aborts)",
         call: async () => parsed((await timed(new AbortController().signal)).data.bytes),
@@ -63,7 +76,17 @@ export async function clientOverhead(cores: CorePlan | { unpinned: string }): Pr
         name: "layer: + sendWithRetries (the retry loop, the caller's signal, errors)",
         call: async () => {
           const answer = await sendWithRetries(
-            { operation: "getFile", method: "GET", path: FILE, baseUrl: server.url, secrets: [KEY], log, maxRetries: 2, timeoutMs: TIMEOUT_MS, settlesOnAbort: true },
+            {
+              operation: "getFile",
+              method: "GET",
+              path: FILE,
+              baseUrl: server.url,
+              secrets: [KEY],
+              log,
+              maxRetries: 2,
+              timeoutMs: TIMEOUT_MS,
+              settlesOnAbort: true,
+            },
             timed,
           );
           return parsed(answer.body.bytes);
@@ -71,13 +94,22 @@ export async function clientOverhead(cores: CorePlan | { unpinned: string }): Pr
       },
     ];
     const named = (operation: string, v: Variant) => ({ name: `${operation}: ${v.name}`, call: v.call });
-    const variants = [...Object.entries(operations).flatMap(([operation, vs]) => vs.map((v) => named(operation, v))), ...layers];
+    const variants = [
+      ...Object.entries(operations).flatMap(([operation, vs]) => vs.map((v) => named(operation, v))),
+      ...layers,
+    ];
     for (const v of variants) await load(v.call, 500); // warm-up: JIT, connection pool
     const results = await interleaved(variants, ROUNDS, (v) => load(v.call, REQUESTS_PER_ROUND));
     const rps = (name: string) => results.get(name)!.map((r) => REQUESTS_PER_ROUND / (r.wallMs / 1000));
     const cpu = (name: string) => results.get(name)!.map((r) => r.cpuUs / REQUESTS_PER_ROUND);
     const latencies = (name: string) => results.get(name)!.flatMap((r) => r.latencies);
-    const row = (label: string, name: string) => [label, fmt(median(rps(name)), 0), fmt(median(cpu(name)), 1), fmt(percentile(latencies(name), 50), 3), fmt(percentile(latencies(name), 99), 3)];
+    const row = (label: string, name: string) => [
+      label,
+      fmt(median(rps(name)), 0),
+      fmt(median(cpu(name)), 1),
+      fmt(percentile(latencies(name), 50), 3),
+      fmt(percentile(latencies(name), 99), 3),
+    ];
     const columns = ["variant", "median req/s", "µs CPU per request", "p50 ms", "p99 ms"];
     const ratios = clientRatios(Object.keys(operations), rps, cpu, byRound);
     const get = (v: string) => `GET metadata: ${v}`;
@@ -86,7 +118,9 @@ export async function clientOverhead(cores: CorePlan | { unpinned: string }): Pr
       {
         title: `Client overhead: the three operations, ${CONCURRENCY} concurrent, ${ROUNDS} interleaved rounds of ${REQUESTS_PER_ROUND}`,
         columns,
-        rows: Object.entries(operations).flatMap(([operation, vs]) => vs.map((v) => row(`${operation}: ${v.name}`, `${operation}: ${v.name}`))),
+        rows: Object.entries(operations).flatMap(([operation, vs]) =>
+          vs.map((v) => row(`${operation}: ${v.name}`, `${operation}: ${v.name}`)),
+        ),
         ratios,
       },
       {

@@ -14,10 +14,18 @@ export async function clientSize(): Promise<Section> {
   // What each part costs: the app's bundle with that part taken out, against the whole (one build each).
   const modules = (await readdir(fromRoot("src"))).filter((f) => f.endsWith(".ts") && !NOT_PROBED.has(f)).sort();
   const probes = await Promise.all([
-    bundleSize(CLIENT_APP, [emptyProse(fromRoot("src/"))]).then((size) => ["the text of its messages (strings of 20+ characters)", size] as const),
-    ...modules.map((file) => bundleSize(CLIENT_APP, [stubModule(fromRoot("src", file))]).then((size) => [`src/${file}, with what only it uses`, size] as const)),
+    bundleSize(CLIENT_APP, [emptyProse(fromRoot("src/"))]).then(
+      (size) => ["the text of its messages (strings of 20+ characters)", size] as const,
+    ),
+    ...modules.map((file) =>
+      bundleSize(CLIENT_APP, [stubModule(fromRoot("src", file))]).then(
+        (size) => [`src/${file}, with what only it uses`, size] as const,
+      ),
+    ),
   ]);
-  const costs = probes.map(([what, size]) => ({ what, min: ours.min - size.min, gzip: ours.gzip - size.gzip })).sort((a, b) => b.gzip - a.gzip);
+  const costs = probes
+    .map(([what, size]) => ({ what, min: ours.min - size.min, gzip: ours.gzip - size.gzip }))
+    .sort((a, b) => b.gzip - a.gzip);
   return {
     title: "Client size: minified, then gzipped (esbuild, ESM, browser)",
     columns: ["bundle", "min kB", "gzip kB"],
@@ -30,7 +38,7 @@ export async function clientSize(): Promise<Section> {
     // One build, no rounds: sizes do not vary between runs.
     ratios: [{ name: "gzip kB over openapi-fetch", rounds: [(ours.gzip - bare.gzip) / 1024], target: "<= 2.50" }],
     notes: [
-      "The \"of which\" rows are each what the bundle loses when that part alone is taken out (a module replaced by empty stand-ins, or the messages' text emptied); they overlap, so they do not add up to the difference.",
+      'The "of which" rows are each what the bundle loses when that part alone is taken out (a module replaced by empty stand-ins, or the messages\' text emptied); they overlap, so they do not add up to the difference.',
     ],
   };
 }

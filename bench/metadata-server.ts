@@ -14,7 +14,8 @@ const body = JSON.stringify({
   publicUrl: "https://cdn.example.com/docs/report.pdf",
 });
 
-const signedUrl = "http://127.0.0.1:1/files/file_bench/content?expires=1900000000&signature=0123456789abcdef0123456789abcdef";
+const signedUrl =
+  "http://127.0.0.1:1/files/file_bench/content?expires=1900000000&signature=0123456789abcdef0123456789abcdef";
 
 const server = createServer((req, res) => {
   req.resume();

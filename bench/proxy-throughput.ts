@@ -31,11 +31,19 @@ interface Sample {
 const agent = new Agent();
 
 async function measure(target: Target): Promise<Sample> {
-  const load = await autocannon({ url: target.url, connections: CONNECTIONS, duration: SECONDS, headers: { authorization: `Bearer ${KEY}` } });
+  const load = await autocannon({
+    url: target.url,
+    connections: CONNECTIONS,
+    duration: SECONDS,
+    headers: { authorization: `Bearer ${KEY}` },
+  });
   const times: number[] = [];
   for (let i = 0; i < LATENCY_REQUESTS; i++) {
     const started = performance.now();
-    const { body, statusCode } = await request(target.url, { dispatcher: agent, headers: { authorization: `Bearer ${KEY}` } });
+    const { body, statusCode } = await request(target.url, {
+      dispatcher: agent,
+      headers: { authorization: `Bearer ${KEY}` },
+    });
     await body.arrayBuffer();
     if (statusCode !== 200) throw new Error(`${target.name} answered ${statusCode}`);
     times.push(performance.now() - started);
@@ -50,17 +58,36 @@ async function measure(target: Target): Promise<Sample> {
  */
 export async function proxyThroughput(cores: CorePlan | { unpinned: string }): Promise<Section[]> {
   const launcher = serverLauncher(cores);
-  const sandbox = await startScriptServer("sandbox/main.ts", ["--fixtures", fromRoot("test/fixtures/sandbox-files.json")], { ...process.env, FILE_LIBRARY_API_KEY: KEY }, launcher);
-  const relay = (mode: "http" | "tcp") => startScriptServer("bench/relay-server.ts", ["--mode", mode, "--upstream", sandbox.url], process.env, launcher);
+  const sandbox = await startScriptServer(
+    "sandbox/main.ts",
+    ["--fixtures", fromRoot("test/fixtures/sandbox-files.json")],
+    { ...process.env, FILE_LIBRARY_API_KEY: KEY },
+    launcher,
+  );
+  const relay = (mode: "http" | "tcp") =>
+    startScriptServer("bench/relay-server.ts", ["--mode", mode, "--upstream", sandbox.url], process.env, launcher);
   const [ours, prism, httpRelay, tcpRelay] = await Promise.all([
-    startServer(process.execPath, ["--import", "tsx", fromRoot("contract-tests/cli.ts"), "proxy", "--upstream", sandbox.url, "--report-dir", fromRoot("reports/bench-proxy")], {
-      launcher,
-      cwd: repoRoot,
-      env: { ...process.env, FILE_LIBRARY_API_KEY: KEY },
-      ready: /listening on (http:\/\/\S+),/,
-      timeoutMs: 30_000,
-      what: "The contract proxy",
-    }),
+    startServer(
+      process.execPath,
+      [
+        "--import",
+        "tsx",
+        fromRoot("contract-tests/cli.ts"),
+        "proxy",
+        "--upstream",
+        sandbox.url,
+        "--report-dir",
+        fromRoot("reports/bench-proxy"),
+      ],
+      {
+        launcher,
+        cwd: repoRoot,
+        env: { ...process.env, FILE_LIBRARY_API_KEY: KEY },
+        ready: /listening on (http:\/\/\S+),/,
+        timeoutMs: 30_000,
+        what: "The contract proxy",
+      },
+    ),
     startPrism(bundledSpec.yaml, launcher, { proxyTo: sandbox.url }),
     relay("http"),
     relay("tcp"),
@@ -85,12 +112,36 @@ export async function proxyThroughput(cores: CorePlan | { unpinned: string }): P
         // The three targets of issue 44, side by side: judging costs at most a quarter of the proxy's own transport, the
         // proxy is 5 times Prism's, and a request through it takes under 0.3 ms more than direct.
         ratios: [
-          { name: "contract proxy / its transport judging nothing, throughput", rounds: byRound(rps(1), rps(3)), target: ">= 0.75" },
+          {
+            name: "contract proxy / its transport judging nothing, throughput",
+            rounds: byRound(rps(1), rps(3)),
+            target: ">= 0.75",
+          },
           { name: "contract proxy / prism proxy, throughput", rounds: byRound(rps(1), rps(2)), target: ">= 5" },
-          { name: "contract proxy, ms added to one request's median", rounds: byRound(of(1, (s) => s.latency), of(0, (s) => s.latency), (a, b) => a - b), target: "< 0.3" },
-          { name: "contract proxy / direct, throughput", rounds: byRound(rps(1), rps(0)), target: "what judging and forwarding cost against no proxy" },
-          { name: "ceiling, the proxy's transport judging nothing / direct, throughput", rounds: byRound(rps(3), rps(0)), target: "what any proxy on node:http and undici can reach" },
-          { name: "ceiling, a TCP relay / direct, throughput", rounds: byRound(rps(4), rps(0)), target: "what any proxy in Node can reach" },
+          {
+            name: "contract proxy, ms added to one request's median",
+            rounds: byRound(
+              of(1, (s) => s.latency),
+              of(0, (s) => s.latency),
+              (a, b) => a - b,
+            ),
+            target: "< 0.3",
+          },
+          {
+            name: "contract proxy / direct, throughput",
+            rounds: byRound(rps(1), rps(0)),
+            target: "what judging and forwarding cost against no proxy",
+          },
+          {
+            name: "ceiling, the proxy's transport judging nothing / direct, throughput",
+            rounds: byRound(rps(3), rps(0)),
+            target: "what any proxy on node:http and undici can reach",
+          },
+          {
+            name: "ceiling, a TCP relay / direct, throughput",
+            rounds: byRound(rps(4), rps(0)),
+            target: "what any proxy in Node can reach",
+          },
         ],
         notes: [
           "The relays and the proxies run on the servers' core beside the sandbox, as the proxy does: through one, that core serves the relay's exchange and the sandbox's request.",

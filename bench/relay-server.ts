@@ -18,7 +18,12 @@ const upstream = new URL(values.upstream!);
 let url: string;
 let close: () => Promise<void>;
 if (values.mode === "http") {
-  const forwarding = await startForwarding({ upstream: upstream.href, captureBytes: 1_048_576, onExchange: () => {}, onUpstreamFailure: () => {} });
+  const forwarding = await startForwarding({
+    upstream: upstream.href,
+    captureBytes: 1_048_576,
+    onExchange: () => {},
+    onUpstreamFailure: () => {},
+  });
   url = forwarding.url;
   close = async () => void (await forwarding.close());
 } else if (values.mode === "tcp") {

@@ -46,10 +46,20 @@ announcePlan(START, planned);
 // The sandbox, the fake and the suite read the bundled spec: it is built before any of them is imported.
 const built = await runCommand(bin("tsx"), [fromRoot("scripts/build-spec.ts")], { cwd: repoRoot });
 if (built.code !== 0) {
-  console.error(`${built.output.trim()}\nbench: could not bundle the spec (above); run \`npm run lint:spec\` to see what is wrong with it.`);
+  console.error(
+    `${built.output.trim()}\nbench: could not bundle the spec (above); run \`npm run lint:spec\` to see what is wrong with it.`,
+  );
   process.exit(1);
 }
-const [{ clientCpu }, { clientLines }, { clientOverhead }, { clientSize }, { sandboxThroughput }, { suiteTime }, { proxyThroughput }] = await Promise.all([
+const [
+  { clientCpu },
+  { clientLines },
+  { clientOverhead },
+  { clientSize },
+  { sandboxThroughput },
+  { suiteTime },
+  { proxyThroughput },
+] = await Promise.all([
   import("./client-cpu.ts"),
   import("./client-lines.ts"),
   import("./client-overhead.ts"),
@@ -63,14 +73,16 @@ announceStarted(started);
 
 const cores = corePlan();
 /** A load against servers in their own processes: the load on its cores, the servers on theirs. */
-const pinned = <S>(bench: (plan: typeof cores) => Promise<S>) => async () => {
-  const unpin = "load" in cores ? pinLoad(cores) : () => {};
-  try {
-    return await bench(cores);
-  } finally {
-    unpin();
-  }
-};
+const pinned =
+  <S>(bench: (plan: typeof cores) => Promise<S>) =>
+  async () => {
+    const unpin = "load" in cores ? pinLoad(cores) : () => {};
+    try {
+      return await bench(cores);
+    } finally {
+      unpin();
+    }
+  };
 const benches: Record<(typeof SECTIONS)[number]["name"], () => Promise<Section | Section[]>> = {
   "client-overhead": pinned(clientOverhead),
   "client-lines": pinned(clientLines),
@@ -82,12 +94,22 @@ const benches: Record<(typeof SECTIONS)[number]["name"], () => Promise<Section |
 };
 
 const sections: Section[] = [];
-for (const [i, { name }] of planned.entries()) sections.push(...[await inSection(name, i + 1, planned.length, benches[name])].flat());
+for (const [i, { name }] of planned.entries())
+  sections.push(...[await inSection(name, i + 1, planned.length, benches[name])].flat());
 
 const placement = "load" in cores ? cores.description : cores.unpinned;
-const text = [`## Benchmarks (${new Date().toISOString().slice(0, 10)}; ${machine}; ${placement})`, "", ...sections.map(renderSection)].join("\n");
+const text = [
+  `## Benchmarks (${new Date().toISOString().slice(0, 10)}; ${machine}; ${placement})`,
+  "",
+  ...sections.map(renderSection),
+].join("\n");
 console.log(text);
 await mkdir(fromRoot("reports"), { recursive: true });
-await writeFile(fromRoot("reports/bench.json"), `${JSON.stringify({ date: new Date().toISOString(), machine, sections }, null, 2)}\n`);
+await writeFile(
+  fromRoot("reports/bench.json"),
+  `${JSON.stringify({ date: new Date().toISOString(), machine, sections }, null, 2)}\n`,
+);
 await writeFile(fromRoot("reports/bench.md"), `${text}\n`);
-console.error(`bench: done in ${((performance.now() - started) / 1000).toFixed(0)} s; wrote reports/bench.json and reports/bench.md`);
+console.error(
+  `bench: done in ${((performance.now() - started) / 1000).toFixed(0)} s; wrote reports/bench.json and reports/bench.md`,
+);

@@ -27,11 +27,24 @@ const spec = loadBundledSpec(bundledSpec.json, "run `npm run build:spec` first."
 const files = loadFixtures(fromRoot("test/fixtures/sandbox-files.json"));
 
 let storage: FileStorage = new MemoryStorage();
-if (depth >= 3) storage = new SqliteStorage(path.join(mkdtempSync(path.join(os.tmpdir(), "file-library-bench-")), "files.db"));
+if (depth >= 3)
+  storage = new SqliteStorage(path.join(mkdtempSync(path.join(os.tmpdir(), "file-library-bench-")), "files.db"));
 storage.put(files);
-const fixed = jsonAnswer(200, { id: "doc-1", name: "report.txt", size: 5, created_at: "2026-01-02T03:04:05.000Z", labels: ["a", "b"] });
+const fixed = jsonAnswer(200, {
+  id: "doc-1",
+  name: "report.txt",
+  size: 5,
+  created_at: "2026-01-02T03:04:05.000Z",
+  labels: ["a", "b"],
+});
 let service: Service = async () => fixed;
-if (depth >= 2) service = createFileLibraryService({ apiKey: key, storage, spec, signer: new UrlSigner(nodeHmac(new Uint8Array(32)), 900) });
+if (depth >= 2)
+  service = createFileLibraryService({
+    apiKey: key,
+    storage,
+    spec,
+    signer: new UrlSigner(nodeHmac(new Uint8Array(32)), 900),
+  });
 if (depth >= 4) service = withCors(service, "*", spec);
 const log = depth >= 5 ? lineWriter() : () => {};
 

@@ -28,8 +28,18 @@ interface Sample {
 }
 
 async function measure(target: Target): Promise<Sample> {
-  const result = await autocannon({ url: target.url, connections: CONNECTIONS, duration: SECONDS, headers: { authorization: `Bearer ${KEY}` } });
-  return { rps: result.requests.total / result.duration, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx };
+  const result = await autocannon({
+    url: target.url,
+    connections: CONNECTIONS,
+    duration: SECONDS,
+    headers: { authorization: `Bearer ${KEY}` },
+  });
+  return {
+    rps: result.requests.total / result.duration,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.non2xx,
+  };
 }
 
 /**
@@ -43,9 +53,16 @@ export async function sandboxThroughput(cores: CorePlan | { unpinned: string }):
   const env = { ...process.env, FILE_LIBRARY_API_KEY: KEY };
   const [bare, sandbox, prism, ...layers] = await Promise.all([
     startScriptServer("bench/metadata-server.ts", [], process.env, launcher),
-    startScriptServer("sandbox/main.ts", ["--data", data, "--fixtures", fromRoot("test/fixtures/sandbox-files.json")], env, launcher),
+    startScriptServer(
+      "sandbox/main.ts",
+      ["--data", data, "--fixtures", fromRoot("test/fixtures/sandbox-files.json")],
+      env,
+      launcher,
+    ),
     startPrism(bundledSpec.yaml, launcher),
-    ...LAYERS.map((_, i) => startScriptServer("bench/sandbox-layers-server.ts", ["--layers", String(i + 1)], env, launcher)),
+    ...LAYERS.map((_, i) =>
+      startScriptServer("bench/sandbox-layers-server.ts", ["--layers", String(i + 1)], env, launcher),
+    ),
   ]);
   try {
     const file = "/studio/v1/library/files/doc-1";
@@ -70,7 +87,12 @@ export async function sandboxThroughput(cores: CorePlan | { unpinned: string }):
         columns: ["target", "median req/s", "median p50 ms", "median p99 ms"],
         rows: targets.slice(0, 4).map((t) => {
           const list = samples.get(t.name)!;
-          return [t.name, fmt(median(list.map((s) => s.rps)), 0), fmt(median(list.map((s) => s.p50)), 1), fmt(median(list.map((s) => s.p99)), 1)];
+          return [
+            t.name,
+            fmt(median(list.map((s) => s.rps)), 0),
+            fmt(median(list.map((s) => s.p50)), 1),
+            fmt(median(list.map((s) => s.p99)), 1),
+          ];
         }),
         ratios: [
           { name: "sandbox metadata / bare node:http", rounds: ratio(1, 0), target: ">= 0.5" },
@@ -80,11 +102,22 @@ export async function sandboxThroughput(cores: CorePlan | { unpinned: string }):
         notes,
       },
       {
-        title: "Where one sandbox request's time goes: the same GET metadata, the sandbox built up one layer at a time (same rounds)",
+        title:
+          "Where one sandbox request's time goes: the same GET metadata, the sandbox built up one layer at a time (same rounds)",
         columns: ["server", "median req/s", "µs per request", "µs this step adds"],
         rows: [
-          ...steps.map((i, n) => [targets[i]!.name, fmt(median(rps(i)), 0), fmt(micros(i), 1), n === 0 ? "" : fmt(micros(i) - micros(steps[n - 1]!), 1)]),
-          [targets[1]!.name, fmt(median(rps(1)), 0), fmt(micros(1), 1), `${fmt(micros(1) - micros(steps.at(-1)!), 1)} (keep-alive policy, the real start-up)`],
+          ...steps.map((i, n) => [
+            targets[i]!.name,
+            fmt(median(rps(i)), 0),
+            fmt(micros(i), 1),
+            n === 0 ? "" : fmt(micros(i) - micros(steps[n - 1]!), 1),
+          ]),
+          [
+            targets[1]!.name,
+            fmt(median(rps(1)), 0),
+            fmt(micros(1), 1),
+            `${fmt(micros(1) - micros(steps.at(-1)!), 1)} (keep-alive policy, the real start-up)`,
+          ],
         ],
         ratios: [],
         notes: ["µs per request is the server's time: its one core is saturated, so it is the inverse of its rate."],

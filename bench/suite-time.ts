@@ -33,8 +33,11 @@ function npm(args: string[]): [string, string[]] {
 }
 
 /** Runs `work` as in a fresh clone when `cold` (see asFreshClone), else with the caches as they are. */
-const maybeFresh = <T>(cold: boolean, env: NodeJS.ProcessEnv, work: (env: NodeJS.ProcessEnv) => Promise<T>): Promise<T> =>
-  cold ? asFreshClone(env, work) : work(env);
+const maybeFresh = <T>(
+  cold: boolean,
+  env: NodeJS.ProcessEnv,
+  work: (env: NodeJS.ProcessEnv) => Promise<T>,
+): Promise<T> => (cold ? asFreshClone(env, work) : work(env));
 
 /** One `npm run contract`, exactly as the README runs it, with the phase probe in each of its processes. */
 interface ContractRun {
@@ -101,14 +104,18 @@ function phaseCell(runs: ContractRun[], start: string, end: string | undefined):
 async function suiteAlone(cold: boolean, mockUrl: string): Promise<number> {
   const reportDir = await mkdtemp(path.join(os.tmpdir(), "file-library-bench-"));
   try {
-    return await maybeFresh(cold, { ...process.env, FILE_LIBRARY_BASE_URL: "", FILE_LIBRARY_MOCK_URL: mockUrl }, async (env) => {
-      // The suite reads the bundle that a fresh clone has not: built again first (not timed).
-      if (cold && !(await buildSpec()).ok) throw new Error("the spec could not be bundled");
-      return seconds(async () => {
-        const run = await runSuite({ env, reportDir });
-        if (run.exitCode !== 0) throw new Error(`the suite failed against the mock:\n${run.output}`);
-      });
-    });
+    return await maybeFresh(
+      cold,
+      { ...process.env, FILE_LIBRARY_BASE_URL: "", FILE_LIBRARY_MOCK_URL: mockUrl },
+      async (env) => {
+        // The suite reads the bundle that a fresh clone has not: built again first (not timed).
+        if (cold && !(await buildSpec()).ok) throw new Error("the spec could not be bundled");
+        return seconds(async () => {
+          const run = await runSuite({ env, reportDir });
+          if (run.exitCode !== 0) throw new Error(`the suite failed against the mock:\n${run.output}`);
+        });
+      },
+    );
   } finally {
     await rm(reportDir, { recursive: true, force: true });
   }
@@ -146,13 +153,23 @@ async function stepsAlone(): Promise<{ steps: Array<[string, number]>; suite: { 
 
 /** The live suite against the sandbox, write checks on: what a CI pipeline pays against a fast server. */
 async function liveRun(): Promise<number> {
-  const sandbox = await startScriptServer("sandbox/main.ts", ["--fixtures", fromRoot("test/fixtures/sandbox-files.json")], {
-    ...process.env,
-    FILE_LIBRARY_API_KEY: "bench-key",
-  });
+  const sandbox = await startScriptServer(
+    "sandbox/main.ts",
+    ["--fixtures", fromRoot("test/fixtures/sandbox-files.json")],
+    {
+      ...process.env,
+      FILE_LIBRARY_API_KEY: "bench-key",
+    },
+  );
   const reportDir = await mkdtemp(path.join(os.tmpdir(), "file-library-bench-"));
   try {
-    const env = { ...process.env, FILE_LIBRARY_BASE_URL: sandbox.url, FILE_LIBRARY_API_KEY: "bench-key", FILE_LIBRARY_FILE_ID: "doc-1", FILE_LIBRARY_WRITE_CHECKS: "1" };
+    const env = {
+      ...process.env,
+      FILE_LIBRARY_BASE_URL: sandbox.url,
+      FILE_LIBRARY_API_KEY: "bench-key",
+      FILE_LIBRARY_FILE_ID: "doc-1",
+      FILE_LIBRARY_WRITE_CHECKS: "1",
+    };
     return await seconds(async () => {
       const run = await runSuite({ env, reportDir });
       if (run.exitCode !== 0) throw new Error(`the live suite failed against the sandbox:\n${run.output}`);
@@ -180,7 +197,8 @@ export async function suiteTime(): Promise<Section[]> {
   const live = await liveRun();
   const totals = { cold: cold.map((run) => run.seconds), warm: warm.map((run) => run.seconds) };
   // The floor: the measured start of the runner (nothing competes before it), then the suite alone.
-  const runnerStart = (runs: ContractRun[]) => median(runs.map((run) => run.phases.get("contract contract:start") ?? Number.NaN));
+  const runnerStart = (runs: ContractRun[]) =>
+    median(runs.map((run) => run.phases.get("contract contract:start") ?? Number.NaN));
   const floor = { cold: runnerStart(cold) + median(suite.cold), warm: runnerStart(warm) + median(suite.warm) };
   // The other floor: the CPU all of the run's processes take, spread over every core without a gap.
   const cores = os.availableParallelism();
@@ -190,9 +208,17 @@ export async function suiteTime(): Promise<Section[]> {
       title: `npm run contract, phase by phase: seconds since the command was spawned, medians of ${ROUNDS} interleaved rounds`,
       columns: ["phase", "fresh clone", "warm"],
       rows: [
-        ...PHASES.map(([name, start, end]): [string, string, string] => [name, phaseCell(cold, start, end), phaseCell(warm, start, end)]),
+        ...PHASES.map(([name, start, end]): [string, string, string] => [
+          name,
+          phaseCell(cold, start, end),
+          phaseCell(warm, start, end),
+        ]),
         ["the command ends", fmt(median(totals.cold)), fmt(median(totals.warm))],
-        ["  its floor: the runner's start, then the suite alone against a listening mock", fmt(floor.cold), fmt(floor.warm)],
+        [
+          "  its floor: the runner's start, then the suite alone against a listening mock",
+          fmt(floor.cold),
+          fmt(floor.warm),
+        ],
         ["  the CPU of all its processes (user and system, seconds)", fmt(cpu.cold), fmt(cpu.warm)],
         [`  its CPU floor: that CPU over ${cores} cores`, fmt(cpu.cold / cores), fmt(cpu.warm / cores)],
       ],
@@ -219,10 +245,26 @@ export async function suiteTime(): Promise<Section[]> {
       ratios: [
         { name: "npm run contract, warm, seconds", rounds: totals.warm, target: "<= 1.8" },
         { name: "npm run contract, fresh clone, seconds", rounds: totals.cold, target: "<= 2" },
-        { name: "npm run contract, warm, over its floor", rounds: totals.warm.map((s) => s / floor.warm), target: "<= 1.1" },
-        { name: "npm run contract, fresh clone, over its floor", rounds: totals.cold.map((s) => s / floor.cold), target: "<= 1.1" },
-        { name: "npm run contract, warm, over its CPU floor", rounds: warm.map((run) => run.seconds / (run.cpu / cores)), target: "for comparison" },
-        { name: "npm run contract, fresh clone, over its CPU floor", rounds: cold.map((run) => run.seconds / (run.cpu / cores)), target: "for comparison" },
+        {
+          name: "npm run contract, warm, over its floor",
+          rounds: totals.warm.map((s) => s / floor.warm),
+          target: "<= 1.1",
+        },
+        {
+          name: "npm run contract, fresh clone, over its floor",
+          rounds: totals.cold.map((s) => s / floor.cold),
+          target: "<= 1.1",
+        },
+        {
+          name: "npm run contract, warm, over its CPU floor",
+          rounds: warm.map((run) => run.seconds / (run.cpu / cores)),
+          target: "for comparison",
+        },
+        {
+          name: "npm run contract, fresh clone, over its CPU floor",
+          rounds: cold.map((run) => run.seconds / (run.cpu / cores)),
+          target: "for comparison",
+        },
       ],
       notes: [
         "`npm run contract` starts the bundle, the drift check and Prism side by side, then runs the suite's engine in its own process once the bundle is written and the mock listens; the lint starts once the mock listens, beside the checks. On a proven cache hit (the same inputs passed before: node_modules/.cache/file-library-kit) the lint and the bundle are not run again.",

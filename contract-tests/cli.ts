@@ -27,12 +27,14 @@ if (first === "pact") process.exit(await (await import("./runner/pact-command.ts
 // The command line owns this process: Ctrl-C stops the suite it started, then exits 130.
 exitOnInterrupt();
 
-process.exit(await runContractCommand(process.argv.slice(2), {
-  name: NAME,
-  usage: `${NAME} --base-url URL --file-id ID [flags]   (FILE_LIBRARY_API_KEY in the environment)
+process.exit(
+  await runContractCommand(process.argv.slice(2), {
+    name: NAME,
+    usage: `${NAME} --base-url URL --file-id ID [flags]   (FILE_LIBRARY_API_KEY in the environment)
        ${NAME} proxy --upstream URL [--record FILE] [-- command...]   (check real traffic; see proxy --help)
        ${NAME} replay FILE --base-url URL   (replay a recording against a deployment; see replay --help)
        ${NAME} pact export RECORDING --consumer NAME | pact check PACT_FILE   (Pact files out and in; see pact --help)`,
-  intro: `Runs the File Library contract checks against a live server and writes JUnit, JSON and Markdown
+    intro: `Runs the File Library contract checks against a live server and writes JUnit, JSON and Markdown
 reports. Read-only by default; FILE_LIBRARY_WRITE_CHECKS=1 also checks updates, and puts the file back.`,
-}));
+  }),
+);

@@ -5,7 +5,12 @@ import { checkServer } from "./engine/check-server.ts";
 import { defaultSpecFile } from "./locations.ts";
 import type { ContractSummary } from "./report/shapes.ts";
 import { colourEnabled } from "./run/paint.ts";
-import { processEnvironment, settingsEnvironment, type SuiteSettings, type SuiteSettingsInput } from "./run/settings.ts";
+import {
+  processEnvironment,
+  settingsEnvironment,
+  type SuiteSettings,
+  type SuiteSettingsInput,
+} from "./run/settings.ts";
 import { CannotStartError, checkSettings, checkTarget, type CheckedSettings } from "./runner/start.ts";
 import type { StartupRead } from "./run/startup-read-record.ts";
 
@@ -90,7 +95,12 @@ export async function startSuite(options: SuiteOptions, start?: SuiteStart, hook
   }
 }
 
-async function run(options: SuiteOptions, signal: AbortSignal, start: SuiteStart | undefined, hooks: SuiteHooks): Promise<SuiteRun> {
+async function run(
+  options: SuiteOptions,
+  signal: AbortSignal,
+  start: SuiteStart | undefined,
+  hooks: SuiteHooks,
+): Promise<SuiteRun> {
   const { env: baseEnv = processEnvironment(), output: _output, cwd: givenCwd, signal: _signal, ...given } = options;
   const cwd = givenCwd ?? process.cwd();
   const env = { ...baseEnv, ...settingsEnvironment(given) };
@@ -103,11 +113,20 @@ async function run(options: SuiteOptions, signal: AbortSignal, start: SuiteStart
     if (checked.live) {
       // In the kit's repo the spec may still be bundling: the preflight reads its path; a failed bundle is release's to report.
       if (!checked.specFile) await start?.spec.catch(() => {});
-      ({ requestsBefore, startupRead } = await checkTarget(checked.live, checked.settings, checked.specFile ?? defaultSpecFile));
+      ({ requestsBefore, startupRead } = await checkTarget(
+        checked.live,
+        checked.settings,
+        checked.specFile ?? defaultSpecFile,
+      ));
     }
   } catch (error) {
     if (!(error instanceof CannotStartError)) throw error;
-    return cannotStart(error.message, path.resolve(cwd, given.reportDir ?? env.FILE_LIBRARY_REPORT_DIR ?? "reports"), env, options.output === "inherit");
+    return cannotStart(
+      error.message,
+      path.resolve(cwd, given.reportDir ?? env.FILE_LIBRARY_REPORT_DIR ?? "reports"),
+      env,
+      options.output === "inherit",
+    );
   }
   const { settings } = checked;
   await hooks.started?.(checked);
@@ -124,7 +143,12 @@ interface Checked {
 }
 
 /** Runs the engine in this process with the settings as checked: once the target is ready, its output held back until released. */
-async function runEngine(options: SuiteOptions, signal: AbortSignal, start: SuiteStart | undefined, { settings, startupRead, env }: Checked): Promise<SuiteRun> {
+async function runEngine(
+  options: SuiteOptions,
+  signal: AbortSignal,
+  start: SuiteStart | undefined,
+  { settings, startupRead, env }: Checked,
+): Promise<SuiteRun> {
   const { reportDir } = settings;
   // A summary left by an earlier run must not pass for this one's.
   await rm(path.join(reportDir, "contract-summary.json"), { force: true });
@@ -141,7 +165,10 @@ async function runEngine(options: SuiteOptions, signal: AbortSignal, start: Suit
     const running = (async () => {
       const [, target] = await Promise.all([start?.spec, start?.target]);
       stop.signal.throwIfAborted();
-      return checkServer({ ...settings, mockUrl: target?.mockUrl ?? settings.mockUrl }, { output, colour, signal: stop.signal, startupRead });
+      return checkServer(
+        { ...settings, mockUrl: target?.mockUrl ?? settings.mockUrl },
+        { output, colour, signal: stop.signal, startupRead },
+      );
     })();
     if (start) {
       running.catch(() => {});
@@ -166,7 +193,12 @@ async function runEngine(options: SuiteOptions, signal: AbortSignal, start: Suit
  * A run that could not start: exit 2, and a summary that says why (`stopped`, with `atStart`), written where the
  * reports go, so that a pipeline reading contract-summary.json, or GitHub's step summary, reads the reason too.
  */
-async function cannotStart(reason: string, reportDir: string, env: Readonly<Record<string, string | undefined>>, inherit: boolean): Promise<SuiteRun> {
+async function cannotStart(
+  reason: string,
+  reportDir: string,
+  env: Readonly<Record<string, string | undefined>>,
+  inherit: boolean,
+): Promise<SuiteRun> {
   const summary: ContractSummary = {
     target: { mode: env.FILE_LIBRARY_BASE_URL ? "live" : "mock", baseUrl: env.FILE_LIBRARY_BASE_URL },
     seed: undefined,

@@ -41,7 +41,11 @@ export class UsageError extends Error {
   override name = "UsageError";
 }
 
-type ValueOf<F extends Flag> = F extends { parse: (text: string, flag: string) => infer T } ? T : F extends { takes: string } ? string : boolean;
+type ValueOf<F extends Flag> = F extends { parse: (text: string, flag: string) => infer T }
+  ? T
+  : F extends { takes: string }
+    ? string
+    : boolean;
 
 /** The values of a command's flags: a switch is a boolean, a flag without a default may be undefined, a repeated one a list. */
 export type Values<Flags extends Record<string, Flag>> = {
@@ -55,7 +59,9 @@ export type Values<Flags extends Record<string, Flag>> = {
 };
 
 /** What a command line asks for: the help text, or a run with these values. */
-export type Parsed<Flags extends Record<string, Flag>> = { help: true } | { help: false; values: Values<Flags>; operands: string[] };
+export type Parsed<Flags extends Record<string, Flag>> =
+  | { help: true }
+  | { help: false; values: Values<Flags>; operands: string[] };
 
 const HELP_FLAG: Flag = { short: "h", help: "show this text and exit" };
 
@@ -71,7 +77,8 @@ export function helpText<Flags extends Record<string, Flag>>(command: Command<Fl
   const width = Math.min(Math.max(...rows.map(([left]) => left.length)) + 2, 28);
   const lines = rows.flatMap(([left, right]) => {
     const [first, ...rest] = right.split("\n");
-    const head = left.length + 2 > width ? [`  ${left}`, `  ${" ".repeat(width)}${first}`] : [`  ${left.padEnd(width)}${first}`];
+    const head =
+      left.length + 2 > width ? [`  ${left}`, `  ${" ".repeat(width)}${first}`] : [`  ${left.padEnd(width)}${first}`];
     return [...head, ...rest.map((line) => `  ${" ".repeat(width)}${line}`)];
   });
   return [
@@ -91,7 +98,8 @@ function nearest(name: string, names: string[]): string | undefined {
     let row = Array.from({ length: b.length + 1 }, (_, i) => i);
     for (let i = 1; i <= a.length; i++) {
       const next = [i];
-      for (let j = 1; j <= b.length; j++) next[j] = Math.min(row[j]! + 1, next[j - 1]! + 1, row[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+      for (let j = 1; j <= b.length; j++)
+        next[j] = Math.min(row[j]! + 1, next[j - 1]! + 1, row[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
       row = next;
     }
     return row[b.length]!;
@@ -101,19 +109,35 @@ function nearest(name: string, names: string[]): string | undefined {
 }
 
 /** Parses a command line by a command's table; throws a UsageError, whose message is one line, for anything wrong. */
-export function parseCommandLine<const Flags extends Record<string, Flag>>(command: Command<Flags>, argv: string[]): Parsed<Flags> {
+export function parseCommandLine<const Flags extends Record<string, Flag>>(
+  command: Command<Flags>,
+  argv: string[],
+): Parsed<Flags> {
   const table: Record<string, Flag> = { ...command.flags, help: HELP_FLAG };
-  const shorts = new Map(Object.entries(table).flatMap(([name, flag]) => (flag.short ? [[flag.short, name] as const] : [])));
-  const options = Object.fromEntries(Object.entries(table).map(([name, flag]) => [name, { type: flag.takes ? "string" : "boolean", ...(flag.short ? { short: flag.short } : {}) }] as const));
+  const shorts = new Map(
+    Object.entries(table).flatMap(([name, flag]) => (flag.short ? [[flag.short, name] as const] : [])),
+  );
+  const options = Object.fromEntries(
+    Object.entries(table).map(
+      ([name, flag]) =>
+        [name, { type: flag.takes ? "string" : "boolean", ...(flag.short ? { short: flag.short } : {}) }] as const,
+    ),
+  );
   // Not strict: every token comes back, so that the messages are ours (node's name no accepted form and end in a stack).
   const { tokens } = parseArgs({ args: argv, options, strict: false, allowPositionals: true, tokens: true });
   const texts = new Map<string, string[]>();
   const operands: string[] = [];
-  const accepted = () => Object.entries(table).map(([name, flag]) => form(name, flag)).join(", ");
+  const accepted = () =>
+    Object.entries(table)
+      .map(([name, flag]) => form(name, flag))
+      .join(", ");
   for (const token of tokens) {
     if (token.kind === "option-terminator") continue;
     if (token.kind === "positional") {
-      if (!command.operands) throw new UsageError(`unexpected argument ${JSON.stringify(token.value)}: ${command.invocation} takes only flags (${accepted()})`);
+      if (!command.operands)
+        throw new UsageError(
+          `unexpected argument ${JSON.stringify(token.value)}: ${command.invocation} takes only flags (${accepted()})`,
+        );
       operands.push(token.value);
       continue;
     }
@@ -122,16 +146,21 @@ export function parseCommandLine<const Flags extends Record<string, Flag>>(comma
     const flag = name === undefined ? undefined : table[name];
     if (name === undefined || flag === undefined) {
       const guess = token.rawName.startsWith("--") ? nearest(token.name, Object.keys(table)) : undefined;
-      throw new UsageError(`unknown flag ${token.rawName}${guess ? ` (did you mean --${guess}?)` : ""}; the flags are ${accepted()}`);
+      throw new UsageError(
+        `unknown flag ${token.rawName}${guess ? ` (did you mean --${guess}?)` : ""}; the flags are ${accepted()}`,
+      );
     }
     if (!flag.takes) {
-      if (token.value !== undefined) throw new UsageError(`--${name} takes no value, got ${JSON.stringify(`${token.rawName}=${token.value}`)}`);
+      if (token.value !== undefined)
+        throw new UsageError(`--${name} takes no value, got ${JSON.stringify(`${token.rawName}=${token.value}`)}`);
       texts.set(name, ["true"]);
       continue;
     }
     // A value from the next argument that looks like a flag is a forgotten value: `--port --host x`.
     if (token.value === undefined || (!token.inlineValue && /^-./.test(token.value))) {
-      throw new UsageError(`--${name} needs a value: ${form(name, flag)}${token.value === undefined ? "" : ` (one that starts with "-" goes as --${name}=VALUE)`}`);
+      throw new UsageError(
+        `--${name} needs a value: ${form(name, flag)}${token.value === undefined ? "" : ` (one that starts with "-" goes as --${name}=VALUE)`}`,
+      );
     }
     texts.set(name, [...(flag.repeats ? (texts.get(name) ?? []) : []), token.value]);
   }
@@ -172,7 +201,10 @@ export function readCommandLine<const Flags extends Record<string, Flag>>(
 }
 
 /** For a command's own checks of its flags after the parse (two that exclude each other): one line, exit 2. */
-export function usageFailure(command: Pick<Command<Record<string, Flag>>, "name" | "invocation">, message: string): never {
+export function usageFailure(
+  command: Pick<Command<Record<string, Flag>>, "name" | "invocation">,
+  message: string,
+): never {
   console.error(`${command.name}: ${message} (see ${command.invocation} --help)`);
   process.exit(2);
 }
@@ -183,7 +215,9 @@ export const wholeNumber =
   (text: string, flag: string): number => {
     const value = Number(text);
     if (!/^\d+$/.test(text.trim()) || value < min || value > max) {
-      throw new UsageError(`${flag} takes a whole number ${max === Number.MAX_SAFE_INTEGER ? `of at least ${min}` : `from ${min} to ${max}`}, got ${JSON.stringify(text)}`);
+      throw new UsageError(
+        `${flag} takes a whole number ${max === Number.MAX_SAFE_INTEGER ? `of at least ${min}` : `from ${min} to ${max}`}, got ${JSON.stringify(text)}`,
+      );
     }
     return value;
   };
@@ -191,22 +225,30 @@ export const wholeNumber =
 /** A port to listen on, for a flag's table: 0 (a free one, which the server prints) to 65535. The sandbox's and the mock's. */
 export function port(text: string, flag: string): number {
   if (!/^\d+$/.test(text.trim()) || Number(text) > 65_535) {
-    throw new UsageError(`${flag} takes a port number from 0 to 65535 (0: a free one, printed once listening), got ${JSON.stringify(text)}`);
+    throw new UsageError(
+      `${flag} takes a port number from 0 to 65535 (0: a free one, printed once listening), got ${JSON.stringify(text)}`,
+    );
   }
   return Number(text);
 }
 
 /** What a server says when the port it was given is taken (the sandbox's and the mock's). */
-export const portInUse = (port: number, host: string): string => `Port ${port} on ${host} is in use: pass --port 0 for a free one.`;
+export const portInUse = (port: number, host: string): string =>
+  `Port ${port} on ${host} is in use: pass --port 0 for a free one.`;
 
 /** A parser of a comma-separated list of names, each one of `known`, for a flag's table. */
 export const namesOf =
   (known: readonly string[]) =>
   (text: string, flag: string): string[] => {
-    const names = text.split(",").map((name) => name.trim()).filter(Boolean);
+    const names = text
+      .split(",")
+      .map((name) => name.trim())
+      .filter(Boolean);
     const unknown = names.filter((name) => !known.includes(name));
     if (names.length === 0 || unknown.length > 0) {
-      throw new UsageError(`${flag} takes names from ${known.join(", ")}, comma-separated; ${names.length === 0 ? "got none" : `unknown: ${unknown.join(", ")}`}`);
+      throw new UsageError(
+        `${flag} takes names from ${known.join(", ")}, comma-separated; ${names.length === 0 ? "got none" : `unknown: ${unknown.join(", ")}`}`,
+      );
     }
     return names;
   };

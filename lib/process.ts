@@ -36,7 +36,11 @@ export function signalChild(child: ChildProcess, signal: NodeJS.Signals): void {
  * Starts a child process that does not outlive this one: it is stopped when this process exits, and when the
  * `signal` of its options aborts. Installs no signal handler: a host keeps its own (see `exitOnInterrupt`).
  */
-export function startChild(command: string, args: string[], { niceness, group, ...options }: ChildOptions = {}): ChildProcess {
+export function startChild(
+  command: string,
+  args: string[],
+  { niceness, group, ...options }: ChildOptions = {},
+): ChildProcess {
   if (!exitHookInstalled) {
     exitHookInstalled = true;
     // An "exit" listener runs whoever ends the process, and changes nothing about how it ends.
@@ -81,7 +85,8 @@ export function exitOnInterrupt(): void {
 }
 
 /** The exit code of a child that has exited: 128 + n when a signal ended it, as a shell reports it (SIGKILL 137, SIGSEGV 139). */
-const exitCode = (child: ChildProcess) => child.exitCode ?? (child.signalCode ? 128 + (constants.signals[child.signalCode] ?? 0) : 1);
+const exitCode = (child: ChildProcess) =>
+  child.exitCode ?? (child.signalCode ? 128 + (constants.signals[child.signalCode] ?? 0) : 1);
 
 /** Resolves with the exit code of a child started here once it has exited and its output has been read to the end. */
 export function exitCodeOf(child: ChildProcess): Promise<number> {
@@ -130,8 +135,23 @@ export function waitForOutput(child: ChildProcess, pattern: RegExp, timeoutMs = 
     };
     // "close" comes after the last output: "exit" may come before it.
     const onClose = (code: number | null, signal: string | null) =>
-      done(() => reject(new Error(`it exited (${signal ?? `code ${code}`}) before printing ${pattern}; its output:\n${output.trim()}`)));
-    const timer = timeoutMs > 0 ? setTimeout(() => done(() => reject(new Error(`no ${pattern} within ${timeoutMs / 1000} s; its output:\n${output.trim()}`))), timeoutMs) : undefined;
+      done(() =>
+        reject(
+          new Error(
+            `it exited (${signal ?? `code ${code}`}) before printing ${pattern}; its output:\n${output.trim()}`,
+          ),
+        ),
+      );
+    const timer =
+      timeoutMs > 0
+        ? setTimeout(
+            () =>
+              done(() =>
+                reject(new Error(`no ${pattern} within ${timeoutMs / 1000} s; its output:\n${output.trim()}`)),
+              ),
+            timeoutMs,
+          )
+        : undefined;
     child.stdout?.on("data", onData);
     child.stderr?.on("data", onData);
     child.once("close", onClose);
@@ -161,7 +181,13 @@ const OUTPUT_KEPT = 64 * 1024;
 export async function startServer(
   command: string,
   args: string[],
-  { ready, timeoutMs, what, launcher = [], ...options }: ChildOptions & { ready: RegExp; timeoutMs: number; what: string; launcher?: string[] },
+  {
+    ready,
+    timeoutMs,
+    what,
+    launcher = [],
+    ...options
+  }: ChildOptions & { ready: RegExp; timeoutMs: number; what: string; launcher?: string[] },
 ): Promise<ServerProcess> {
   const [program, ...rest] = [...launcher, command, ...args];
   const child = startChild(program!, rest, { ...options, stdio: ["ignore", "pipe", "pipe"] });

@@ -14,7 +14,9 @@ const MAX_AGE_SECONDS = 600;
 
 /** Whether a request is a browser's preflight (OPTIONS with Origin and Access-Control-Request-Method). */
 const isPreflight = (request: PlainRequest) =>
-  request.method === "OPTIONS" && request.headers.origin !== undefined && request.headers["access-control-request-method"] !== undefined;
+  request.method === "OPTIONS" &&
+  request.headers.origin !== undefined &&
+  request.headers["access-control-request-method"] !== undefined;
 
 /**
  * The service answering browser apps on other origins: preflights of every route (the signed content URLs
@@ -39,9 +41,15 @@ export function withCors(service: Service, origins: CorsOrigins, spec: { documen
   const preflight = (request: PlainRequest, methods: readonly string[]): PlainAnswer => {
     const origin = request.headers.origin!;
     if (!allowed(origin)) {
-      return jsonAnswer(403, { code: "origin_not_allowed", message: `The origin ${origin} may not call this sandbox: start it with --cors-origin ${origin}.` });
+      return jsonAnswer(403, {
+        code: "origin_not_allowed",
+        message: `The origin ${origin} may not call this sandbox: start it with --cors-origin ${origin}.`,
+      });
     }
-    const requested = (request.headers["access-control-request-headers"] ?? "").split(",").map((h) => h.trim().toLowerCase()).filter(Boolean);
+    const requested = (request.headers["access-control-request-headers"] ?? "")
+      .split(",")
+      .map((h) => h.trim().toLowerCase())
+      .filter(Boolean);
     return emptyAnswer(204, {
       "access-control-allow-methods": [...methods, "OPTIONS"].join(", "),
       "access-control-allow-headers": [...new Set([...ALLOWED_HEADERS, ...requested])].join(", "),
@@ -55,7 +63,9 @@ export function withCors(service: Service, origins: CorsOrigins, spec: { documen
       const methods = path.startsWith(CONTENT_PATH_PREFIX) ? ["GET", "HEAD"] : route(request.method, path)?.allow;
       if (methods) {
         const answer = preflight(request, methods);
-        return Promise.resolve(decorate(request, { ...answer, headers: { ...answer.headers, "x-request-id": crypto.randomUUID() } }));
+        return Promise.resolve(
+          decorate(request, { ...answer, headers: { ...answer.headers, "x-request-id": crypto.randomUUID() } }),
+        );
       }
     }
     // A request from no page (no Origin) to a sandbox open to all gets the answer as it is: no copy of it, and (this
@@ -80,7 +90,9 @@ export function parseCorsOrigins(values: readonly string[]): CorsOrigins {
       origin = undefined;
     }
     if (origin === undefined || origin === "null" || origin !== value.replace(/\/$/, "")) {
-      throw new Error(`--cors-origin takes a web origin such as http://localhost:5173 (scheme, host and port, no path), got ${JSON.stringify(value)}.`);
+      throw new Error(
+        `--cors-origin takes a web origin such as http://localhost:5173 (scheme, host and port, no path), got ${JSON.stringify(value)}.`,
+      );
     }
     return origin;
   });

@@ -54,7 +54,11 @@ export interface FakeFileLibrary {
 
 export type { Fixture, OperationId };
 
-type Scripted = { times: number } & ({ kind: "fail"; answer: PlainAnswer } | { kind: "delay"; ms: number } | { kind: "drop" });
+type Scripted = { times: number } & (
+  | { kind: "fail"; answer: PlainAnswer }
+  | { kind: "delay"; ms: number }
+  | { kind: "drop" }
+);
 
 const DEFAULT_BASE_URL = "https://file-library.fake";
 
@@ -66,7 +70,13 @@ function failureAnswer(operationId: OperationId, { status, headers = {}, body }:
       : typeof body === "string"
         ? textAnswer(status, body)
         : jsonAnswer(status, body);
-  return { ...answer, headers: { ...answer.headers, ...Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v])) } };
+  return {
+    ...answer,
+    headers: {
+      ...answer.headers,
+      ...Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v])),
+    },
+  };
 }
 
 /** Makes a fake File Library: the service's core over memory storage, with scripted failures around it. */
@@ -82,7 +92,8 @@ export function createFakeFileLibrary(options: FakeFileLibraryOptions = {}): Fak
 
   // What the test scripted, per operation, in order: a wrapper around the core, as every fault is.
   const scripts = new Map<OperationId, Scripted[]>();
-  const script = (operationId: OperationId, step: Scripted) => scripts.set(operationId, [...(scripts.get(operationId) ?? []), step]);
+  const script = (operationId: OperationId, step: Scripted) =>
+    scripts.set(operationId, [...(scripts.get(operationId) ?? []), step]);
   const scripted = requests(async (request, { call }) => {
     const queue = call && scripts.get(call.operationId);
     const step = queue?.[0];
@@ -95,7 +106,8 @@ export function createFakeFileLibrary(options: FakeFileLibraryOptions = {}): Fak
   });
   const service = scripted(core, { apiKey, spec });
   const times = (value: number | undefined) => {
-    if (value !== undefined && !(Number.isInteger(value) && value >= 1)) throw new RangeError(`times must be a whole number of at least 1, got ${value}.`);
+    if (value !== undefined && !(Number.isInteger(value) && value >= 1))
+      throw new RangeError(`times must be a whole number of at least 1, got ${value}.`);
     return value ?? 1;
   };
 
@@ -108,7 +120,8 @@ export function createFakeFileLibrary(options: FakeFileLibraryOptions = {}): Fak
       const stored = storage.get(id);
       return stored && { ...stored, labels: [...stored.labels] };
     },
-    failNext: (operationId, failure) => script(operationId, { kind: "fail", answer: failureAnswer(operationId, failure), times: times(failure.times) }),
+    failNext: (operationId, failure) =>
+      script(operationId, { kind: "fail", answer: failureAnswer(operationId, failure), times: times(failure.times) }),
     delayNext: (operationId, ms, { times: n } = {}) => script(operationId, { kind: "delay", ms, times: times(n) }),
     dropNext: (operationId, { times: n } = {}) => script(operationId, { kind: "drop", times: times(n) }),
     mswHandlers: () => mswAdapter(service, baseUrl),

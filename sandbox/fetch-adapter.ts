@@ -14,7 +14,14 @@ export async function plainRequestOf(request: Request, baseUrl: string): Promise
   const headers: Record<string, string> = {};
   request.headers.forEach((value, name) => (headers[name] = value));
   const body = new Uint8Array(await request.arrayBuffer());
-  return { method: request.method, target: `${path.slice(baseUrl.length)}${url.search}`, headers, body, origin: baseUrl, connectionRequests: 1 };
+  return {
+    method: request.method,
+    target: `${path.slice(baseUrl.length)}${url.search}`,
+    headers,
+    body,
+    origin: baseUrl,
+    connectionRequests: 1,
+  };
 }
 
 /** The answer as a WHATWG Response; a dropped connection is a rejected fetch, as a network failure is. */

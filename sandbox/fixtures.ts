@@ -25,6 +25,18 @@ export const demoFixtures: Fixture[] = [
     created_at: "2026-03-14T09:26:53Z",
     publicUrl: "https://cdn.example.com/docs/quarterly-report.txt",
   },
-  { id: "file_demo_notes", name: "notes.md", content: "# Notes\n\n- call the printer\n", labels: [], created_at: "2026-03-15T18:02:11Z" },
-  { id: "file_demo_unicode", name: "résumé ü.txt", content: "Ünïcödé content: 日本語\n", labels: ["cv"], created_at: "2026-04-01T00:00:00Z" },
+  {
+    id: "file_demo_notes",
+    name: "notes.md",
+    content: "# Notes\n\n- call the printer\n",
+    labels: [],
+    created_at: "2026-03-15T18:02:11Z",
+  },
+  {
+    id: "file_demo_unicode",
+    name: "résumé ü.txt",
+    content: "Ünïcödé content: 日本語\n",
+    labels: ["cv"],
+    created_at: "2026-04-01T00:00:00Z",
+  },
 ];

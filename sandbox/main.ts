@@ -21,7 +21,12 @@ platform that better-sqlite3 ships a binary for (Linux, macOS, Windows; x64, arm
     },
     fixtures: { takes: "FILE", help: "JSON array of { id, name, content, labels?, created_at?, publicUrl? } to load" },
     "url-ttl": { takes: "SECONDS", default: "900", parse: wholeNumber(1), help: "lifetime of signed download URLs" },
-    "max-body": { takes: "BYTES", default: String(1024 * 1024), parse: wholeNumber(1), help: "larger update bodies get 413" },
+    "max-body": {
+      takes: "BYTES",
+      default: String(1024 * 1024),
+      parse: wholeNumber(1),
+      help: "larger update bodies get 413",
+    },
     "cors-origin": {
       takes: "ORIGIN",
       repeats: true,
@@ -69,7 +74,9 @@ console.log(`File Library sandbox listening at ${sandbox.baseUrl}`);
 console.log(`  database: ${values.data ?? "in memory"}, ${sandbox.fileCount} file(s)`);
 if (sandbox.demoFileIds.length > 0) console.log(`  demo files: ${sandbox.demoFileIds.join(", ")}`);
 console.log(`  key: FILE_LIBRARY_API_KEY; signed URLs expire after ${values["url-ttl"]} s`);
-console.log(`  CORS: ${corsOrigins === "none" ? "off" : corsOrigins === "*" ? "any origin (--cors-origin ORIGIN restricts it)" : corsOrigins.join(", ")}`);
+console.log(
+  `  CORS: ${corsOrigins === "none" ? "off" : corsOrigins === "*" ? "any origin (--cors-origin ORIGIN restricts it)" : corsOrigins.join(", ")}`,
+);
 
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.once(signal, () => {

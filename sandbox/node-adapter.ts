@@ -20,7 +20,8 @@ class BodyTooLarge extends Error {}
 const NO_BODY = new Uint8Array(0);
 
 /** A request that declares no body has none: most GETs take no read at all (node:http drains any stray bytes). */
-const hasNoBody = (req: IncomingMessage) => req.headers["transfer-encoding"] === undefined && (req.headers["content-length"] ?? "0") === "0";
+const hasNoBody = (req: IncomingMessage) =>
+  req.headers["transfer-encoding"] === undefined && (req.headers["content-length"] ?? "0") === "0";
 
 /**
  * Reads the body of a request that declares one, up to `limit` bytes; refuses at once, unread, when Content-Length
@@ -71,19 +72,28 @@ function send(res: ServerResponse, answer: PlainAnswer): void {
  * way (lib/redact-secrets.ts: the rule of the proxy's reports), longer secrets first.
  */
 function loggedPath(target: string, secrets: ReadonlyArray<string | undefined>): string {
-  const known = [...new Set(secrets.filter((secret): secret is string => Boolean(secret)))].sort((a, b) => b.length - a.length);
+  const known = [...new Set(secrets.filter((secret): secret is string => Boolean(secret)))].sort(
+    (a, b) => b.length - a.length,
+  );
   return redactSecrets(target.split("?")[0]!, known);
 }
 
 /** A node:http request listener that serves `service`: requests in, plain requests to the service, answers out. */
-export function nodeRequestListener(service: Service, { maxBodyBytes, log, apiKey }: NodeAdapterOptions): (req: IncomingMessage, res: ServerResponse) => void {
+export function nodeRequestListener(
+  service: Service,
+  { maxBodyBytes, log, apiKey }: NodeAdapterOptions,
+): (req: IncomingMessage, res: ServerResponse) => void {
   // Per connection: how many requests it carried, and where it came to (read once: address() is a system call).
   const connections = new WeakMap<Socket, { id: number; requests: number; origin: string }>();
   let opened = 0;
   return (req, res) => {
     const started = performance.now();
     let connection = connections.get(req.socket);
-    if (!connection) connections.set(req.socket, (connection = { id: ++opened, requests: 0, origin: originOf(req.socket.address() as AddressInfo) }));
+    if (!connection)
+      connections.set(
+        req.socket,
+        (connection = { id: ++opened, requests: 0, origin: originOf(req.socket.address() as AddressInfo) }),
+      );
     const connectionRequests = ++connection.requests;
     const { origin, id } = connection;
     const target = req.url ?? "/";
@@ -92,12 +102,23 @@ export function nodeRequestListener(service: Service, { maxBodyBytes, log, apiKe
     // The answer's request id, as sent: writeHead with an object keeps no header for getHeader to read.
     let requestId: string | undefined;
     res.once("finish", () => {
-      log(`${req.method} ${logged()} ${res.statusCode} ${(performance.now() - started).toFixed(1)}ms ${requestId ?? "-"}`);
+      log(
+        `${req.method} ${logged()} ${res.statusCode} ${(performance.now() - started).toFixed(1)}ms ${requestId ?? "-"}`,
+      );
     });
     // node:http joins a repeated request header with ", " already; only set-cookie stays a list, and no request sends it.
     const headers = req.headers as Record<string, string | undefined>;
 
-    const serve = (body: Uint8Array) => service({ method: req.method ?? "GET", target, headers, body, origin, connectionRequests, connection: id } satisfies PlainRequest);
+    const serve = (body: Uint8Array) =>
+      service({
+        method: req.method ?? "GET",
+        target,
+        headers,
+        body,
+        origin,
+        connectionRequests,
+        connection: id,
+      } satisfies PlainRequest);
     // Most requests (every GET) have no body: they go to the service at once, not a promise later. Called outside a
     // promise, a layer that throws instead of rejecting must still get the 500 below, not end the process.
     let answering: Promise<PlainAnswer>;
@@ -114,12 +135,19 @@ export function nodeRequestListener(service: Service, { maxBodyBytes, log, apiKe
       .catch((error: unknown) => {
         if (error instanceof BodyTooLarge) {
           // Answer before the body is read, close afterwards, and discard the rest without buffering it.
-          send(res, { ...errorAnswer(413, "body_too_large", `The request body is over the limit of ${maxBodyBytes} bytes.`), close: true });
+          send(res, {
+            ...errorAnswer(413, "body_too_large", `The request body is over the limit of ${maxBodyBytes} bytes.`),
+            close: true,
+          });
           req.resume();
           return;
         }
         // A client that goes away mid-request is not the sandbox's failure: nothing is left to answer.
-        if (req.destroyed || (error as NodeJS.ErrnoException).code === "ECONNRESET" || (error as Error).message === "aborted") {
+        if (
+          req.destroyed ||
+          (error as NodeJS.ErrnoException).code === "ECONNRESET" ||
+          (error as Error).message === "aborted"
+        ) {
           log(`${req.method} ${logged()} client closed the connection before the request was complete`);
           return;
         }

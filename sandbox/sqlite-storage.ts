@@ -1,5 +1,12 @@
 import Database from "better-sqlite3";
-import { frozenRecord, givenFields, type FilePatch, type FileRecord, type FileStorage, type StoredFile } from "./core/storage.ts";
+import {
+  frozenRecord,
+  givenFields,
+  type FilePatch,
+  type FileRecord,
+  type FileStorage,
+  type StoredFile,
+} from "./core/storage.ts";
 
 interface Row {
   id: string;
@@ -40,7 +47,9 @@ export class SqliteStorage implements FileStorage {
       } catch (error) {
         this.db.close();
         if ((error as { code?: string }).code !== "SQLITE_BUSY") throw error;
-        throw new DataFileInUseError(`The data file ${path} is in use by another sandbox: stop that one, or pass another --data file.`);
+        throw new DataFileInUseError(
+          `The data file ${path} is in use by another sandbox: stop that one, or pass another --data file.`,
+        );
       }
       // Each statement commits before it returns, and FULL syncs the commit to disk: a 200 sent after it survives SIGKILL.
       this.db.pragma("synchronous = FULL");
@@ -79,7 +88,10 @@ export class SqliteStorage implements FileStorage {
     if (!row) return undefined;
     const labels = JSON.parse(row.labels) as string[];
     const publicUrl = row.public_url === null ? {} : { publicUrl: row.public_url };
-    const record = frozenRecord({ id: row.id, name: row.name, created_at: row.created_at, labels, ...publicUrl }, row.size);
+    const record = frozenRecord(
+      { id: row.id, name: row.name, created_at: row.created_at, labels, ...publicUrl },
+      row.size,
+    );
     if (this.records.size >= RECORDS_KEPT) this.records.clear();
     this.records.set(id, record);
     return record;
@@ -95,7 +107,11 @@ export class SqliteStorage implements FileStorage {
     this.records.delete(id);
     const { labels, publicUrl } = givenFields(patch);
     // coalesce keeps the column for a field not given (a SQL NULL here).
-    const result = this.statements.update.run({ id, labels: labels === undefined ? null : JSON.stringify(labels), public_url: publicUrl ?? null });
+    const result = this.statements.update.run({
+      id,
+      labels: labels === undefined ? null : JSON.stringify(labels),
+      public_url: publicUrl ?? null,
+    });
     return result.changes > 0;
   }
 

@@ -62,7 +62,8 @@ const REPO_SPEC = fileURLToPath(new URL("../dist/openapi.json", import.meta.url)
 
 /** Opens the store, loads fixtures (or demo files into a new database) and listens. */
 export async function startSandbox(config: SandboxConfig): Promise<RunningSandbox> {
-  if (!config.apiKey?.trim()) throw new Error("FILE_LIBRARY_API_KEY is not set: the sandbox needs the key its clients will send.");
+  if (!config.apiKey?.trim())
+    throw new Error("FILE_LIBRARY_API_KEY is not set: the sandbox needs the key its clients will send.");
   const spec = loadBundledSpec(config.specFile ?? REPO_SPEC, "run `npm run build:spec` first.");
   const storage: FileStorage = config.dataFile ? await openDataFile(config.dataFile) : new MemoryStorage();
   let demoFileIds: string[] = [];
@@ -73,7 +74,10 @@ export async function startSandbox(config: SandboxConfig): Promise<RunningSandbo
       storage.put(toStoredFiles(demoFixtures));
       demoFileIds = demoFixtures.map((f) => f.id);
     }
-    const signer = new UrlSigner(nodeHmac(config.secret ? Buffer.from(config.secret, "utf8") : randomBytes(32)), config.urlTtlSeconds ?? 15 * 60);
+    const signer = new UrlSigner(
+      nodeHmac(config.secret ? Buffer.from(config.secret, "utf8") : randomBytes(32)),
+      config.urlTtlSeconds ?? 15 * 60,
+    );
     // The reference implementation, then the wrapper a test asked for (a fault, a variant), then CORS: each wraps the one inside.
     const core = createFileLibraryService({ apiKey: config.apiKey, storage, signer, spec });
     const wrapped = config.wrap ? config.wrap(core, { apiKey: config.apiKey, spec }) : core;
@@ -83,7 +87,9 @@ export async function startSandbox(config: SandboxConfig): Promise<RunningSandbo
     throw error;
   }
   const log = config.log ?? lineWriter();
-  const server = createServer(nodeRequestListener(service, { maxBodyBytes: config.maxBodyBytes ?? 1024 * 1024, log, apiKey: config.apiKey }));
+  const server = createServer(
+    nodeRequestListener(service, { maxBodyBytes: config.maxBodyBytes ?? 1024 * 1024, log, apiKey: config.apiKey }),
+  );
   const stopKeepingAlive = keepIdleConnectionsLonger(server, config.keepAlive ?? DEFAULT_KEEP_ALIVE);
   await listen(server, config.port ?? 0, config.host ?? "127.0.0.1").catch((error: unknown) => {
     storage.close();
@@ -94,7 +100,10 @@ export async function startSandbox(config: SandboxConfig): Promise<RunningSandbo
     baseUrl: originOf(server.address() as AddressInfo),
     demoFileIds,
     fileCount: storage.count(),
-    close: () => (closing ??= shutDown(server, storage, stopKeepingAlive).finally(() => (log as { flush?: () => void }).flush?.())),
+    close: () =>
+      (closing ??= shutDown(server, storage, stopKeepingAlive).finally(() =>
+        (log as { flush?: () => void }).flush?.(),
+      )),
   };
 }
 
@@ -106,7 +115,9 @@ async function openDataFile(file: string): Promise<FileStorage> {
   // better-sqlite3 13 is a Node-API 10 addon: on an older Node (before 22.14) it loads, then the process crashes on
   // its first database.
   if (Number(process.versions.napi) < 10) {
-    throw new Error(`--data needs Node 22.14 or later (this is Node ${process.version}): use a newer Node, or leave out --data to keep the files in memory.`);
+    throw new Error(
+      `--data needs Node 22.14 or later (this is Node ${process.version}): use a newer Node, or leave out --data to keep the files in memory.`,
+    );
   }
   let sqlite: typeof import("./sqlite-storage.ts");
   try {

@@ -15,7 +15,8 @@ import { bin, bundledSpec, fromRoot, repoRoot } from "./lib/paths.ts";
 readCommandLine({
   name: "build:contract",
   invocation: "npm run build:contract --",
-  about: "Builds the contract package (file-library-contract) in contract-tests/dist/: its CLI, the suite, its .d.ts, the bundled spec.",
+  about:
+    "Builds the contract package (file-library-contract) in contract-tests/dist/: its CLI, the suite, its .d.ts, the bundled spec.",
   flags: {},
 });
 const pkg = fromRoot("contract-tests");
@@ -45,4 +46,6 @@ for (const file of (await readdir(out, { recursive: true })).filter((f) => f.end
 await copyFile(bundledSpec.json, path.join(out, "openapi.json"));
 // The decisions the checks rely on travel with them: the package's README and --help point here.
 await copyFile(fromRoot("docs", "decisions.md"), path.join(out, "decisions.md"));
-console.log("Built contract-tests/dist/: cli.js (bin file-library-contract), index.js and .d.ts, the suite, openapi.json, decisions.md.");
+console.log(
+  "Built contract-tests/dist/: cli.js (bin file-library-contract), index.js and .d.ts, the suite, openapi.json, decisions.md.",
+);

@@ -9,7 +9,8 @@ import { redocly } from "./lib/redocly.ts";
 readCommandLine({
   name: "build:docs",
   invocation: "npm run build:docs --",
-  about: "Renders the bundled spec to the reference site, dist/docs/index.html: one self-contained page that loads nothing from outside.",
+  about:
+    "Renders the bundled spec to the reference site, dist/docs/index.html: one self-contained page that loads nothing from outside.",
   flags: {},
 });
 const docs = fromRoot("dist", "docs", "index.html");
@@ -19,7 +20,15 @@ if (!spec.ok) {
   process.exit(1);
 }
 // --inlineBundle embeds Redoc: without it the page loads its script from a CDN.
-const { code, output } = await redocly(["build-docs", bundledSpec.yaml, "--output", docs, "--title", "File Library API", "--inlineBundle"]);
+const { code, output } = await redocly([
+  "build-docs",
+  bundledSpec.yaml,
+  "--output",
+  docs,
+  "--title",
+  "File Library API",
+  "--inlineBundle",
+]);
 if (code !== 0) {
   process.stderr.write(output);
   console.error("build:docs failed: Redocly could not render the reference.");
@@ -32,7 +41,9 @@ const html = await readFile(docs, "utf8");
 const offline = html.replace(/https:\/\/cdn\.redoc\.ly\/redoc\/logo-mini(?:-full)?\.svg/g, LOGO);
 // (Icon-set URLs of cdn.redocly.com stay in the bundle unused; test/spec/docs-site.test.ts fails on any request that leaves the machine.)
 if (offline.includes("https://cdn.redoc.ly/")) {
-  console.error("build:docs failed: the page still loads Redocly's logo from its CDN; update the rewrite in scripts/build-docs.ts.");
+  console.error(
+    "build:docs failed: the page still loads Redocly's logo from its CDN; update the rewrite in scripts/build-docs.ts.",
+  );
   process.exit(1);
 }
 await writeFile(docs, offline);

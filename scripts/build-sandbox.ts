@@ -15,7 +15,8 @@ import { bundledSpec, fromRoot } from "./lib/paths.ts";
 readCommandLine({
   name: "build:sandbox",
   invocation: "npm run build:sandbox --",
-  about: "Builds the sandbox package (file-library-sandbox) in sandbox/dist/: main.js (its bin), testing.js and its .d.ts, the bundled spec.",
+  about:
+    "Builds the sandbox package (file-library-sandbox) in sandbox/dist/: main.js (its bin), testing.js and its .d.ts, the bundled spec.",
   flags: {},
 });
 const pkg = fromRoot("sandbox");
@@ -36,4 +37,6 @@ await mkdir(path.join(out, "types", "src", "generated"), { recursive: true });
 await copyFile(fromRoot("src", "generated", "schema.d.ts"), path.join(out, "types", "src", "generated", "schema.d.ts"));
 // start.ts finds the spec at ../dist/openapi.json from its own module: from dist/ (its entries and chunks), that is dist/openapi.json.
 await copyFile(bundledSpec.json, path.join(out, "openapi.json"));
-console.log("Built sandbox/dist/: main.js (bin file-library-sandbox), testing.js and .d.ts (file-library-sandbox/testing), openapi.json.");
+console.log(
+  "Built sandbox/dist/: main.js (bin file-library-sandbox), testing.js and .d.ts (file-library-sandbox/testing), openapi.json.",
+);

@@ -9,8 +9,13 @@ import { buildSpec, ensureBundledSpec } from "./lib/build-spec.ts";
 const { values } = readCommandLine({
   name: "build:spec",
   invocation: "npm run build:spec --",
-  about: "Bundles the split spec (openapi/) into dist/openapi.yaml and dist/openapi.json, one self-contained file each.",
-  flags: { "if-stale": { help: "only when no bundle made from the very same inputs is there unchanged, and silent unless it fails (for the commands that read it)" } },
+  about:
+    "Bundles the split spec (openapi/) into dist/openapi.yaml and dist/openapi.json, one self-contained file each.",
+  flags: {
+    "if-stale": {
+      help: "only when no bundle made from the very same inputs is there unchanged, and silent unless it fails (for the commands that read it)",
+    },
+  },
 });
 const result = values["if-stale"] ? await ensureBundledSpec() : await buildSpec();
 if (result && !result.ok) {

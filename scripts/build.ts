@@ -6,7 +6,8 @@ import { fromRoot } from "./lib/paths.ts";
 readCommandLine({
   name: "build",
   invocation: "npm run build --",
-  about: "Builds the client package in dist/: its ESM, CommonJS and Node builds, their .d.ts, the fake (file-library-kit/testing), the bundled spec.",
+  about:
+    "Builds the client package in dist/: its ESM, CommonJS and Node builds, their .d.ts, the fake (file-library-kit/testing), the bundled spec.",
   flags: {},
 });
 // Loaded after the flags: it brings the TypeScript compiler (dts-bundle-generator), a second of start-up --help need not pay.

@@ -35,10 +35,13 @@ need. Exits 1 when info.version does not follow it, 2 when there is nothing to c
   },
 } as const;
 const { values } = readCommandLine(COMMAND);
-if (values.base !== undefined && values["base-spec"] !== undefined) usageFailure(COMMAND, "--base and --base-spec both name the older spec: give one of them");
+if (values.base !== undefined && values["base-spec"] !== undefined)
+  usageFailure(COMMAND, "--base and --base-spec both name the older spec: give one of them");
 let current: Record<string, unknown>;
 if (values.spec) {
-  current = parse(await readFile(values.spec, "utf8").catch(() => cannotStart(`cannot read --spec ${values.spec}.`))) as Record<string, unknown>;
+  current = parse(
+    await readFile(values.spec, "utf8").catch(() => cannotStart(`cannot read --spec ${values.spec}.`)),
+  ) as Record<string, unknown>;
 } else {
   const built = await buildSpec();
   if (!built.ok) cannotStart(built.message);
@@ -52,18 +55,28 @@ if (values["base-spec"]) {
   base = parse(await readFile(baseName, "utf8").catch(() => cannotStart(`cannot read --base-spec ${baseName}.`)));
 } else {
   const tag = values.base ? "" : await git("describe", "--tags", "--abbrev=0").catch(() => "");
-  const hasOrigin = !values.base && !tag && (await git("rev-parse", "--verify", "--quiet", "origin/main").catch(() => "")) !== "";
+  const hasOrigin =
+    !values.base && !tag && (await git("rev-parse", "--verify", "--quiet", "origin/main").catch(() => "")) !== "";
   const chosen = values.base ?? (tag || (hasOrigin ? "origin/main" : ""));
   if (!chosen) cannotStart("no tag and no origin/main to compare with: pass --base REF or --base-spec FILE.");
   baseName = chosen;
   // The old spec is split over files too: check it out aside and bundle it the same way.
   const dir = await mkdtemp(path.join(os.tmpdir(), "file-library-base-"));
   try {
-    await promisify(execFile)("sh", ["-c", `git archive ${JSON.stringify(chosen)} openapi | tar -x -C ${JSON.stringify(dir)}`], { cwd: repoRoot }).catch(() =>
-      cannotStart(`${chosen} has no openapi/ folder (or is not a git ref).`),
-    );
+    await promisify(execFile)(
+      "sh",
+      ["-c", `git archive ${JSON.stringify(chosen)} openapi | tar -x -C ${JSON.stringify(dir)}`],
+      { cwd: repoRoot },
+    ).catch(() => cannotStart(`${chosen} has no openapi/ folder (or is not a git ref).`));
     const out = path.join(dir, "bundled.yaml");
-    const result = await redocly(["bundle", path.join(dir, "openapi", "openapi.yaml"), "--output", out, "--lint-config", "off"]);
+    const result = await redocly([
+      "bundle",
+      path.join(dir, "openapi", "openapi.yaml"),
+      "--output",
+      out,
+      "--lint-config",
+      "off",
+    ]);
     if (result.code !== 0) cannotStart(`the spec at ${chosen} does not bundle:\n${result.output}`);
     base = parse(await readFile(out, "utf8"));
   } finally {
@@ -80,15 +93,21 @@ const breaking = changes.filter((c) => c.kind === "breaking").length;
 // One verdict: what the changes need, and whether info.version already says it.
 if (changes.length === 0) {
   if (!followsBump(from, to, bump, false)) {
-    console.error(`check:breaking: no change since ${baseName}, but info.version went down from ${from} to ${to}: set it back to ${from} or higher.`);
+    console.error(
+      `check:breaking: no change since ${baseName}, but info.version went down from ${from} to ${to}: set it back to ${from} or higher.`,
+    );
     process.exit(1);
   }
-  console.log(`check:breaking: no change since ${baseName}: no new version needed (info.version ${to}; ${from} there).`);
+  console.log(
+    `check:breaking: no change since ${baseName}: no new version needed (info.version ${to}; ${from} there).`,
+  );
   process.exit(0);
 }
 const needs = `${changes.length} change(s) since ${baseName}, ${breaking} breaking: the release needs a ${bump} version bump`;
 if (!followsBump(from, to, bump, true)) {
-  console.error(`check:breaking: ${needs}, and info.version is ${to}, after ${from}: set ${bump === "patch" ? "a higher version" : `a higher ${bump} version`}.`);
+  console.error(
+    `check:breaking: ${needs}, and info.version is ${to}, after ${from}: set ${bump === "patch" ? "a higher version" : `a higher ${bump} version`}.`,
+  );
   process.exit(1);
 }
 console.log(`check:breaking: ${needs}; info.version ${from} → ${to} follows it.`);

@@ -7,7 +7,8 @@ import { generatedTypes, repoRoot } from "./lib/paths.ts";
 readCommandLine({
   name: "check:generated",
   invocation: "npm run check:generated --",
-  about: "Fails (exit 1) when src/generated/schema.d.ts is not what the spec produces now; npm run generate rewrites it.",
+  about:
+    "Fails (exit 1) when src/generated/schema.d.ts is not what the spec produces now; npm run generate rewrites it.",
   flags: {},
 });
 const { ok, message } = await checkDrift(generatedTypes, path.relative(repoRoot, generatedTypes));

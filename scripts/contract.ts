@@ -20,7 +20,8 @@ const CLI_NAME = "npm run contract --";
 /** The package CLI's commands that run from a clone as they do from the package, after `npm run contract --`. */
 const CLI_COMMANDS = ["proxy", "replay", "pact"] as const;
 type CliCommand = (typeof CLI_COMMANDS)[number];
-const isCliCommand = (word: string | undefined): word is CliCommand => (CLI_COMMANDS as readonly (string | undefined)[]).includes(word);
+const isCliCommand = (word: string | undefined): word is CliCommand =>
+  (CLI_COMMANDS as readonly (string | undefined)[]).includes(word);
 
 /**
  * `npm run contract -- proxy|replay|pact …`: the package CLI's commands (`file-library-contract proxy|replay|pact`),
@@ -34,8 +35,10 @@ async function runCliCommand(command: CliCommand, args: string[]): Promise<numbe
     console.error(bundled.message);
     return 1;
   }
-  if (command === "proxy") return (await import("../contract-tests/runner/proxy-command.ts")).runProxyCommand(args, CLI_NAME);
-  if (command === "pact") return (await import("../contract-tests/runner/pact-command.ts")).runPactCommand(args, CLI_NAME);
+  if (command === "proxy")
+    return (await import("../contract-tests/runner/proxy-command.ts")).runProxyCommand(args, CLI_NAME);
+  if (command === "pact")
+    return (await import("../contract-tests/runner/pact-command.ts")).runPactCommand(args, CLI_NAME);
   const { runReplayCommand } = await import("../contract-tests/runner/replay-command.ts");
   return (await import("../contract-tests/runner/pact-replay.ts")).replayPactOr(args, CLI_NAME, runReplayCommand);
 }
@@ -49,7 +52,13 @@ let prism: Promise<ServerProcess> | undefined;
 
 // The runner first: it loads the engine while the steps' modules load after it.
 const { runContractCommand } = await import("../contract-tests/runner/command.ts");
-const stepModules = Promise.all([import("node:path"), import("./lib/build-spec.ts"), import("./lib/drift.ts"), import("./lib/redocly.ts"), import("./lib/paths.ts")]);
+const stepModules = Promise.all([
+  import("node:path"),
+  import("./lib/build-spec.ts"),
+  import("./lib/drift.ts"),
+  import("./lib/redocly.ts"),
+  import("./lib/paths.ts"),
+]);
 
 /**
  * The three steps are independent, and report in order once all are done. The suite needs the bundle (and the drift
@@ -69,7 +78,9 @@ function startSteps(): { needed: Promise<boolean>; all: Promise<boolean> } {
   const needed = Promise.all([bundle, drift]).then((results) => results.every((result) => result.ok));
   const lint = Promise.allSettled([needed, prism]).then(async () => {
     const [, , , { lintSpec }] = await stepModules;
-    return timed("lint", () => lintSpec({ niceness: 10, reuse: true }).then(({ ok, output }) => ({ ok, message: output })));
+    return timed("lint", () =>
+      lintSpec({ niceness: 10, reuse: true }).then(({ ok, output }) => ({ ok, message: output })),
+    );
   });
   const steps = [
     { name: "lint:spec", run: lint },

@@ -25,7 +25,10 @@ const COMMAND = {
 their size on disk, from package-lock.json and the installed tree; with --timing, their install scripts' time.
 Prints the top dependencies by size, and by install-script time, as Markdown tables.`,
   flags: {
-    timing: { takes: "FILE", help: "the timing log of an `npm ci --timing` (under ~/.npm/_logs/): adds the install-script times" },
+    timing: {
+      takes: "FILE",
+      help: "the timing log of an `npm ci --timing` (under ~/.npm/_logs/): adds the install-script times",
+    },
     top: { takes: "N", default: "10", parse: wholeNumber(1), help: "rows of each table" },
   },
 } as const;
@@ -105,7 +108,10 @@ if (values.timing) {
   try {
     timers = (JSON.parse(readFileSync(values.timing, "utf8")) as { timers?: Record<string, number> }).timers ?? {};
   } catch (error) {
-    usageFailure(COMMAND, `--timing ${values.timing} is not a timing log npm wrote (${(error as Error).message.split("\n")[0]})`);
+    usageFailure(
+      COMMAND,
+      `--timing ${values.timing} is not a timing log npm wrote (${(error as Error).message.split("\n")[0]})`,
+    );
   }
   for (const [key, ms] of Object.entries(timers)) {
     const match = /^build:run:(?:preinstall|install|postinstall):(.+)$/.exec(key);
@@ -134,11 +140,31 @@ const table = (title: string, list: typeof rows) =>
     "",
     `| dependency | packages only it brings | their size, MB |${timed ? " their install scripts, s |" : ""}`,
     `|---|---|---|${timed ? "---|" : ""}`,
-    ...list.slice(0, top).map((r) => `| ${r.name} | ${r.packages} | ${mb(r.bytes)} |${timed ? ` ${(r.scriptMs / 1000).toFixed(1)} |` : ""}`),
+    ...list
+      .slice(0, top)
+      .map(
+        (r) => `| ${r.name} | ${r.packages} | ${mb(r.bytes)} |${timed ? ` ${(r.scriptMs / 1000).toFixed(1)} |` : ""}`,
+      ),
     "",
   ].join("\n");
 const total = [...new Set([...closures.values()].flatMap((set) => [...set]))].reduce((sum, pkg) => sum + size(pkg), 0);
-console.log(`${direct.size} direct dependencies bring ${Object.keys(entries).length - 1} packages, ${mb(total)} MB on disk.\n`);
-console.log(table("By size of what only it brings", [...rows].sort((a, b) => b.bytes - a.bytes)));
-if (!timed) console.log("Install-script times: not measured. Pass --timing FILE, the log `npm ci --timing` writes under ~/.npm/_logs/.");
-if (timed) console.log(table("By install-script time (the rest of `npm ci` is unpacking, about in proportion to size)", [...rows].sort((a, b) => b.scriptMs - a.scriptMs)));
+console.log(
+  `${direct.size} direct dependencies bring ${Object.keys(entries).length - 1} packages, ${mb(total)} MB on disk.\n`,
+);
+console.log(
+  table(
+    "By size of what only it brings",
+    [...rows].sort((a, b) => b.bytes - a.bytes),
+  ),
+);
+if (!timed)
+  console.log(
+    "Install-script times: not measured. Pass --timing FILE, the log `npm ci --timing` writes under ~/.npm/_logs/.",
+  );
+if (timed)
+  console.log(
+    table(
+      "By install-script time (the rest of `npm ci` is unpacking, about in proportion to size)",
+      [...rows].sort((a, b) => b.scriptMs - a.scriptMs),
+    ),
+  );

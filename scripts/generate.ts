@@ -8,7 +8,8 @@ import { generatedTypes, repoRoot } from "./lib/paths.ts";
 readCommandLine({
   name: "generate",
   invocation: "npm run generate --",
-  about: "Writes src/generated/schema.d.ts from the spec with openapi-typescript (commit it; check:generated compares).",
+  about:
+    "Writes src/generated/schema.d.ts from the spec with openapi-typescript (commit it; check:generated compares).",
   flags: {},
 });
 await mkdir(path.dirname(generatedTypes), { recursive: true });

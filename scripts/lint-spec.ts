@@ -5,7 +5,8 @@ import { lintSpec } from "./lib/redocly.ts";
 readCommandLine({
   name: "lint:spec",
   invocation: "npm run lint:spec --",
-  about: "Lints the spec (openapi/) with Redocly and the rules of redocly.yaml; any error or warning fails (exit 1). Always runs anew.",
+  about:
+    "Lints the spec (openapi/) with Redocly and the rules of redocly.yaml; any error or warning fails (exit 1). Always runs anew.",
   flags: {},
 });
 const { ok, output } = await lintSpec();

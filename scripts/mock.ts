@@ -29,4 +29,6 @@ try {
   }
   throw error;
 }
-console.log(`Prism mock of the File Library listening at ${mock.url} (pid ${mock.pid}). Any bearer token is accepted. Ctrl-C stops it.`);
+console.log(
+  `Prism mock of the File Library listening at ${mock.url} (pid ${mock.pid}). Any bearer token is accepted. Ctrl-C stops it.`,
+);

@@ -17,7 +17,11 @@ with their in-process tests (vitest.mutation-judges.config.ts): a mutant no test
 reads. Each fails (exit 1) under 90%. About 10 and 7 minutes on 2 cores. Reports in reports/mutation/; settings in
 stryker.config.mjs and stryker.judges.config.mjs. With --mutate, only the configuration whose files match runs.`,
   flags: {
-    mutate: { takes: "GLOB", repeats: true, help: "mutate only these files (such as src/retry.ts), for work on one module; repeat it for several" },
+    mutate: {
+      takes: "GLOB",
+      repeats: true,
+      help: "mutate only these files (such as src/retry.ts), for work on one module; repeat it for several",
+    },
   },
 });
 
@@ -33,13 +37,19 @@ const configs = [
   { file: "stryker.judges.config.mjs", owns: (glob: string) => glob.startsWith("contract-tests/") },
 ].filter((config) => values.mutate.length === 0 || values.mutate.some(config.owns));
 if (configs.length === 0) {
-  console.error(`test:mutation: --mutate takes files of src/ or contract-tests/, got ${values.mutate.join(", ")} (see npm run test:mutation -- --help)`);
+  console.error(
+    `test:mutation: --mutate takes files of src/ or contract-tests/, got ${values.mutate.join(", ")} (see npm run test:mutation -- --help)`,
+  );
   process.exit(2);
 }
 let code = 0;
 for (const config of configs) {
   const mutate = values.mutate.filter(config.owns);
-  const stryker = startChild(bin("stryker"), ["run", config.file, ...(mutate.length > 0 ? ["--mutate", mutate.join(",")] : [])], { cwd: repoRoot, stdio: "inherit" });
+  const stryker = startChild(
+    bin("stryker"),
+    ["run", config.file, ...(mutate.length > 0 ? ["--mutate", mutate.join(",")] : [])],
+    { cwd: repoRoot, stdio: "inherit" },
+  );
   code = Math.max(code, await exitCodeOf(stryker));
 }
 process.exit(code);

@@ -11,7 +11,11 @@ import { readCommandLine, wholeNumber } from "../lib/command-line.ts";
 import { exitOnInterrupt, startChild } from "../lib/process.ts";
 import { fromRoot, repoRoot } from "./lib/paths.ts";
 
-const DEFAULT_FILES = ["test/suite/contract-live.test.ts", "test/suite/contract-connections.test.ts", "test/suite/contract-rate-limits.test.ts"];
+const DEFAULT_FILES = [
+  "test/suite/contract-live.test.ts",
+  "test/suite/contract-connections.test.ts",
+  "test/suite/contract-rate-limits.test.ts",
+];
 const { values, operands } = readCommandLine({
   name: "test:stress",
   invocation: "npm run test:stress --",
@@ -19,7 +23,12 @@ const { values, operands } = readCommandLine({
 if every round passes. Each round's output goes to reports/stress/.`,
   flags: {
     runs: { takes: "N", default: "10", parse: wholeNumber(1), help: "rounds to run; every one must pass" },
-    load: { takes: "N", default: String(os.availableParallelism()), parse: wholeNumber(0), help: "CPU-bound processes kept busy meanwhile: one per core unless told" },
+    load: {
+      takes: "N",
+      default: String(os.availableParallelism()),
+      parse: wholeNumber(0),
+      help: "CPU-bound processes kept busy meanwhile: one per core unless told",
+    },
   },
   operands: { name: "FILE", help: `the test files of each round (default: ${DEFAULT_FILES.join(" ")})` },
 });
@@ -32,7 +41,9 @@ for (let i = 0; i < load; i++) startChild(process.execPath, ["-e", "for (;;) {}"
 
 const logs = fromRoot("reports", "stress");
 await mkdir(logs, { recursive: true });
-console.log(`test:stress: ${runs} round(s) of ${files.join(", ")}, with ${load} busy process(es) on ${os.availableParallelism()} core(s)`);
+console.log(
+  `test:stress: ${runs} round(s) of ${files.join(", ")}, with ${load} busy process(es) on ${os.availableParallelism()} core(s)`,
+);
 
 const vitest = fromRoot("node_modules", "vitest", "vitest.mjs");
 const durations: number[] = [];
@@ -53,7 +64,9 @@ for (let round = 1; round <= runs; round++) {
   const seconds = (performance.now() - started) / 1000;
   durations.push(seconds);
   if (code === 0) passed++;
-  console.log(`round ${round}/${runs}: ${code === 0 ? "passed" : `FAILED (exit ${code}), see ${path.relative(repoRoot, log)}`} in ${seconds.toFixed(0)} s`);
+  console.log(
+    `round ${round}/${runs}: ${code === 0 ? "passed" : `FAILED (exit ${code}), see ${path.relative(repoRoot, log)}`} in ${seconds.toFixed(0)} s`,
+  );
 }
 
 const range = `${Math.min(...durations).toFixed(0)} to ${Math.max(...durations).toFixed(0)} s a round`;

@@ -8,7 +8,8 @@ export type ParsedBaseUrl = { ok: true; url: string } | { ok: false; problem: st
 export function parseBaseUrl(value: string): ParsedBaseUrl {
   // "localhost:4010" reads as the scheme "localhost" and the path "4010": say what was surely meant instead.
   const meant = withScheme(value.trim());
-  if (meant !== undefined) return { ok: false, problem: `${JSON.stringify(value)} has no scheme: did you mean ${meant}?` };
+  if (meant !== undefined)
+    return { ok: false, problem: `${JSON.stringify(value)} has no scheme: did you mean ${meant}?` };
   let url: URL;
   try {
     url = new URL(value.trim());
@@ -16,9 +17,11 @@ export function parseBaseUrl(value: string): ParsedBaseUrl {
     return { ok: false, problem: `${JSON.stringify(value)} is not an absolute URL such as https://files.example.com.` };
   }
   const shown = `${url.protocol}//${url.host}${url.pathname}`;
-  if (url.protocol !== "http:" && url.protocol !== "https:") return { ok: false, problem: `${shown} must use http or https, not ${url.protocol.slice(0, -1)}.` };
+  if (url.protocol !== "http:" && url.protocol !== "https:")
+    return { ok: false, problem: `${shown} must use http or https, not ${url.protocol.slice(0, -1)}.` };
   // Credentials in a URL end up in logs and error messages; the key has its own setting.
-  if (url.username || url.password) return { ok: false, problem: `${shown} must not carry credentials: the API key has its own setting.` };
+  if (url.username || url.password)
+    return { ok: false, problem: `${shown} must not carry credentials: the API key has its own setting.` };
   if (url.search || url.hash) return { ok: false, problem: `${shown} must not have a query or fragment.` };
   return { ok: true, url: `${url.origin}${url.pathname}`.replace(/\/+$/, "") };
 }

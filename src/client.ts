@@ -2,9 +2,24 @@ import createClient, { mergeHeaders, type Client } from "openapi-fetch";
 import type { components, paths } from "./generated/schema.js";
 import { InvalidArgumentError, MalformedResponseError, MetadataShapeError, type OperationId } from "./errors.js";
 import { assertFileId, showFileId } from "./file-id.js";
-import { checkNumber, resolveOptions, type ClientOptions, type NumericOption, type RequestOptions, type ResolvedOptions } from "./options.js";
+import {
+  checkNumber,
+  resolveOptions,
+  type ClientOptions,
+  type NumericOption,
+  type RequestOptions,
+  type ResolvedOptions,
+} from "./options.js";
 import { redactString } from "./redact.js";
-import { bodyExcerpt, decodeBody, DOWNLOAD_ACCEPT, parseDownloadUrl, parseMetadata, type FileMetadata, type Parsed } from "./response-body.js";
+import {
+  bodyExcerpt,
+  decodeBody,
+  DOWNLOAD_ACCEPT,
+  parseDownloadUrl,
+  parseMetadata,
+  type FileMetadata,
+  type Parsed,
+} from "./response-body.js";
 import { readLimited } from "./response-limit.js";
 import { errorBodyOf, sendWithRetries, type RawResult } from "./send.js";
 import { fetchOnce, globalFetch } from "./fetch.js";
@@ -98,34 +113,48 @@ export function createFileLibraryClient(options: ClientOptions = {}): FileLibrar
   // Stryker restore all
 
   /** One attempt through openapi-fetch and its middleware: the 2xx body as a stream, read here with the limit. */
-  async function throughMiddleware(path: string, body: UpdateFileRequest | undefined, init: AttemptInit, maxBytes: number): Promise<RawResult> {
+  async function throughMiddleware(
+    path: string,
+    body: UpdateFileRequest | undefined,
+    init: AttemptInit,
+    maxBytes: number,
+  ): Promise<RawResult> {
     let cut: number | undefined;
     // openapi-fetch merges the client's headers in again (to the same result) and serializes the body as we do.
-    const { response, data, error } = await (raw.request as (method: string, path: string, init: object) => Promise<{ response: Response; data?: unknown; error?: unknown }>)(
-      init.method,
-      path,
-      {
-        ...init,
-        body,
-        parseAs: "stream",
-        // openapi-fetch reads an error body itself: the fetch it calls cuts it first, so that it reads at most the limit.
-        fetch: async (input: Request, requestInit?: RequestInit) => {
-          const answer = await fetch(input, requestInit);
-          if (answer.ok || !answer.body) return answer;
-          const limited = await readLimited(answer.body, maxBytes);
-          cut = limited.cut ? maxBytes : undefined;
-          return new Response(limited.bytes, answer);
-        },
+    const { response, data, error } = await (
+      raw.request as (
+        method: string,
+        path: string,
+        init: object,
+      ) => Promise<{ response: Response; data?: unknown; error?: unknown }>
+    )(init.method, path, {
+      ...init,
+      body,
+      parseAs: "stream",
+      // openapi-fetch reads an error body itself: the fetch it calls cuts it first, so that it reads at most the limit.
+      fetch: async (input: Request, requestInit?: RequestInit) => {
+        const answer = await fetch(input, requestInit);
+        if (answer.ok || !answer.body) return answer;
+        const limited = await readLimited(answer.body, maxBytes);
+        cut = limited.cut ? maxBytes : undefined;
+        return new Response(limited.bytes, answer);
       },
-    );
-    return response.ok ? { response, data: await readLimited(data as ReadableStream<Uint8Array> | undefined, maxBytes) } : { response, error: error === "" ? undefined : error, cut };
+    });
+    return response.ok
+      ? { response, data: await readLimited(data as ReadableStream<Uint8Array> | undefined, maxBytes) }
+      : { response, error: error === "" ? undefined : error, cut };
   }
 
   /**
    * Runs one operation with the client's policy (overridden per call): sends the request, reads a 2xx body with the
    * operation's reader or says how it breaks the contract, and turns every failure into one of our errors.
    */
-  async function call<T>(operation: Operation<T>, id: string, callOptions: RequestOptions = {}, update?: unknown): Promise<Result<T>> {
+  async function call<T>(
+    operation: Operation<T>,
+    id: string,
+    callOptions: RequestOptions = {},
+    update?: unknown,
+  ): Promise<Result<T>> {
     const fileId = assertFileId(id);
     // Only the update has a body, and it must have one: `update(id, undefined)` is a mistake, not an empty update.
     const body = operation.method === "PUT" ? assertUpdateBody(update, fileId) : undefined;
@@ -134,7 +163,11 @@ export function createFileLibraryClient(options: ClientOptions = {}): FileLibrar
     const path = operation.path.replace("{file_id}", encodeURIComponent(fileId));
     const requestHeaders = callOptions.headers ? merge(operation.headers, callOptions.headers) : operation.headers;
     const json = body ? JSON.stringify(body) : null;
-    const { response, body: read2xx, attempts } = await sendWithRetries(
+    const {
+      response,
+      body: read2xx,
+      attempts,
+    } = await sendWithRetries(
       {
         operation: operation.id,
         method,
@@ -157,25 +190,39 @@ export function createFileLibraryClient(options: ClientOptions = {}): FileLibrar
         const answer = await fetchOnce(fetch, baseUrl + path, init);
         // Read inside the attempt, so that its timeout covers the body too.
         const limited = await readLimited(answer.body, maxBytes);
-        return answer.ok ? { response: answer, data: limited } : { response: answer, error: errorBodyOf(limited.bytes), cut: limited.cut ? maxBytes : undefined };
+        return answer.ok
+          ? { response: answer, data: limited }
+          : { response: answer, error: errorBodyOf(limited.bytes), cut: limited.cut ? maxBytes : undefined };
       },
     );
     const decoded = decodeBody(read2xx.bytes);
     const text = decoded.ok ? decoded.value : decodeLossy(read2xx.bytes);
-    const parsed: Parsed<T> = read2xx.cut ? { ok: false, problem: `the body is over ${maxBytes} bytes (maxResponseBytes)` } : decoded.ok ? operation.read(text, response) : decoded;
+    const parsed: Parsed<T> = read2xx.cut
+      ? { ok: false, problem: `the body is over ${maxBytes} bytes (maxResponseBytes)` }
+      : decoded.ok
+        ? operation.read(text, response)
+        : decoded;
     if (!parsed.ok) {
       const { missing } = parsed;
       // Metadata of another shape shows member names only: its values may be secrets.
       const shown = missing ? "" : redactString(bodyExcerpt(text), secrets);
       const message = `${operation.id} got HTTP ${response.status} but ${redactString(parsed.problem, secrets)}${shown && ` (content type ${response.headers.get("content-type") ?? "none"}; body: ${shown})`}: the server breaks the File Library contract.`;
       const fields = { operation: operation.id, status: response.status, bodyExcerpt: shown };
-      throw missing ? new MetadataShapeError(message, { ...fields, missing }) : new MalformedResponseError(message, fields);
+      throw missing
+        ? new MetadataShapeError(message, { ...fields, missing })
+        : new MalformedResponseError(message, fields);
     }
     return { data: parsed.value, response, attempts };
   }
 
   // Each operation's request headers, merged once: JSON's Content-Type first, then the client's, then the operation's.
-  const getFile: Operation<FileMetadata> = { id: "getFile", method: "GET", path: FILE_PATH, headers: merge(headers), read: parseMetadata };
+  const getFile: Operation<FileMetadata> = {
+    id: "getFile",
+    method: "GET",
+    path: FILE_PATH,
+    headers: merge(headers),
+    read: parseMetadata,
+  };
   // The success body is empty by contract; some servers send `null` or `{}`. Nothing in it is used.
   const updateFile: Operation<void> = {
     id: "updateFile",
@@ -195,10 +242,16 @@ export function createFileLibraryClient(options: ClientOptions = {}): FileLibrar
   const methods = <F>(pick: <T>(result: Result<T>) => unknown): F =>
     ({
       get: (fileId: string, callOptions?: RequestOptions) => call(getFile, fileId, callOptions).then(pick),
-      update: (fileId: string, body: UpdateFileRequest, callOptions?: RequestOptions) => call(updateFile, fileId, callOptions, body).then(pick),
-      downloadUrl: (fileId: string, callOptions?: RequestOptions) => call(getFileDownloadUrl, fileId, callOptions).then(pick),
+      update: (fileId: string, body: UpdateFileRequest, callOptions?: RequestOptions) =>
+        call(updateFile, fileId, callOptions, body).then(pick),
+      downloadUrl: (fileId: string, callOptions?: RequestOptions) =>
+        call(getFileDownloadUrl, fileId, callOptions).then(pick),
     }) as F;
-  return { raw, withResponse: { files: methods<FileOperationsWithResponse>(withRequestId) }, files: methods<FileOperations>(dataOf) };
+  return {
+    raw,
+    withResponse: { files: methods<FileOperationsWithResponse>(withRequestId) },
+    files: methods<FileOperations>(dataOf),
+  };
 }
 
 /** What a call resolves to before the caller picks: its data, or all of it with the request id. */
@@ -206,7 +259,10 @@ type Result<T> = Omit<WithResponse<T>, "requestId">;
 
 const dataOf = <T>(result: Result<T>): T => result.data;
 
-const withRequestId = <T>(result: Result<T>): WithResponse<T> => ({ ...result, requestId: result.response.headers.get("x-request-id") ?? undefined });
+const withRequestId = <T>(result: Result<T>): WithResponse<T> => ({
+  ...result,
+  requestId: result.response.headers.get("x-request-id") ?? undefined,
+});
 
 /** A numeric option of one call: its own value, checked, or the client's. */
 const option = (resolved: ResolvedOptions, callOptions: RequestOptions, name: NumericOption): number =>

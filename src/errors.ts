@@ -29,7 +29,10 @@ export class FileLibraryError<Fields extends object = object> extends Error {
 
   /** A plain object for logs and JSON: the name, the message and the error's own fields (never the API key). */
   toJSON(): Record<string, unknown> {
-    const fields = Object.entries(this).map(([key, value]) => [key, value instanceof Headers ? Object.fromEntries(value) : value]);
+    const fields = Object.entries(this).map(([key, value]) => [
+      key,
+      value instanceof Headers ? Object.fromEntries(value) : value,
+    ]);
     return { name: this.name, message: this.message, ...Object.fromEntries(fields) };
   }
 }
@@ -115,7 +118,10 @@ export class ApiError extends FileLibraryError {
   constructor(details: ApiErrorDetails) {
     // The method, the path and the cut are in the message only.
     const { method, path, cut, ...fields } = details;
-    super(formatApiErrorMessage(details, kindOf(fields.status)[1]), { ...fields, requestId: fields.headers.get("x-request-id") ?? undefined });
+    super(formatApiErrorMessage(details, kindOf(fields.status)[1]), {
+      ...fields,
+      requestId: fields.headers.get("x-request-id") ?? undefined,
+    });
   }
 
   /** The status factory: the error of an answer, an instance of the class of its status (`ApiError` for one no class names). */
@@ -226,7 +232,9 @@ function describe(body: unknown): string {
     typeof detail === "string" ? detail : Array.isArray(detail) ? detail.map(describeDetailItem).join("; ") : "",
   ].filter(Boolean);
   // The code only when nothing says more.
-  return pieces.join(" - ") || (typeof code === "string" || typeof code === "number" ? String(code) : JSON.stringify(body));
+  return (
+    pieces.join(" - ") || (typeof code === "string" || typeof code === "number" ? String(code) : JSON.stringify(body))
+  );
 }
 
 function describeDetailItem(item: unknown): string {

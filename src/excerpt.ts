@@ -15,4 +15,5 @@ export function oneLine(text: string, max: number): string {
 export const CONTROL = /[\u0000-\u001f\u007f-\u009f]/g;
 
 /** Control characters written as `\uXXXX`, so that a message shows them instead of hiding them. */
-export const escapeControls = (text: string): string => text.replace(CONTROL, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+export const escapeControls = (text: string): string =>
+  text.replace(CONTROL, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);

@@ -8,14 +8,19 @@ export function parseHttpDate(text: string, now: number = Date.now()): number | 
   // No anchors: a rewritten form with anything before or after it does not print back as itself (asctime's weekday
   // starts a word, so that its match cannot begin inside one and leave its first letters before the rewrite).
   const imf = text
-    .replace(/(\w{3})\w{3,6}, (\d\d)-(\w{3})-(\d\d) /, (_, weekday: string, day: string, month: string, twoDigits: string) => {
-      // A two-digit year that would be more than 50 years ahead is in the past century (RFC 9110, 5.6.7).
-      const thisYear = new Date(now).getUTCFullYear();
-      const year = thisYear - (thisYear % 100) + Number(twoDigits);
-      return `${weekday}, ${day} ${month} ${year > thisYear + 50 ? year - 100 : year} `;
-    })
-    .replace(/\b(\w{3}) (\w{3}) ([ \d]\d) (\d\d:\d\d:\d\d) (\d{4})/, (_, weekday: string, month: string, day: string, time: string, year: string) =>
-      `${weekday}, ${day.replace(" ", "0")} ${month} ${year} ${time} GMT`,
+    .replace(
+      /(\w{3})\w{3,6}, (\d\d)-(\w{3})-(\d\d) /,
+      (_, weekday: string, day: string, month: string, twoDigits: string) => {
+        // A two-digit year that would be more than 50 years ahead is in the past century (RFC 9110, 5.6.7).
+        const thisYear = new Date(now).getUTCFullYear();
+        const year = thisYear - (thisYear % 100) + Number(twoDigits);
+        return `${weekday}, ${day} ${month} ${year > thisYear + 50 ? year - 100 : year} `;
+      },
+    )
+    .replace(
+      /\b(\w{3}) (\w{3}) ([ \d]\d) (\d\d:\d\d:\d\d) (\d{4})/,
+      (_, weekday: string, month: string, day: string, time: string, year: string) =>
+        `${weekday}, ${day.replace(" ", "0")} ${month} ${year} ${time} GMT`,
     );
   const ms = Date.parse(imf);
   // "Invalid Date" prints back as itself too: the length tells it apart.

@@ -1,6 +1,12 @@
 /** The public API of the File Library client. */
 export { createFileLibraryClient, UPDATABLE_FIELDS } from "./client.js";
-export type { FileLibraryClient, FileOperations, FileOperationsWithResponse, UpdateFileRequest, WithResponse } from "./client.js";
+export type {
+  FileLibraryClient,
+  FileOperations,
+  FileOperationsWithResponse,
+  UpdateFileRequest,
+  WithResponse,
+} from "./client.js";
 export type { ClientOptions, RequestOptions } from "./options.js";
 export type { Fetch } from "./fetch.js";
 export { DEFAULT_TIMEOUT_MS } from "./options.js";

@@ -8,7 +8,9 @@ const hex = (byte: number) => `\\x${byte.toString(16).toUpperCase().padStart(2, 
 
 /** Bytes as a message can show them: printable ASCII as it is, every other byte escaped (`\xE9`). */
 export const escapeBytes = (bytes: Uint8Array): string =>
-  Array.from(bytes, (byte) => (byte >= 0x20 && byte < 0x7f && byte !== 0x5c ? String.fromCharCode(byte) : hex(byte))).join("");
+  Array.from(bytes, (byte) =>
+    byte >= 0x20 && byte < 0x7f && byte !== 0x5c ? String.fromCharCode(byte) : hex(byte),
+  ).join("");
 
 /**
  * Where the bytes stop being UTF-8 (RFC 3629), with the bytes around that place escaped, for a message; undefined

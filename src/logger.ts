@@ -17,7 +17,9 @@ const LEVELS: readonly LogLevel[] = ["debug", "info", "warn", "error", "off"];
 export function logLevel(option: string | undefined, env: string | undefined): LogLevel {
   const level = option ?? (env || "warn");
   if (!(LEVELS as readonly string[]).includes(level)) {
-    throw new InvalidArgumentError(`${option === undefined ? "FILE_LIBRARY_LOG" : "logLevel"} must be one of ${LEVELS.join(", ")}, got ${JSON.stringify(level)}.`);
+    throw new InvalidArgumentError(
+      `${option === undefined ? "FILE_LIBRARY_LOG" : "logLevel"} must be one of ${LEVELS.join(", ")}, got ${JSON.stringify(level)}.`,
+    );
   }
   return level as LogLevel;
 }
@@ -33,6 +35,9 @@ export interface ClientLog {
 
 /** A log that keeps the levels from `level` up, and prefixes their messages. */
 export function levelledLogger(logger: Logger, level: LogLevel): ClientLog {
-  const at = (name: "debug" | "info") => (LEVELS.indexOf(name) >= LEVELS.indexOf(level) ? (message: string) => logger[name](`file-library: ${message}`) : undefined);
+  const at = (name: "debug" | "info") =>
+    LEVELS.indexOf(name) >= LEVELS.indexOf(level)
+      ? (message: string) => logger[name](`file-library: ${message}`)
+      : undefined;
   return { debug: at("debug"), info: at("info") };
 }

@@ -29,9 +29,15 @@ export function missingMembers(metadata: object): MissingMembers | undefined {
   const missing = REQUIRED_MEMBERS.filter((name) => !(name in metadata));
   if (!missing[0]) return undefined;
   const names = Object.keys(metadata);
-  const others = names.filter((name) => !(REQUIRED_MEMBERS as readonly string[]).concat(OPTIONAL_MEMBERS).includes(name));
+  const others = names.filter(
+    (name) => !(REQUIRED_MEMBERS as readonly string[]).concat(OPTIONAL_MEMBERS).includes(name),
+  );
   const shown = others.length ? others : names;
   const list = shown.slice(0, SHOWN_MEMBERS).join(", ") + (shown.length > SHOWN_MEMBERS ? ", …" : "");
   // oneLine: a name may be long, or hold a newline or a control character.
-  return { ok: false, missing, problem: `the answer has ${oneLine(list, 200) || "no members"} and not ${missing.join(", ")}` };
+  return {
+    ok: false,
+    missing,
+    problem: `the answer has ${oneLine(list, 200) || "no members"} and not ${missing.join(", ")}`,
+  };
 }

@@ -58,7 +58,9 @@ export interface ResolvedOptions {
 
 function readEnv(name: string): string | undefined {
   try {
-    return (globalThis as unknown as { process: { env: Record<string, string | undefined> } }).process.env[name] || undefined;
+    return (
+      (globalThis as unknown as { process: { env: Record<string, string | undefined> } }).process.env[name] || undefined
+    );
   } catch {
     // No `process` (browsers, workers), no env, or a runtime that refuses the read (Deno without --allow-env throws
     // NotCapable): the variable counts as unset, and options must be passed explicitly.
@@ -67,12 +69,16 @@ function readEnv(name: string): string | undefined {
 
 /** Applies environment defaults and rejects unusable options with an error that says what to set. */
 export function resolveOptions(options: ClientOptions = {}): ResolvedOptions {
-  const parsed = parseBaseUrl(required(options, "baseUrl", "base URL", "FILE_LIBRARY_BASE_URL", ", such as https://files.example.com"));
+  const parsed = parseBaseUrl(
+    required(options, "baseUrl", "base URL", "FILE_LIBRARY_BASE_URL", ", such as https://files.example.com"),
+  );
   if (!parsed.ok) throw new InvalidArgumentError(`The base URL ${parsed.problem}`);
   const apiKey = required(options, "apiKey", "API key", "FILE_LIBRARY_API_KEY");
   // fetch would reject such a header with a message that quotes it; we say what is wrong without the key.
   if (!/^[\x21-\x7e]+$/.test(apiKey)) {
-    throw new InvalidArgumentError("The API key has characters an HTTP header cannot carry: check FILE_LIBRARY_API_KEY for a stray space or newline.");
+    throw new InvalidArgumentError(
+      "The API key has characters an HTTP header cannot carry: check FILE_LIBRARY_API_KEY for a stray space or newline.",
+    );
   }
   if (typeof (options.fetch ?? globalThis.fetch) !== "function") {
     throw new InvalidArgumentError("This runtime has no global fetch: pass { fetch }.");

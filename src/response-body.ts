@@ -59,7 +59,8 @@ export function parseMetadata(text: string): Parsed<FileMetadata> {
     return fail("the body is not a JSON object");
   }
   const repeated = repeatedMemberName(text);
-  if (repeated !== undefined) return fail(`the body names ${escapeControls(JSON.stringify(repeated))} twice in one object`);
+  if (repeated !== undefined)
+    return fail(`the body names ${escapeControls(JSON.stringify(repeated))} twice in one object`);
   // Never an object whose typed members are undefined (docs/decisions.md, D44).
   return missingMembers(value) ?? { ok: true, value: value as FileMetadata };
 }
@@ -73,7 +74,8 @@ export const downloadText = (text: string): string => text.trim();
 /** Reads a download body: the URL as plain text, or a JSON string holding it; absolute http(s) only. */
 export function parseDownloadUrl(text: string, contentType: string | null): Parsed<string> {
   // Checked first: no parsing or pattern runs on an unbounded string.
-  if (text.length > 2 * MAX_URL_LENGTH) return fail(`the body is longer than a URL may be (${MAX_URL_LENGTH} characters)`);
+  if (text.length > 2 * MAX_URL_LENGTH)
+    return fail(`the body is longer than a URL may be (${MAX_URL_LENGTH} characters)`);
   let candidate = downloadText(text);
   // JSON frameworks quote the URL; some do so under text/plain too.
   // Stryker disable next-line StringLiteral: equivalent; no content type matches the pattern whatever stands for it.

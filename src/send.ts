@@ -1,7 +1,16 @@
 import { causeOf } from "./cause.js";
 import { truncate } from "./excerpt.js";
 import { decodeLossy } from "./invalid-utf8.js";
-import { AbortError, ApiError, BASE_URL_SETTING, ConnectionError, FileLibraryError, joinSentences, TimeoutError, type OperationId } from "./errors.js";
+import {
+  AbortError,
+  ApiError,
+  BASE_URL_SETTING,
+  ConnectionError,
+  FileLibraryError,
+  joinSentences,
+  TimeoutError,
+  type OperationId,
+} from "./errors.js";
 import type { ClientLog } from "./logger.js";
 import { redactHeaders, redactString, redactValue } from "./redact.js";
 import type { LimitedBody } from "./response-limit.js";
@@ -58,7 +67,8 @@ function keptBody(body: unknown, cut: number | undefined): unknown {
 }
 
 // A browser reports a request its CORS policy refused as a plain network failure, so the client cannot tell them apart.
-const CORS_HINT = "In a browser, a request refused by CORS fails the same way: check that the server allows this origin (Access-Control-Allow-Origin).";
+const CORS_HINT =
+  "In a browser, a request refused by CORS fails the same way: check that the server allows this origin (Access-Control-Allow-Origin).";
 
 /** Whether the client runs in a browser page or worker (where CORS applies). */
 const inBrowser = () => "document" in globalThis || "WorkerGlobalScope" in globalThis;
@@ -78,7 +88,10 @@ interface Attempt {
  * settles the attempt at once on abort. The global fetch needs none (the race costs about 5% of a loopback call).
  * Both causes abort directly: on Node 20, a listener on our own signal would cost a third of what the client adds.
  */
-async function attemptOnce({ timeoutMs, signal, settlesOnAbort }: Call, perform: (signal: AbortSignal) => Promise<RawResult>): Promise<Attempt> {
+async function attemptOnce(
+  { timeoutMs, signal, settlesOnAbort }: Call,
+  perform: (signal: AbortSignal) => Promise<RawResult>,
+): Promise<Attempt> {
   const controller = new AbortController();
   let stop: ((reason: unknown) => void) | undefined;
   const abortWith = (reason: unknown) => {
@@ -90,7 +103,9 @@ async function attemptOnce({ timeoutMs, signal, settlesOnAbort }: Call, perform:
   signal?.addEventListener("abort", onAbort);
   try {
     const sent = perform(controller.signal);
-    return { result: await (settlesOnAbort ? sent : Promise.race([sent, new Promise<never>((_, reject) => (stop = reject))])) };
+    return {
+      result: await (settlesOnAbort ? sent : Promise.race([sent, new Promise<never>((_, reject) => (stop = reject))])),
+    };
   } catch (failure) {
     return { failure, timedOut: controller.signal.reason === TIMED_OUT };
   } finally {
@@ -103,7 +118,10 @@ async function attemptOnce({ timeoutMs, signal, settlesOnAbort }: Call, perform:
  * Sends a request until it gets a 2xx, retrying connection failures, timeouts and retryable statuses
  * up to `maxRetries` times with backoff; every failure becomes one of our errors.
  */
-export async function sendWithRetries(call: Call, perform: (signal: AbortSignal) => Promise<RawResult>): Promise<Answer> {
+export async function sendWithRetries(
+  call: Call,
+  perform: (signal: AbortSignal) => Promise<RawResult>,
+): Promise<Answer> {
   const { operation, method, path, log, signal, maxRetries, timeoutMs, secrets } = call;
   // An abort before or during an attempt, or during the wait after it, leaves the loop for the AbortError.
   for (let attempt = 1; !signal?.aborted; attempt++) {
@@ -111,12 +129,24 @@ export async function sendWithRetries(call: Call, perform: (signal: AbortSignal)
     const outcome = await attemptOnce(call, perform);
     if (signal?.aborted) break;
     const response = outcome.result?.response;
-    const what = redactString(response ? `HTTP ${response.status}` : outcome.timedOut ? `no answer within ${timeoutMs} ms` : describeCause(outcome.failure), secrets);
-    log.debug?.(`${operation} ${method} ${path}: attempt ${attempt}/${maxRetries + 1}: ${what} in ${Math.round(performance.now() - started!)} ms`);
+    const what = redactString(
+      response
+        ? `HTTP ${response.status}`
+        : outcome.timedOut
+          ? `no answer within ${timeoutMs} ms`
+          : describeCause(outcome.failure),
+      secrets,
+    );
+    log.debug?.(
+      `${operation} ${method} ${path}: attempt ${attempt}/${maxRetries + 1}: ${what} in ${Math.round(performance.now() - started!)} ms`,
+    );
     if (response?.ok) return { body: outcome.result!.data!, response, attempts: attempt };
-    if (attempt > maxRetries || (response && !shouldRetryStatus(response.status, response.headers))) throw failure(call, outcome, attempt, what);
+    if (attempt > maxRetries || (response && !shouldRetryStatus(response.status, response.headers)))
+      throw failure(call, outcome, attempt, what);
     const delay = retryDelay(attempt - 1, response?.headers);
-    log.info?.(`${operation} ${method} ${path}: ${what}; retrying in ${delay.ms} ms (${delay.source}), attempt ${attempt + 1}/${maxRetries + 1}`);
+    log.info?.(
+      `${operation} ${method} ${path}: ${what}; retrying in ${delay.ms} ms (${delay.source}), attempt ${attempt + 1}/${maxRetries + 1}`,
+    );
     // An abort ends the wait at once.
     await wait(delay.ms, signal);
   }
@@ -131,11 +161,22 @@ function failure(call: Call, { result, timedOut, failure }: Attempt, attempts: n
     const { response, cut } = result;
     // Redacted first: redaction bounds the depth, so that keeping an excerpt never stringifies a value without end.
     const body = keptBody(redactValue(result.error, secrets), cut);
-    return ApiError.generate({ status: response.status, headers: redactHeaders(response.headers, secrets), body, cut, method, path, ...fields });
+    return ApiError.generate({
+      status: response.status,
+      headers: redactHeaders(response.headers, secrets),
+      body,
+      cut,
+      method,
+      path,
+      ...fields,
+    });
   }
   const tries = attempts > 1 ? ` (${attempts} attempts)` : "";
   if (timedOut) {
-    return new TimeoutError(`${operation} timed out: ${method} ${path} got no answer within ${timeoutMs} ms${tries}. Raise timeoutMs, or check that the service is running.`, fields);
+    return new TimeoutError(
+      `${operation} timed out: ${method} ${path} got no answer within ${timeoutMs} ms${tries}. Raise timeoutMs, or check that the service is running.`,
+      fields,
+    );
   }
   const sentences = [
     `${operation} could not reach the File Library at ${call.baseUrl} (${method} ${path})${tries}: ${what}`,

@@ -58,19 +58,32 @@ export function operationVariants(baseUrl: string): Record<string, Variant[]> {
   return {
     "GET metadata": [
       { name: "raw fetch", call: async () => (await fetch(fileUrl, { headers: auth })).json() },
-      { name: "raw fetch with a timeout signal", call: async () => (await fetch(fileUrl, { headers: auth, signal: timeout() })).json() },
+      {
+        name: "raw fetch with a timeout signal",
+        call: async () => (await fetch(fileUrl, { headers: auth, signal: timeout() })).json(),
+      },
       { name: "bare openapi-fetch", call: () => bare.GET(FILE, params) },
       { name: "our client", call: () => ours.files.get(ID) },
     ],
     "PUT update": [
-      { name: "raw fetch", call: async () => (await fetch(fileUrl, { method: "PUT", headers: json, body: '{"labels":["a"]}' })).text() },
-      { name: "raw fetch with a timeout signal", call: async () => (await fetch(fileUrl, { method: "PUT", headers: json, body: '{"labels":["a"]}', signal: timeout() })).text() },
+      {
+        name: "raw fetch",
+        call: async () => (await fetch(fileUrl, { method: "PUT", headers: json, body: '{"labels":["a"]}' })).text(),
+      },
+      {
+        name: "raw fetch with a timeout signal",
+        call: async () =>
+          (await fetch(fileUrl, { method: "PUT", headers: json, body: '{"labels":["a"]}', signal: timeout() })).text(),
+      },
       { name: "bare openapi-fetch", call: () => bare.PUT(FILE, { ...params, body: { labels: ["a"] } }) },
       { name: "our client", call: () => ours.files.update(ID, { labels: ["a"] }) },
     ],
     "GET download URL": [
       { name: "raw fetch", call: async () => (await fetch(`${fileUrl}/download`, { headers: auth })).text() },
-      { name: "raw fetch with a timeout signal", call: async () => (await fetch(`${fileUrl}/download`, { headers: auth, signal: timeout() })).text() },
+      {
+        name: "raw fetch with a timeout signal",
+        call: async () => (await fetch(`${fileUrl}/download`, { headers: auth, signal: timeout() })).text(),
+      },
       { name: "bare openapi-fetch", call: () => bare.GET(DOWNLOAD, { ...params, parseAs: "text" }) },
       { name: "our client", call: () => ours.files.downloadUrl(ID) },
     ],
@@ -78,15 +91,36 @@ export function operationVariants(baseUrl: string): Record<string, Variant[]> {
 }
 
 /** The ratios the README states for the client, per operation, from each variant's per-round measures. */
-export function clientRatios(operations: string[], rps: (name: string) => number[], cpu: (name: string) => number[], byRound: (a: number[], b: number[]) => number[]) {
+export function clientRatios(
+  operations: string[],
+  rps: (name: string) => number[],
+  cpu: (name: string) => number[],
+  byRound: (a: number[], b: number[]) => number[],
+) {
   return operations.flatMap((operation) => {
     const of = (v: string) => `${operation}: ${v}`;
     return [
-      { name: `${operation}: our client / raw fetch (throughput)`, rounds: byRound(rps(of("our client")), rps(of("raw fetch"))), target: ">= 0.9" },
+      {
+        name: `${operation}: our client / raw fetch (throughput)`,
+        rounds: byRound(rps(of("our client")), rps(of("raw fetch"))),
+        target: ">= 0.9",
+      },
       // What an app that sets a timeout writes: the client always has one (30 s by default).
-      { name: `${operation}: our client / raw fetch with a timeout signal (throughput)`, rounds: byRound(rps(of("our client")), rps(of("raw fetch with a timeout signal"))), target: ">= 0.95" },
-      { name: `${operation}: our client / bare openapi-fetch (throughput)`, rounds: byRound(rps(of("our client")), rps(of("bare openapi-fetch"))), target: ">= 1.0" },
-      { name: `${operation}: our client's CPU per request / bare openapi-fetch's`, rounds: byRound(cpu(of("our client")), cpu(of("bare openapi-fetch"))), target: "<= 1.1" },
+      {
+        name: `${operation}: our client / raw fetch with a timeout signal (throughput)`,
+        rounds: byRound(rps(of("our client")), rps(of("raw fetch with a timeout signal"))),
+        target: ">= 0.95",
+      },
+      {
+        name: `${operation}: our client / bare openapi-fetch (throughput)`,
+        rounds: byRound(rps(of("our client")), rps(of("bare openapi-fetch"))),
+        target: ">= 1.0",
+      },
+      {
+        name: `${operation}: our client's CPU per request / bare openapi-fetch's`,
+        rounds: byRound(cpu(of("our client")), cpu(of("bare openapi-fetch"))),
+        target: "<= 1.1",
+      },
     ];
   });
 }

@@ -40,7 +40,8 @@ export function corePlan(): CorePlan | { unpinned: string } {
  * that what it starts afterwards, like `npm run contract`, is not squeezed onto the load's cores).
  */
 export function pinLoad(plan: CorePlan): () => void {
-  const pin = (cores: string) => execFileSync("taskset", ["-a", "-p", "-c", cores, String(process.pid)], { stdio: "ignore" });
+  const pin = (cores: string) =>
+    execFileSync("taskset", ["-a", "-p", "-c", cores, String(process.pid)], { stdio: "ignore" });
   pin(plan.load);
   // Not os.availableParallelism(): once pinned, it counts only the load's cores.
   return () => pin(plan.all);

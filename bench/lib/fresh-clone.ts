@@ -6,14 +6,25 @@ import { repoRoot } from "../../scripts/lib/paths.ts";
 import { stepCacheDir } from "../../scripts/lib/step-cache.ts";
 
 /** What a fresh clone has not, right after `npm ci`: the builds, the reports, the compiled suite, the steps' records, vitest's caches. */
-export const BUILT = ["dist", "reports", "node_modules/.vite", "node_modules/.vite-temp", "node_modules/.cache/file-library-contract", path.relative(repoRoot, stepCacheDir)];
+export const BUILT = [
+  "dist",
+  "reports",
+  "node_modules/.vite",
+  "node_modules/.vite-temp",
+  "node_modules/.cache/file-library-contract",
+  path.relative(repoRoot, stepCacheDir),
+];
 
 /**
  * Runs `work` in the state of a fresh clone: none of BUILT under `root`, and an empty temporary directory (where tsx
  * and vitest keep their compiled files) in `work`'s environment. BUILT is moved aside, not deleted, and put back as it
  * was once `work` ends, whatever it left there: a bench run keeps the builds and reports it found.
  */
-export async function asFreshClone<T>(env: NodeJS.ProcessEnv, work: (env: NodeJS.ProcessEnv) => Promise<T>, root = repoRoot): Promise<T> {
+export async function asFreshClone<T>(
+  env: NodeJS.ProcessEnv,
+  work: (env: NodeJS.ProcessEnv) => Promise<T>,
+  root = repoRoot,
+): Promise<T> {
   // Each beside itself: a rename within one folder never crosses file systems (node_modules is often a mount of its own).
   const aside = (dir: string) => path.join(root, `${dir}.bench-aside-${process.pid}`);
   // The folders cleared (moved aside, or absent): what stands there afterwards is the run's, and goes.

@@ -32,4 +32,5 @@ export async function readPhaseLog(file: string, spawnedAt: number): Promise<Map
 }
 
 /** The command line's NODE_OPTIONS with the probe added. */
-export const withProbe = (nodeOptions: string | undefined): string => `${nodeOptions ?? ""} --import=${pathToFileURL(phaseProbe).href}`.trim();
+export const withProbe = (nodeOptions: string | undefined): string =>
+  `${nodeOptions ?? ""} --import=${pathToFileURL(phaseProbe).href}`.trim();

@@ -11,7 +11,8 @@ const log = process.env.FILE_LIBRARY_PHASE_PROBE;
 if (log) {
   const role = roleOf(process.argv.slice(1), isMainThread);
   const now = () => performance.timeOrigin + performance.now();
-  const write = (event, at = now()) => appendFileSync(log, `${JSON.stringify({ at, event, role, pid: process.pid, thread: threadId })}\n`);
+  const write = (event, at = now()) =>
+    appendFileSync(log, `${JSON.stringify({ at, event, role, pid: process.pid, thread: threadId })}\n`);
   // A worker thread shares its process's timeOrigin: its start is when this runs in it.
   write(isMainThread ? "process:start" : "worker:start", isMainThread ? performance.timeOrigin : now());
   const mark = performance.mark.bind(performance);

@@ -14,7 +14,9 @@ const seconds = (s: number) => (s >= 90 ? `${Math.round(s / 60)} min` : `${Math.
 export function announcePlan(startSeconds: number, sections: ReadonlyArray<{ name: string; about: number }>): void {
   const total = sections.reduce((sum, { about }) => sum + about, startSeconds);
   out.write(`bench: the plan, about ${seconds(total)} in all on 2 cores (longer on a loaded or slower machine):\n`);
-  out.write(`bench:   ${"start".padEnd(20)} about ${seconds(startSeconds)} (the spec's bundle, the benchmarks' modules)\n`);
+  out.write(
+    `bench:   ${"start".padEnd(20)} about ${seconds(startSeconds)} (the spec's bundle, the benchmarks' modules)\n`,
+  );
   for (const { name, about } of sections) out.write(`bench:   ${name.padEnd(20)} about ${seconds(about)}\n`);
 }
 

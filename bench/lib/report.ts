@@ -32,7 +32,9 @@ export const median = (values: number[]): number => {
 
 /** A number rounded for a table. */
 export const fmt = (value: number, digits = 2): string =>
-  Number.isFinite(value) ? value.toLocaleString("en-US", { maximumFractionDigits: digits, minimumFractionDigits: digits }) : "n/a";
+  Number.isFinite(value)
+    ? value.toLocaleString("en-US", { maximumFractionDigits: digits, minimumFractionDigits: digits })
+    : "n/a";
 
 /** The spread of a list of numbers, as "min to max". */
 export const span = (values: number[]): string => `${fmt(Math.min(...values))} to ${fmt(Math.max(...values))}`;
@@ -44,7 +46,10 @@ export function describeRatio(ratio: Ratio): string {
   const spread = ratio.rounds.length > 1 ? `; ${ratio.rounds.length} rounds: ${span(ratio.rounds)}` : "";
   const goal = Number(/-?\d+(\.\d+)?/.exec(ratio.target)?.[0]);
   // When the rounds spread wider than the distance to the target, one run cannot say which side of it we are on.
-  const undecided = ratio.rounds.length > 1 && Number.isFinite(goal) && high - low > Math.abs(mid - goal) ? " (spread wider than the gap to the target)" : "";
+  const undecided =
+    ratio.rounds.length > 1 && Number.isFinite(goal) && high - low > Math.abs(mid - goal)
+      ? " (spread wider than the gap to the target)"
+      : "";
   return `${ratio.name}: **${fmt(mid)}** (target ${ratio.target}${spread})${undecided}`;
 }
 
@@ -53,7 +58,12 @@ export function renderSection(section: Section): string {
   const cells = [section.columns, ...section.rows.map((row) => row.map(String))];
   const widths = section.columns.map((_, i) => Math.max(...cells.map((row) => row[i]!.length)));
   const line = (row: string[]) => `| ${row.map((cell, i) => cell.padEnd(widths[i]!)).join(" | ")} |`;
-  const out = [`### ${section.title}`, "", line(section.columns), `|${widths.map((w) => "-".repeat(w + 2)).join("|")}|`];
+  const out = [
+    `### ${section.title}`,
+    "",
+    line(section.columns),
+    `|${widths.map((w) => "-".repeat(w + 2)).join("|")}|`,
+  ];
   out.push(...section.rows.map((row) => line(row.map(String))));
   if (section.ratios.length > 0) out.push("", ...section.ratios.map((r) => `- ${describeRatio(r)}`));
   for (const note of section.notes ?? []) out.push(`- ${note}`);

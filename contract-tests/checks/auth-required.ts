@@ -17,12 +17,22 @@ export const authRequired = scenarioCheck(
       // sent where the service requires the key (the download); get and update, where it is the kit's assumption and
       // a warning, get the three that tell whether the key is checked at all, so that a read-only run leaves room in
       // its 100 requests for a gateway's 429s (docs/decisions.md, D03).
-      const modes: Array<Exclude<AuthMode, "valid">> = s.target.mode === "mock" ? ["none"] : strict ? ["none", "wrong", ...NEAR_MISSES] : ["none", "wrong", "empty-token"];
-      if (s.operationId === "updateFile" && s.target.mode === "live" && s.target.writeChecks) return unauthorizedWrites(s, modes);
+      const modes: Array<Exclude<AuthMode, "valid">> =
+        s.target.mode === "mock"
+          ? ["none"]
+          : strict
+            ? ["none", "wrong", ...NEAR_MISSES]
+            : ["none", "wrong", "empty-token"];
+      if (s.operationId === "updateFile" && s.target.mode === "live" && s.target.writeChecks)
+        return unauthorizedWrites(s, modes);
       for (const auth of modes) {
         // An empty update where the run may not write (read-only, or the mock): should a server ignore auth, it still
         // changes nothing. Whether such an update is applied is shown only with write checks.
-        const ex = await s.send({ fileId: s.target.fileId, auth, ...(s.operationId === "updateFile" ? { json: {} } : {}) });
+        const ex = await s.send({
+          fileId: s.target.fileId,
+          auth,
+          ...(s.operationId === "updateFile" ? { json: {} } : {}),
+        });
         if (ex.status === 401) continue;
         if (strict) s.fail(`a request ${authWords(auth)} got HTTP ${ex.status}, expected 401`, ex);
         s.warn(`${s.operationId} answered HTTP ${ex.status} to a request ${authWords(auth)} (expected 401)`);
@@ -47,10 +57,16 @@ async function unauthorizedWrites(s: Scenario, modes: Array<Exclude<AuthMode, "v
       const ex = await s.send({ fileId: s.target.fileId, auth, json });
       const after = await readFileState(s);
       if (after.labels.includes(UNAUTHORIZED_LABEL)) {
-        s.fail(`an update ${authWords(auth)} (HTTP ${ex.status}) was applied: getFile with the key shows the label ${JSON.stringify(UNAUTHORIZED_LABEL)} it added`, ex);
+        s.fail(
+          `an update ${authWords(auth)} (HTTP ${ex.status}) was applied: getFile with the key shows the label ${JSON.stringify(UNAUTHORIZED_LABEL)} it added`,
+          ex,
+        );
       }
       unsure = false;
-      if (ex.status !== 401) s.warn(`updateFile answered HTTP ${ex.status} to a request ${authWords(auth)} (expected 401); the update was not applied`);
+      if (ex.status !== 401)
+        s.warn(
+          `updateFile answered HTTP ${ex.status} to a request ${authWords(auth)} (expected 401); the update was not applied`,
+        );
     }
   } finally {
     if (unsure) await restoreFileState(s, before);

@@ -9,7 +9,12 @@ function leftChanged(found: FileState, now: Record<string, unknown>): string[] {
     .map((field) => `${field} is ${shown(now[field])} (was ${shown(found[field])})`);
 }
 
-const shown = (value: unknown) => (value === undefined ? "absent" : JSON.stringify(value).length > 160 ? `${JSON.stringify(value).slice(0, 160)}…` : JSON.stringify(value));
+const shown = (value: unknown) =>
+  value === undefined
+    ? "absent"
+    : JSON.stringify(value).length > 160
+      ? `${JSON.stringify(value).slice(0, 160)}…`
+      : JSON.stringify(value);
 
 /** A curl command that puts the fields back, the key from $FILE_LIBRARY_API_KEY. */
 function restoreCommand(s: Scenario, found: FileState): string {
@@ -52,11 +57,15 @@ export const fileLeftAsFound = scenarioCheck(
       // The restores were taken and not kept: once more, each field on its own, so that the run leaves the file as it
       // found it where the server lets it.
       for (const field of Object.keys(found) as Array<keyof FileState>) {
-        if (JSON.stringify(now[field]) !== JSON.stringify(found[field])) await restoreFileState(s, { [field]: found[field] });
+        if (JSON.stringify(now[field]) !== JSON.stringify(found[field]))
+          await restoreFileState(s, { [field]: found[field] });
       }
       const still = leftChanged(found, await readMetadata(s));
-      const outcome = still.length === 0 ? "the suite has now put it back, field by field" : `still left: ${still.join("; ")}`;
-      s.fail(`the write checks left file ${JSON.stringify(s.target.fileId)} changed although each put it back: ${left.join("; ")}; ${outcome}. To put it back: ${restoreCommand(s, found)}`);
+      const outcome =
+        still.length === 0 ? "the suite has now put it back, field by field" : `still left: ${still.join("; ")}`;
+      s.fail(
+        `the write checks left file ${JSON.stringify(s.target.fileId)} changed although each put it back: ${left.join("; ")}; ${outcome}. To put it back: ${restoreCommand(s, found)}`,
+      );
     },
   },
 );

@@ -6,12 +6,21 @@ import type { Scenario } from "./types.ts";
 export type FileState = UpdateFileRequest & { labels: string[] };
 
 /** The target file's whole metadata through getFile, with its labels a list; fails the scenario if it cannot. */
-export async function readMetadata(s: Scenario, { freshConnection = false } = {}): Promise<Record<string, unknown> & { labels: string[] }> {
-  const ex = await s.send({ operationId: "getFile", fileId: s.target.fileId, ...(freshConnection ? { freshConnection } : {}) });
+export async function readMetadata(
+  s: Scenario,
+  { freshConnection = false } = {},
+): Promise<Record<string, unknown> & { labels: string[] }> {
+  const ex = await s.send({
+    operationId: "getFile",
+    fileId: s.target.fileId,
+    ...(freshConnection ? { freshConnection } : {}),
+  });
   // Its text has U+FFFD where the bytes were not UTF-8: any value read from it would be the suite's guess.
-  if (ex.invalidUtf8 !== undefined) s.skip("the metadata is not UTF-8, so what it holds cannot be read back (json_well_formed fails it)");
+  if (ex.invalidUtf8 !== undefined)
+    s.skip("the metadata is not UTF-8, so what it holds cannot be read back (json_well_formed fails it)");
   const body = jsonBody(ex) as Record<string, unknown> | undefined;
-  if (ex.status !== 200 || !body || !Array.isArray(body.labels)) s.fail(`could not read the file back (getFile answered ${ex.status})`, ex);
+  if (ex.status !== 200 || !body || !Array.isArray(body.labels))
+    s.fail(`could not read the file back (getFile answered ${ex.status})`, ex);
   return body as Record<string, unknown> & { labels: string[] };
 }
 
@@ -37,9 +46,13 @@ export const stateOf = (metadata: Record<string, unknown> & { labels: string[] }
  * metadata shows it (UpdateFileRequest). A publicUrl shown as `null` cannot be put back (`null` in an update is "not
  * given"): a run never changes what it cannot restore (docs/decisions.md, D20).
  */
-export function restorableState(s: Pick<Scenario, "spec">, metadata: Record<string, unknown> & { labels: string[] }): FileState {
+export function restorableState(
+  s: Pick<Scenario, "spec">,
+  metadata: Record<string, unknown> & { labels: string[] },
+): FileState {
   const { publicUrl, ...state } = stateOf(metadata);
-  const takes = publicUrl !== undefined && s.spec.validateRequestBody("updateFile", "application/json", { publicUrl }).valid;
+  const takes =
+    publicUrl !== undefined && s.spec.validateRequestBody("updateFile", "application/json", { publicUrl }).valid;
   return takes ? { ...state, publicUrl } : state;
 }
 
@@ -50,7 +63,8 @@ export function restorableState(s: Pick<Scenario, "spec">, metadata: Record<stri
  * the file as it found it. Resolves with the fields the server would not take back (file_left_as_found then fails).
  */
 export async function restoreFileState(s: Scenario, before: Partial<FileState>): Promise<string[]> {
-  const put = (json: Partial<FileState>) => s.send({ operationId: "updateFile", fileId: s.target.fileId, json, essential: true });
+  const put = (json: Partial<FileState>) =>
+    s.send({ operationId: "updateFile", fileId: s.target.fileId, json, essential: true });
   const together = await put(before);
   if (together.status === 200) return [];
   const fields = Object.keys(before) as Array<keyof FileState>;
@@ -63,13 +77,18 @@ export async function restoreFileState(s: Scenario, before: Partial<FileState>):
   } else refused.push(`${fields[0]} (HTTP ${together.status})`);
   s.warn(
     `putting file ${s.target.fileId} back: the server refused ${JSON.stringify(before)} (HTTP ${together.status})` +
-      (fields.length > 1 ? `, so each field was sent on its own; ${refused.length === 0 ? "each was taken" : `refused: ${refused.join(", ")}`}` : ""),
+      (fields.length > 1
+        ? `, so each field was sent on its own; ${refused.length === 0 ? "each was taken" : `refused: ${refused.join(", ")}`}`
+        : ""),
   );
   return refused;
 }
 
 /** Runs `work` with the file's whole metadata before it, and always restores the file's state afterwards. */
-export async function withRestore(s: Scenario, work: (before: FileState, metadata: Record<string, unknown>) => Promise<void>): Promise<void> {
+export async function withRestore(
+  s: Scenario,
+  work: (before: FileState, metadata: Record<string, unknown>) => Promise<void>,
+): Promise<void> {
   const metadata = await readMetadata(s);
   const before = restorableState(s, metadata);
   try {

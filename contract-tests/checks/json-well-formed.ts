@@ -24,7 +24,9 @@ export const jsonWellFormed = responseCheck(
     return findings(
       repeated === undefined
         ? []
-        : [`the body names ${escapeControls(JSON.stringify(repeated))} twice in one object: JSON.parse keeps the last value, other parsers the first, strict ones fail`],
+        : [
+            `the body names ${escapeControls(JSON.stringify(repeated))} twice in one object: JSON.parse keeps the last value, other parsers the first, strict ones fail`,
+          ],
     );
   },
 );

@@ -19,7 +19,12 @@ export const unexpected = (error: unknown, doing: string): string =>
  * judge an answer. A check that throws is reported as its own failure, in one line: an answer a check could not
  * handle is a finding, not a crash. Only checks that found something are returned.
  */
-export function judgeAnswer(ex: Exchange, spec: OpenApiValidator, limits: JudgingLimits, selected: (check: string) => boolean = () => true): AnswerVerdict[] {
+export function judgeAnswer(
+  ex: Exchange,
+  spec: OpenApiValidator,
+  limits: JudgingLimits,
+  selected: (check: string) => boolean = () => true,
+): AnswerVerdict[] {
   const verdicts: AnswerVerdict[] = [];
   for (const check of responseChecks) {
     if (!selected(check.name)) continue;
@@ -27,7 +32,12 @@ export function judgeAnswer(ex: Exchange, spec: OpenApiValidator, limits: Judgin
     try {
       found = check.inspect(ex, spec, limits);
     } catch (error) {
-      found = { failures: [unexpected(error, `inspecting the answer HTTP ${ex.status} to ${ex.request.method} ${ex.request.path}`)], warnings: [] };
+      found = {
+        failures: [
+          unexpected(error, `inspecting the answer HTTP ${ex.status} to ${ex.request.method} ${ex.request.path}`),
+        ],
+        warnings: [],
+      };
     }
     if (found.failures.length > 0 || found.warnings.length > 0) verdicts.push({ check: check.name, ...found });
   }
@@ -53,6 +63,11 @@ export interface ResponseJudgement {
  * The one response-check path of the kit: the suite's engine (run/run-checks.ts) and the proxy's and replay's judge
  * (proxy/judge-traffic.ts) put every answer through it.
  */
-export function judgeResponse(ex: Exchange, spec: OpenApiValidator, limits: JudgingLimits, selected?: (check: string) => boolean): ResponseJudgement {
+export function judgeResponse(
+  ex: Exchange,
+  spec: OpenApiValidator,
+  limits: JudgingLimits,
+  selected?: (check: string) => boolean,
+): ResponseJudgement {
   return { diagnosis: answerDiagnosis(ex), verdicts: judgeAnswer(ex, spec, limits, selected) };
 }

@@ -5,5 +5,10 @@ export const maxResponseTime = responseCheck(
   "max_response_time",
   "An answer slower than FILE_LIBRARY_MAX_RESPONSE_MS (default 5000) is a warning.",
   (ex, _spec, { maxResponseMs } = DEFAULT_LIMITS) =>
-    findings([], ex.durationMs > maxResponseMs ? [`answered in ${Math.round(ex.durationMs)} ms, over the limit of ${maxResponseMs} ms`] : []),
+    findings(
+      [],
+      ex.durationMs > maxResponseMs
+        ? [`answered in ${Math.round(ex.durationMs)} ms, over the limit of ${maxResponseMs} ms`]
+        : [],
+    ),
 );

@@ -13,7 +13,8 @@ export const metadataSizeMatchesContent = scenarioCheck(
     async run(s) {
       const metadata = await s.send({ operationId: "getFile", fileId: s.target.fileId });
       const size = (jsonBody(metadata) as { size?: unknown } | undefined)?.size;
-      if (metadata.status !== 200 || typeof size !== "number") return s.skip(`the metadata has no size to compare (getFile answered ${metadata.status})`);
+      if (metadata.status !== 200 || typeof size !== "number")
+        return s.skip(`the metadata has no size to compare (getFile answered ${metadata.status})`);
       const download = await s.send({ fileId: s.target.fileId, accept: DOWNLOAD_ACCEPT });
       const url = download.status === 200 ? parseDownloadUrl(download.text, download.mediaType) : undefined;
       // download_url_valid reports a download that is not one URL.
@@ -25,9 +26,14 @@ export const metadataSizeMatchesContent = scenarioCheck(
         if (!(error instanceof NoAnswerError)) throw error;
         return s.warn(`could not fetch the signed URL from here, so the size ${size} is unchecked: ${error.message}`);
       }
-      if (content.status < 200 || content.status >= 300) return s.warn(`the signed URL answered HTTP ${content.status}, so the size ${size} is unchecked`);
-      if (content.cut !== undefined) return s.warn(`the content is over ${content.cut} bytes (FILE_LIBRARY_MAX_RESPONSE_BYTES), so the size ${size} is unchecked`);
-      if (content.bytes !== size) s.fail(`the metadata gives size ${size}, but the signed URL serves ${content.bytes} bytes`, metadata);
+      if (content.status < 200 || content.status >= 300)
+        return s.warn(`the signed URL answered HTTP ${content.status}, so the size ${size} is unchecked`);
+      if (content.cut !== undefined)
+        return s.warn(
+          `the content is over ${content.cut} bytes (FILE_LIBRARY_MAX_RESPONSE_BYTES), so the size ${size} is unchecked`,
+        );
+      if (content.bytes !== size)
+        s.fail(`the metadata gives size ${size}, but the signed URL serves ${content.bytes} bytes`, metadata);
     },
   },
 );

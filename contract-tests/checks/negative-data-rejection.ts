@@ -15,8 +15,12 @@ export const negativeDataRejection = scenarioCheck(
       const before = s.target.mode === "live" ? await readFileState(s) : undefined;
       const schema = s.spec.requestBodySchema("updateFile", "application/json");
       const reject = async (body: GeneratedBody) => {
-        const ex = await s.send({ fileId: s.target.fileId, ...("raw" in body ? { rawBody: body.raw } : { json: body.json }) });
-        if (!REJECTED.has(ex.status)) s.fail(`a body with ${body.breaks} got HTTP ${ex.status}, expected 400 or 422`, ex);
+        const ex = await s.send({
+          fileId: s.target.fileId,
+          ...("raw" in body ? { rawBody: body.raw } : { json: body.json }),
+        });
+        if (!REJECTED.has(ex.status))
+          s.fail(`a body with ${body.breaks} got HTTP ${ex.status}, expected 400 or 422`, ex);
       };
       // Derived from the schema and sent whatever the seed: a server that accepts one of them fails every run.
       for (const body of wrongBodies(s.spec, schema)) {

@@ -10,7 +10,7 @@ const NULLS = { labels: null, publicUrl: null };
  */
 export const omittedFieldsKept = scenarioCheck(
   "omitted_fields_kept",
-  "An update that omits labels keeps them, and one that omits publicUrl keeps it; one that sends null for both keeps both, or the run warns (null is \"not given\": decisions.md, D05).",
+  'An update that omits labels keeps them, and one that omits publicUrl keeps it; one that sends null for both keeps both, or the run warns (null is "not given": decisions.md, D05).',
   {
     operations: ["updateFile"],
     requires: ["state", "writes"],
@@ -26,7 +26,9 @@ export const omittedFieldsKept = scenarioCheck(
         await updateTarget(s, json, "an update omitting labels");
         const after = await readFileState(s);
         if (JSON.stringify(after) !== JSON.stringify(expected)) {
-          s.fail(`an update of ${JSON.stringify(json)} changed the file from ${JSON.stringify(expected)} to ${JSON.stringify(after)}`);
+          s.fail(
+            `an update of ${JSON.stringify(json)} changed the file from ${JSON.stringify(expected)} to ${JSON.stringify(after)}`,
+          );
         }
         await nullsKept(s, expected);
       });
@@ -42,8 +44,13 @@ async function nullsKept(s: Scenario, expected: FileState): Promise<void> {
   const ex = await s.send({ fileId: s.target.fileId, json: NULLS });
   if (ex.status !== 200) return;
   const after = await readFileState(s);
-  const changed = (["labels", "publicUrl"] as const).filter((field) => JSON.stringify(after[field]) !== JSON.stringify(expected[field]));
+  const changed = (["labels", "publicUrl"] as const).filter(
+    (field) => JSON.stringify(after[field]) !== JSON.stringify(expected[field]),
+  );
   if (changed.length === 0) return;
-  const shown = (state: FileState) => changed.map((field) => `${field} ${JSON.stringify(state[field]) ?? "absent"}`).join(", ");
-  s.warn(`an update of ${JSON.stringify(NULLS)} (HTTP 200) changed ${shown(expected)} to ${shown(after)}: null is "not given", and the field keeps its value (docs/decisions.md, D05)`);
+  const shown = (state: FileState) =>
+    changed.map((field) => `${field} ${JSON.stringify(state[field]) ?? "absent"}`).join(", ");
+  s.warn(
+    `an update of ${JSON.stringify(NULLS)} (HTTP 200) changed ${shown(expected)} to ${shown(after)}: null is "not given", and the field keeps its value (docs/decisions.md, D05)`,
+  );
 }

@@ -19,7 +19,8 @@ export const positiveDataAcceptance = scenarioCheck(
         const accepts = s.operationId === "getFileDownloadUrl" ? ["text/plain", "application/json"] : [undefined];
         for (const accept of accepts) {
           const ex = await s.send({ fileId: s.target.fileId, ...(accept ? { accept } : {}) });
-          if (ex.status !== 200) s.fail(`a valid request${accept ? ` (Accept: ${accept})` : ""} got HTTP ${ex.status}, expected 200`, ex);
+          if (ex.status !== 200)
+            s.fail(`a valid request${accept ? ` (Accept: ${accept})` : ""} got HTTP ${ex.status}, expected 200`, ex);
         }
         return;
       }
@@ -27,10 +28,15 @@ export const positiveDataAcceptance = scenarioCheck(
         // Sent whatever the seed: a server that refuses what the service's own clients send fails every run. A publicUrl
         // is set only when the file has one the run can put back; `null` for it changes nothing, so it is always sent.
         const labels = [...before.labels.slice(0, 1), "contract-check-sdk"];
-        for (const { json, sender } of sdkUpdateBodies(s.target.fileId, labels, before.publicUrl === undefined ? undefined : `${before.publicUrl}#contract-check-sdk`)) {
+        for (const { json, sender } of sdkUpdateBodies(
+          s.target.fileId,
+          labels,
+          before.publicUrl === undefined ? undefined : `${before.publicUrl}#contract-check-sdk`,
+        )) {
           s.record("update bodies of the official SDKs");
           const ex = await s.send({ fileId: s.target.fileId, json });
-          if (ex.status !== 200) s.fail(`${sender} sends ${JSON.stringify(json)}; it got HTTP ${ex.status}, expected 200`, ex);
+          if (ex.status !== 200)
+            s.fail(`${sender} sends ${JSON.stringify(json)}; it got HTTP ${ex.status}, expected 200`, ex);
         }
         // Only fields this run can put back: publicUrl only when the file has one to restore. What the server keeps of
         // them is update_persisted's to judge (it reads back values generated the same way).

@@ -20,7 +20,8 @@ export function problemDetailsProblems(body: unknown, status: number): string[] 
   const members = body as Record<string, unknown>;
   const problems: string[] = [];
   const judge = (name: string, ok: (value: unknown) => boolean, expected: string, section: string) => {
-    if (name in members && !ok(members[name])) problems.push(`"${name}" is ${shown(members[name])}, not ${expected} (§${section})`);
+    if (name in members && !ok(members[name]))
+      problems.push(`"${name}" is ${shown(members[name])}, not ${expected} (§${section})`);
   };
   judge("type", isUriReference, "a URI reference", "3.1.1");
   judge("status", (value) => value === status, `the answer's status as a number (${status})`, "3.1.2");

@@ -14,7 +14,10 @@ export const responseHeadersConformance = documentedAnswerCheck(
       }
       const result = header.validate(value);
       // Stryker disable next-line Regex: equivalent; Ajv's words for a header's value start with "body " and hold it nowhere else
-      if (!result.valid) failures.push(`header ${header.name}: ${JSON.stringify(value)} ${result.problems.map((p) => p.replace(/^body /, "")).join("; ")}`);
+      if (!result.valid)
+        failures.push(
+          `header ${header.name}: ${JSON.stringify(value)} ${result.problems.map((p) => p.replace(/^body /, "")).join("; ")}`,
+        );
     }
     return findings(failures);
   },

@@ -16,7 +16,9 @@ export const responseSchemaConformance = documentedAnswerCheck(
     if (ex.cut !== undefined) return findings();
     const mediaTypes = spec.responseMediaTypes(ex.operationId, statusKey);
     if (mediaTypes.length === 0) {
-      return findings(EMPTY_BODIES.has(ex.text.trim()) ? [] : [`the ${statusKey} answer is documented with no body, but it has one`]);
+      return findings(
+        EMPTY_BODIES.has(ex.text.trim()) ? [] : [`the ${statusKey} answer is documented with no body, but it has one`],
+      );
     }
     // An error body under any +json type (application/problem+json, say) is JSON: judged by the documented JSON schema.
     const judgedAs = mediaTypes.includes(ex.mediaType)
@@ -28,13 +30,16 @@ export const responseSchemaConformance = documentedAnswerCheck(
     let body: unknown;
     if (isJsonMediaType(ex.mediaType)) {
       body = jsonBody(ex);
-      if (body === undefined) return findings([`the body is not valid JSON although the content type is ${ex.mediaType}`]);
+      if (body === undefined)
+        return findings([`the body is not valid JSON although the content type is ${ex.mediaType}`]);
     } else {
       // The one text body is the download's: read as the client reads it, whitespace around the URL not part of it.
       body = downloadText(ex.text);
     }
     const result = spec.validateResponse(ex.operationId, statusKey, judgedAs, body);
-    const failures = result.valid ? [] : [`the body does not match ${result.schemaPointer}: ${result.problems.slice(0, 5).join("; ")}`];
+    const failures = result.valid
+      ? []
+      : [`the body does not match ${result.schemaPointer}: ${result.problems.slice(0, 5).join("; ")}`];
     // A problem document is held to RFC 9457 as well as to the error schema: apps read its members by the RFC.
     const members = ex.mediaType === PROBLEM_JSON ? problemDetailsProblems(body, ex.status) : [];
     if (members.length > 0) failures.push(`the problem document breaks RFC 9457: ${members.join("; ")}`);

@@ -25,8 +25,11 @@ export function serviceDocumentShape(metadata: unknown): string | undefined {
   if (renamed.length === 0 && !dateOnly) return undefined;
   const parts: string[] = [];
   if (renamed.length > 0) {
-    parts.push(`the field names of the service's own OpenAPI document: ${renamed.map(([d, s]) => `${d} → ${s}`).join(", ")}`);
+    parts.push(
+      `the field names of the service's own OpenAPI document: ${renamed.map(([d, s]) => `${d} → ${s}`).join(", ")}`,
+    );
   }
-  if (dateOnly) parts.push(`a date for created_at (${JSON.stringify(createdAt)}), where the description has a UTC timestamp`);
+  if (dateOnly)
+    parts.push(`a date for created_at (${JSON.stringify(createdAt)}), where the description has a UTC timestamp`);
   return `this server answers ${parts.join("; and ")}; the contract is the service description's (docs/decisions.md, D12)`;
 }

@@ -58,16 +58,26 @@ export interface ScenarioCheck<Name extends string = string> {
 }
 
 /** What a scenario check needs to run on an operation: its `requires`, and its `requiresOn` that operation. */
-export const requirementsOn = (check: ScenarioCheck, operationId: OperationId): Requirement[] => [...(check.requires ?? []), ...(check.requiresOn?.[operationId] ?? [])];
+export const requirementsOn = (check: ScenarioCheck, operationId: OperationId): Requirement[] => [
+  ...(check.requires ?? []),
+  ...(check.requiresOn?.[operationId] ?? []),
+];
 
 /** Any check of the catalogue. */
 export type Check = ResponseCheck | ScenarioCheck;
 
 /** What a response check reports: failures, then warnings (none by default). */
-export const findings = (failures: string[] = [], warnings: string[] = []): ResponseFindings => ({ failures, warnings });
+export const findings = (failures: string[] = [], warnings: string[] = []): ResponseFindings => ({
+  failures,
+  warnings,
+});
 
 /** Declares a response check; its name stays a literal type, so that the catalogue's names form a union. */
-export function responseCheck<const Name extends string>(name: Name, description: string, inspect: ResponseCheck["inspect"]): ResponseCheck<Name> {
+export function responseCheck<const Name extends string>(
+  name: Name,
+  description: string,
+  inspect: ResponseCheck["inspect"],
+): ResponseCheck<Name> {
   return { kind: "response", name, description, inspect };
 }
 

@@ -21,7 +21,9 @@ export interface Drift {
 
 /** The fields of `after` that no update may touch and that differ from `before`, in words; empty when none does. */
 export function changedFields(before: Record<string, unknown>, after: Record<string, unknown>): string[] {
-  const fields = [...new Set([...Object.keys(before), ...Object.keys(after)])].filter((field) => !MAY_CHANGE.has(field));
+  const fields = [...new Set([...Object.keys(before), ...Object.keys(after)])].filter(
+    (field) => !MAY_CHANGE.has(field),
+  );
   return fields
     .filter((field) => JSON.stringify(before[field]) !== JSON.stringify(after[field]))
     .map((field) => `${field} from ${JSON.stringify(before[field])} to ${JSON.stringify(after[field])}`);
@@ -31,7 +33,10 @@ export function changedFields(before: Record<string, unknown>, after: Record<str
 export async function takeBaseline(s: Scenario): Promise<FileBaseline> {
   const ex = await s.send({ operationId: "getFile", fileId: s.target.fileId });
   const body = ex.status === 200 && ex.invalidUtf8 === undefined ? jsonBody(ex) : undefined;
-  return { metadata: body !== null && typeof body === "object" && !Array.isArray(body) ? (body as Record<string, unknown>) : undefined };
+  return {
+    metadata:
+      body !== null && typeof body === "object" && !Array.isArray(body) ? (body as Record<string, unknown>) : undefined,
+  };
 }
 
 /**
@@ -47,8 +52,14 @@ export async function driftAfter(s: Scenario, baseline: FileBaseline, write: Exc
   if (after === null || typeof after !== "object" || Array.isArray(after)) return undefined;
   const changed = changedFields(baseline.metadata, after as Record<string, unknown>);
   if (changed.length === 0) return undefined;
-  const sent = write.request.body === undefined ? "" : ` of ${write.request.body.length > 120 ? `${write.request.body.slice(0, 120)}…` : write.request.body}`;
-  return { problem: `an update${sent} (HTTP ${write.status}) left ${changed.join(", ")}, against the file as the run found it before its first write`, exchange: read };
+  const sent =
+    write.request.body === undefined
+      ? ""
+      : ` of ${write.request.body.length > 120 ? `${write.request.body.slice(0, 120)}…` : write.request.body}`;
+  return {
+    problem: `an update${sent} (HTTP ${write.status}) left ${changed.join(", ")}, against the file as the run found it before its first write`,
+    exchange: read,
+  };
 }
 
 /**
@@ -63,7 +74,10 @@ export const updateChangesOnlyItsFields = scenarioCheck(
     requires: ["state", "writes"],
     async run(s) {
       await withRestore(s, async (before) => {
-        const body = { labels: [...before.labels, "contract-check-only-labels"], ...(before.publicUrl === undefined ? {} : { publicUrl: `${before.publicUrl}#contract-check` }) };
+        const body = {
+          labels: [...before.labels, "contract-check-only-labels"],
+          ...(before.publicUrl === undefined ? {} : { publicUrl: `${before.publicUrl}#contract-check` }),
+        };
         // The runner reads the file back after it, as after every write, and compares it with the baseline.
         await updateTarget(s, body, "the update");
       });

@@ -1,4 +1,12 @@
-import { labelClassChunks, labelClassesList, labelClassNames, LONG_LIST, LONG_URL_LENGTH, longPublicUrl, SERVICE_LABEL_LIMIT } from "../inputs/label-classes.ts";
+import {
+  labelClassChunks,
+  labelClassesList,
+  labelClassNames,
+  LONG_LIST,
+  LONG_URL_LENGTH,
+  longPublicUrl,
+  SERVICE_LABEL_LIMIT,
+} from "../inputs/label-classes.ts";
 import { validUpdateBodies } from "../inputs/generators.ts";
 import { GROWING_LIST_LENGTHS, publicUrlForms } from "../inputs/url-forms.ts";
 import type { Exchange } from "../http/exchange.ts";
@@ -22,8 +30,10 @@ export function labelsReadBack(sent: readonly string[], read: unknown): ReadBack
   const shown = `after sending labels ${JSON.stringify(sent).slice(0, 200)}, getFile shows ${JSON.stringify(read)?.slice(0, 200)}`;
   if (JSON.stringify(read) === JSON.stringify(sent)) return undefined;
   if (!Array.isArray(read)) return { fail: shown };
-  if (sorted(read) === sorted(sent)) return { warn: `${shown}: the same labels in another order ${AS_A_SET}`, kind: "another order" };
-  if (sorted(read) === sorted([...new Set(sent)])) return { warn: `${shown}: the same labels with duplicates collapsed ${AS_A_SET}`, kind: "duplicates collapsed" };
+  if (sorted(read) === sorted(sent))
+    return { warn: `${shown}: the same labels in another order ${AS_A_SET}`, kind: "another order" };
+  if (sorted(read) === sorted([...new Set(sent)]))
+    return { warn: `${shown}: the same labels with duplicates collapsed ${AS_A_SET}`, kind: "duplicates collapsed" };
   return { fail: shown };
 }
 
@@ -31,11 +41,16 @@ export function labelsReadBack(sent: readonly string[], read: unknown): ReadBack
  * Whether a read shows an update: the labels as sent (when sent, and not `null`: labelsReadBack), and the publicUrl as
  * sent (when sent, not `null`, and where the metadata carries one). `null` is "not given" (docs/decisions.md, D05).
  */
-export function persistedProblem(sent: { labels?: unknown; publicUrl?: unknown }, read: Record<string, unknown>): ReadBack {
+export function persistedProblem(
+  sent: { labels?: unknown; publicUrl?: unknown },
+  read: Record<string, unknown>,
+): ReadBack {
   const labels = Array.isArray(sent.labels) ? labelsReadBack(sent.labels as string[], read.labels) : undefined;
   if (labels) return labels;
   if (typeof sent.publicUrl === "string" && read.publicUrl !== undefined && read.publicUrl !== sent.publicUrl) {
-    return { fail: `after sending publicUrl ${JSON.stringify(sent.publicUrl).slice(0, 120)}, getFile shows ${JSON.stringify(read.publicUrl).slice(0, 120)}` };
+    return {
+      fail: `after sending publicUrl ${JSON.stringify(sent.publicUrl).slice(0, 120)}, getFile shows ${JSON.stringify(read.publicUrl).slice(0, 120)}`,
+    };
   }
   return undefined;
 }
@@ -59,7 +74,9 @@ export const updatePersisted = scenarioCheck(
           const read = await readFileState(s);
           const elsewhere = await readFileState(s, { freshConnection: true });
           if (JSON.stringify(elsewhere) !== JSON.stringify(read)) {
-            s.fail(`after ${what} (accepted), a read on a new connection shows ${JSON.stringify(elsewhere).slice(0, 200)} where the writer's connection shows ${JSON.stringify(read).slice(0, 200)}: an accepted update shows in every read that starts after it`);
+            s.fail(
+              `after ${what} (accepted), a read on a new connection shows ${JSON.stringify(elsewhere).slice(0, 200)} where the writer's connection shows ${JSON.stringify(read).slice(0, 200)}: an accepted update shows in every read that starts after it`,
+            );
           }
           return read;
         };
@@ -87,7 +104,8 @@ export const updatePersisted = scenarioCheck(
         await labelClasses(s, readBack, judge);
 
         const cleared = await update({ labels: [] });
-        if (cleared.labels.length !== 0) s.fail(`after sending labels: [], getFile shows ${JSON.stringify(cleared.labels)}: [] must clear the list`);
+        if (cleared.labels.length !== 0)
+          s.fail(`after sending labels: [], getFile shows ${JSON.stringify(cleared.labels)}: [] must clear the list`);
 
         // publicUrl is read back where the server's metadata carries it (it is optional in FileMetadata), and only
         // where the run can put it back. It is as long as real signed URLs get, past common column types, and in each
@@ -97,13 +115,21 @@ export const updatePersisted = scenarioCheck(
           s.record(`publicUrl: ${LONG_URL_LENGTH.toLocaleString("en-US")} characters, read back`);
           const afterUrl = await update({ publicUrl: url });
           if (afterUrl.publicUrl !== url) {
-            const shown = typeof afterUrl.publicUrl === "string" ? `a publicUrl of ${afterUrl.publicUrl.length} characters${url.startsWith(afterUrl.publicUrl) ? ", the start of the one sent" : ""}` : JSON.stringify(afterUrl.publicUrl);
-            s.fail(`after sending a publicUrl of ${url.length} characters (${url.slice(0, 60)}…), getFile shows ${shown}`);
+            const shown =
+              typeof afterUrl.publicUrl === "string"
+                ? `a publicUrl of ${afterUrl.publicUrl.length} characters${url.startsWith(afterUrl.publicUrl) ? ", the start of the one sent" : ""}`
+                : JSON.stringify(afterUrl.publicUrl);
+            s.fail(
+              `after sending a publicUrl of ${url.length} characters (${url.slice(0, 60)}…), getFile shows ${shown}`,
+            );
           }
           for (const { url: formed, form } of publicUrlForms(s.target.fileId)) {
             s.record(`publicUrl: ${form}, read back`);
             const read = await update({ publicUrl: formed });
-            if (read.publicUrl !== formed) s.fail(`after sending the publicUrl ${JSON.stringify(formed)} (${form}), getFile shows ${JSON.stringify(read.publicUrl)}: it must read back exactly as sent`);
+            if (read.publicUrl !== formed)
+              s.fail(
+                `after sending the publicUrl ${JSON.stringify(formed)} (${form}), getFile shows ${JSON.stringify(read.publicUrl)}: it must read back exactly as sent`,
+              );
           }
         }
 
@@ -114,11 +140,14 @@ export const updatePersisted = scenarioCheck(
           s.record(`labels: a list of ${length.toLocaleString("en-US")} read back`);
           const ex = await s.send({ fileId: s.target.fileId, json: { labels: list } });
           if (ex.status === 422) break;
-          if (ex.status !== 200) s.fail(`a list of ${length} labels got HTTP ${ex.status}, expected 200 or a refusal with 422`, ex);
+          if (ex.status !== 200)
+            s.fail(`a list of ${length} labels got HTTP ${ex.status}, expected 200 or a refusal with 422`, ex);
           const read = await readFileState(s);
           const verdict = labelsReadBack(list, read.labels);
           if (verdict && "fail" in verdict) {
-            s.fail(`after sending a list of ${length} labels (accepted with 200), getFile shows ${read.labels.length}: a limit must be refused with 422, not applied in silence`);
+            s.fail(
+              `after sending a list of ${length} labels (accepted with 200), getFile shows ${read.labels.length}: a limit must be refused with 422, not applied in silence`,
+            );
           }
           judge(verdict);
         }
@@ -148,7 +177,11 @@ async function labelClasses(s: Scenario, readBack: ReadAfter, judge: (verdict: R
   const whole = await s.send({ fileId: s.target.fileId, json: { labels: classes } });
   if (whole.status !== 200 && whole.status !== 422) fail(s, whole, classes);
   const lists = whole.status === 422 ? labelClassChunks() : [classes];
-  s.record(whole.status === 422 ? `labels: the classes in lists of at most ${SERVICE_LABEL_LIMIT} (a list of ${LONG_LIST} refused with 422), read back` : `labels: a list of ${LONG_LIST} items, read back`);
+  s.record(
+    whole.status === 422
+      ? `labels: the classes in lists of at most ${SERVICE_LABEL_LIMIT} (a list of ${LONG_LIST} refused with 422), read back`
+      : `labels: a list of ${LONG_LIST} items, read back`,
+  );
   for (const [i, labels] of lists.entries()) {
     if (whole.status === 422 || i > 0) {
       const ex = await s.send({ fileId: s.target.fileId, json: { labels } });
@@ -160,7 +193,9 @@ async function labelClasses(s: Scenario, readBack: ReadAfter, judge: (verdict: R
     const verdict = labelsReadBack(labels, read.labels);
     if (verdict && "fail" in verdict) {
       const changed = labels.filter((label, j) => read.labels[j] !== label).slice(0, 5);
-      s.fail(`labels did not come back as sent: ${labels.length} sent, ${read.labels.length} read back; the first that differ: ${changed.map((l) => JSON.stringify(l.slice(0, 40))).join(", ")}`);
+      s.fail(
+        `labels did not come back as sent: ${labels.length} sent, ${read.labels.length} read back; the first that differ: ${changed.map((l) => JSON.stringify(l.slice(0, 40))).join(", ")}`,
+      );
     }
     judge(verdict);
   }
@@ -171,7 +206,10 @@ function fail(s: Scenario, ex: Exchange, labels: string[]): never {
   const duplicates = new Set(labels).size < labels.length;
   const refusable = `more than ${SERVICE_LABEL_LIMIT} labels${duplicates ? " or duplicates" : ""}`;
   const allowed = labels.length > SERVICE_LABEL_LIMIT || duplicates ? `200, or 422 refusing ${refusable}` : "200";
-  return s.fail(`a list of ${labels.length} labels${duplicates ? " with duplicates" : ""} (${JSON.stringify(labels).slice(0, 120)}) got HTTP ${ex.status}, expected ${allowed}`, ex);
+  return s.fail(
+    `a list of ${labels.length} labels${duplicates ? " with duplicates" : ""} (${JSON.stringify(labels).slice(0, 120)}) got HTTP ${ex.status}, expected ${allowed}`,
+    ex,
+  );
 }
 
 /** How many reads the suite sends, one after another, while an update of both fields is in flight. */
@@ -183,15 +221,29 @@ const READS_IN_FLIGHT = 3;
  * one); and reads sent while an update of both fields is in flight must see the file as it was or as it became, never
  * one field of each (an update applied in steps).
  */
-async function concurrentUpdates(s: Scenario, update: (body: Record<string, unknown>) => Promise<FileState>): Promise<void> {
+async function concurrentUpdates(
+  s: Scenario,
+  update: (body: Record<string, unknown>) => Promise<FileState>,
+): Promise<void> {
   const stamp = Date.now();
   const labels = [`contract-concurrent-${stamp}`];
   const publicUrl = `https://contract-check.example.test/concurrent/${encodeURIComponent(s.target.fileId)}?t=${stamp}`;
   s.record("two partial updates at once (labels, publicUrl), read back");
-  const both = await Promise.all([s.send({ fileId: s.target.fileId, json: { labels } }), s.send({ fileId: s.target.fileId, json: { publicUrl } })]);
-  for (const ex of both) if (ex.status !== 200) s.fail(`one of two partial updates sent at once got HTTP ${ex.status}, expected 200`, ex);
+  const both = await Promise.all([
+    s.send({ fileId: s.target.fileId, json: { labels } }),
+    s.send({ fileId: s.target.fileId, json: { publicUrl } }),
+  ]);
+  for (const ex of both)
+    if (ex.status !== 200) s.fail(`one of two partial updates sent at once got HTTP ${ex.status}, expected 200`, ex);
   const after = await readFileState(s);
-  const lost = [JSON.stringify(after.labels) === JSON.stringify(labels) ? undefined : `labels ${JSON.stringify(after.labels)} (sent ${JSON.stringify(labels)})`, after.publicUrl === publicUrl ? undefined : `publicUrl ${JSON.stringify(after.publicUrl)} (sent ${JSON.stringify(publicUrl)})`].filter(Boolean);
+  const lost = [
+    JSON.stringify(after.labels) === JSON.stringify(labels)
+      ? undefined
+      : `labels ${JSON.stringify(after.labels)} (sent ${JSON.stringify(labels)})`,
+    after.publicUrl === publicUrl
+      ? undefined
+      : `publicUrl ${JSON.stringify(after.publicUrl)} (sent ${JSON.stringify(publicUrl)})`,
+  ].filter(Boolean);
   if (lost.length > 0) {
     // Sent one after the other, do they both hold? If not, the server drops an omitted field: omitted_fields_kept's
     // finding, not a lost update (the two at once could not both hold either way).
@@ -199,7 +251,9 @@ async function concurrentUpdates(s: Scenario, update: (body: Record<string, unkn
     await updateTarget(s, { publicUrl }, "a partial update of publicUrl");
     const sequential = await readFileState(s);
     if (JSON.stringify(sequential.labels) !== JSON.stringify(labels) || sequential.publicUrl !== publicUrl) return;
-    s.fail(`two partial updates sent at once were both accepted, but getFile shows ${lost.join(" and ")}, though the same two sent one after the other both hold: one update was lost, as by a read-modify-write without a lock`);
+    s.fail(
+      `two partial updates sent at once were both accepted, but getFile shows ${lost.join(" and ")}, though the same two sent one after the other both hold: one update was lost, as by a read-modify-write without a lock`,
+    );
   }
 
   const was = { labels, publicUrl };
@@ -211,8 +265,12 @@ async function concurrentUpdates(s: Scenario, update: (body: Record<string, unkn
   for (let i = 0; i < READS_IN_FLIGHT && !settled; i++) seen.push(await readFileState(s, { freshConnection: true }));
   const written = await writing;
   if (written.status !== 200) s.fail(`an update of both fields got HTTP ${written.status}, expected 200`, written);
-  const same = (a: FileState, b: FileState) => JSON.stringify(a.labels) === JSON.stringify(b.labels) && a.publicUrl === b.publicUrl;
+  const same = (a: FileState, b: FileState) =>
+    JSON.stringify(a.labels) === JSON.stringify(b.labels) && a.publicUrl === b.publicUrl;
   const mixed = seen.find((read) => !same(read, was) && !same(read, becomes));
-  if (mixed) s.fail(`a read sent while the update ${JSON.stringify(becomes)} was in flight shows ${JSON.stringify(mixed)}: neither the file as it was (${JSON.stringify(was)}) nor as it became, one field of each`);
+  if (mixed)
+    s.fail(
+      `a read sent while the update ${JSON.stringify(becomes)} was in flight shows ${JSON.stringify(mixed)}: neither the file as it was (${JSON.stringify(was)}) nor as it became, one field of each`,
+    );
   await update(becomes);
 }

@@ -12,8 +12,13 @@ export interface PlannedCheck {
  * it ran the suite (the same seed, the same order); a check that must come last (file_left_as_found, after every
  * write) comes last in any order.
  */
-export function checkOrder(scenarioChecks: readonly ScenarioCheck[], operations: readonly OperationId[], order: { shuffle: boolean; seed: number }): PlannedCheck[] {
-  const drawn = (list: readonly ScenarioCheck[] | readonly OperationId[]) => (order.shuffle ? seededShuffle([...list], order.seed) : [...list]);
+export function checkOrder(
+  scenarioChecks: readonly ScenarioCheck[],
+  operations: readonly OperationId[],
+  order: { shuffle: boolean; seed: number },
+): PlannedCheck[] {
+  const drawn = (list: readonly ScenarioCheck[] | readonly OperationId[]) =>
+    order.shuffle ? seededShuffle([...list], order.seed) : [...list];
   return (drawn(operations) as OperationId[]).flatMap((operationId) => {
     const checks = scenarioChecks.filter((c) => c.operations.includes(operationId));
     const planned = [...(drawn(checks.filter((c) => !c.last)) as ScenarioCheck[]), ...checks.filter((c) => c.last)];

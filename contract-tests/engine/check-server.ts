@@ -45,7 +45,11 @@ export interface EngineRun {
   output: string;
 }
 
-const realClock: EngineClock = { now: () => performance.now(), setTimeout: (f, ms) => setTimeout(f, ms), clearTimeout: (t) => clearTimeout(t as NodeJS.Timeout) };
+const realClock: EngineClock = {
+  now: () => performance.now(),
+  setTimeout: (f, ms) => setTimeout(f, ms),
+  clearTimeout: (t) => clearTimeout(t as NodeJS.Timeout),
+};
 
 /**
  * Checks one server against the bundled spec, in this process: the live server the settings name, or the mock at
@@ -63,14 +67,19 @@ export async function checkServer(settings: SuiteSettings, options: EngineOption
   };
   const seed = settings.seed ?? Math.floor(Math.random() * 2 ** 31);
   const paint = painter(options.colour ?? false);
-  print(`contract: seed ${seed} (replay with --seed ${seed}${settings.shuffle ? ", checks in an order drawn from it" : ""})\n`);
+  print(
+    `contract: seed ${seed} (replay with --seed ${seed}${settings.shuffle ? ", checks in an order drawn from it" : ""})\n`,
+  );
   const runs: CheckRun[] = [];
   let context: RunContext | undefined;
   let suiteError: string | undefined;
   try {
     const spec = loadSuiteSpec(settings.specFile);
     performance.mark("suite:spec-ready");
-    context = createRunContext({ settings: { ...settings, seed }, target: targetOf(settings, spec), startupRead: options.startupRead }, spec);
+    context = createRunContext(
+      { settings: { ...settings, seed }, target: targetOf(settings, spec), startupRead: options.startupRead },
+      spec,
+    );
     const lines = new ProgressLines(paint);
     for await (const run of runChecks(context, options)) {
       runs.push(run);
@@ -86,7 +95,14 @@ export async function checkServer(settings: SuiteSettings, options: EngineOption
     if (!options.signal?.aborted) await closed;
   }
   const spec = context?.spec ?? loadSuiteSpec(settings.specFile);
-  const summary = summaryOfRun(runs, { settings, spec, target: context?.target, seed, suiteError, startupRead: options.startupRead });
+  const summary = summaryOfRun(runs, {
+    settings,
+    spec,
+    target: context?.target,
+    seed,
+    suiteError,
+    startupRead: options.startupRead,
+  });
   print(writeReports(summary, settings.reportDir ?? "reports", settings.stepSummaryFile));
   performance.mark("suite:report");
   const exitCode = summary.totals.failed > 0 ? 1 : summary.stopped ? 2 : 0;
@@ -98,10 +114,18 @@ function targetOf(settings: SuiteSettings, spec: ReturnType<typeof loadSuiteSpec
   const live = liveTarget(settings);
   if (live) return live;
   if (!settings.mockUrl) {
-    throw new Error("No server to check: set FILE_LIBRARY_BASE_URL (or --base-url) for a live server; in the kit's repo `npm run contract` starts the Prism mock.");
+    throw new Error(
+      "No server to check: set FILE_LIBRARY_BASE_URL (or --base-url) for a live server; in the kit's repo `npm run contract` starts the Prism mock.",
+    );
   }
   // Prism answers every id alike; the spec's own example id keeps the requests realistic.
-  return { mode: "mock", baseUrl: settings.mockUrl, apiKey: MOCK_API_KEY, fileId: exampleFileId(spec.document), writeChecks: true };
+  return {
+    mode: "mock",
+    baseUrl: settings.mockUrl,
+    apiKey: MOCK_API_KEY,
+    fileId: exampleFileId(spec.document),
+    writeChecks: true,
+  };
 }
 
 /** Runs each check of the run in its order, each within its deadline; yields what each left as it ends. */
@@ -117,7 +141,12 @@ async function* runChecks(context: RunContext, options: EngineOptions): AsyncGen
     const started = clock.now();
     let ending: Omit<CheckRun, "evidence" | "durationMs">;
     try {
-      ending = await withDeadline(runCheck(context, check, operationId, evidence, selected), deadlineMs, clock, options.signal);
+      ending = await withDeadline(
+        runCheck(context, check, operationId, evidence, selected),
+        deadlineMs,
+        clock,
+        options.signal,
+      );
     } catch (error) {
       options.signal?.throwIfAborted();
       // The check broke (or ran past its deadline): it fails, with the reason, and the run goes on.

@@ -16,7 +16,10 @@ export class DeadlineError extends Error {
  */
 export function withDeadline<T>(work: Promise<T>, ms: number, clock: EngineClock, signal?: AbortSignal): Promise<T> {
   return new Promise<T>((resolve, reject) => {
-    const timer = clock.setTimeout(() => reject(new DeadlineError(`the check did not finish within its deadline of ${ms} ms`)), ms);
+    const timer = clock.setTimeout(
+      () => reject(new DeadlineError(`the check did not finish within its deadline of ${ms} ms`)),
+      ms,
+    );
     const abort = () => reject(signal!.reason);
     signal?.addEventListener("abort", abort, { once: true });
     const done = () => {

@@ -27,7 +27,10 @@ export function curlFor(request: ShownRequest): string {
   for (const [name, value] of Object.entries(request.headers)) {
     const isAuthorization = name.toLowerCase() === "authorization";
     const fromEnvironment = isAuthorization && request.auth !== "wrong" ? curlAuthorization(request.auth) : undefined;
-    parts.push("-H", fromEnvironment ?? shellQuote(`${name}: ${!isAuthorization && isSecretName(name) ? REDACTED : value}`));
+    parts.push(
+      "-H",
+      fromEnvironment ?? shellQuote(`${name}: ${!isAuthorization && isSecretName(name) ? REDACTED : value}`),
+    );
   }
   const contentType = Object.entries(request.headers).find(([name]) => name.toLowerCase() === "content-type")?.[1];
   if (request.body !== undefined) parts.push("--data-raw", shellQuote(blankSecretMembers(request.body, contentType)));

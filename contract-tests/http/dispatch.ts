@@ -52,12 +52,15 @@ export async function dispatch(dispatcher: Dispatcher, url: string, init: Dispat
   for (let redirects = 0; ; redirects++) {
     const answer = await sendOnce(dispatcher, target, { ...init, headers });
     const location = answer.headers["location"];
-    if (init.redirect !== "follow" || !REDIRECTS.has(answer.statusCode) || typeof location !== "string") return decoded(init.method, answer);
+    if (init.redirect !== "follow" || !REDIRECTS.has(answer.statusCode) || typeof location !== "string")
+      return decoded(init.method, answer);
     await answer.body.dump().catch(() => {});
-    if (redirects === MAX_REDIRECTS) throw new TypeError("fetch failed", { cause: new Error("redirect count exceeded") });
+    if (redirects === MAX_REDIRECTS)
+      throw new TypeError("fetch failed", { cause: new Error("redirect count exceeded") });
     const next = new URL(location, target);
     // As fetch: the credentials stay with the origin they were meant for.
-    if (next.origin !== target.origin) headers = Object.fromEntries(Object.entries(headers).filter(([name]) => name.toLowerCase() !== "authorization"));
+    if (next.origin !== target.origin)
+      headers = Object.fromEntries(Object.entries(headers).filter(([name]) => name.toLowerCase() !== "authorization"));
     target = next;
   }
 }
@@ -89,14 +92,25 @@ function decoded(method: string, answer: Dispatcher.ResponseData): RawAnswer {
   }
   const status = answer.statusCode;
   const noBody = method === "HEAD" || status === 204 || status === 304;
-  const codings = (headers.get("content-encoding") ?? "").toLowerCase().split(",").map((c) => c.trim()).filter(Boolean);
+  const codings = (headers.get("content-encoding") ?? "")
+    .toLowerCase()
+    .split(",")
+    .map((c) => c.trim())
+    .filter(Boolean);
   if (codings.length > MAX_CODINGS) {
     answer.body.on("error", () => {}).destroy();
-    throw new TypeError("fetch failed", { cause: new Error(`too many content-encodings in response: ${codings.length}, maximum allowed is ${MAX_CODINGS}`) });
+    throw new TypeError("fetch failed", {
+      cause: new Error(`too many content-encodings in response: ${codings.length}, maximum allowed is ${MAX_CODINGS}`),
+    });
   }
   const decoders = noBody ? [] : decodersFor(codings);
-  const body: Readable = decoders.length > 0 ? (pipeline([answer.body, ...decoders], () => {}) as unknown as Readable) : answer.body;
-  return { status, headers, body: noBody ? (answer.body.dump().catch(() => {}), null) : (Readable.toWeb(body) as ReadableStream<Uint8Array>) };
+  const body: Readable =
+    decoders.length > 0 ? (pipeline([answer.body, ...decoders], () => {}) as unknown as Readable) : answer.body;
+  return {
+    status,
+    headers,
+    body: noBody ? (answer.body.dump().catch(() => {}), null) : (Readable.toWeb(body) as ReadableStream<Uint8Array>),
+  };
 }
 
 /** The decoders of the codings, last applied first; none when one is unknown (the body is then read as it came, as fetch does). */
@@ -107,7 +121,13 @@ function decodersFor(codings: string[]): NodeJS.ReadWriteStream[] {
   for (const coding of [...codings].reverse()) {
     if (coding === "gzip" || coding === "x-gzip") decoders.push(zlib.createGunzip(sync));
     else if (coding === "deflate") decoders.push(zlib.createInflate(sync));
-    else if (coding === "br") decoders.push(zlib.createBrotliDecompress({ flush: zlib.constants.BROTLI_OPERATION_FLUSH, finishFlush: zlib.constants.BROTLI_OPERATION_FLUSH }));
+    else if (coding === "br")
+      decoders.push(
+        zlib.createBrotliDecompress({
+          flush: zlib.constants.BROTLI_OPERATION_FLUSH,
+          finishFlush: zlib.constants.BROTLI_OPERATION_FLUSH,
+        }),
+      );
     else return [];
   }
   return decoders;

@@ -70,7 +70,11 @@ export class ExchangeFailedError extends Error {
  * Sends one request to the target over plain fetch (not our client: the suite must see the raw answer). A 429 is
  * waited out and the request sent again; each 429 goes to `onRateLimited` first, to be recorded and inspected.
  */
-export async function exchange(context: RequestContext, request: ExchangeRequest, onRateLimited?: (ex: Exchange) => void): Promise<Exchange> {
+export async function exchange(
+  context: RequestContext,
+  request: ExchangeRequest,
+  onRateLimited?: (ex: Exchange) => void,
+): Promise<Exchange> {
   const { target, spec, budget, rateLimiter, transport } = context;
   const { method, path: template } = spec.operation(request.operationId);
   const path = template.replace("{file_id}", encodeURIComponent(request.fileId));
@@ -89,14 +93,27 @@ export async function exchange(context: RequestContext, request: ExchangeRequest
   const shownHeaders = { ...headers };
   const shownKey = shownAuthorization(auth, target.apiKey);
   if (shownKey !== undefined) shownHeaders.authorization = shownKey;
-  const shown: ShownRequest = { auth, method, path, url, headers: shownHeaders, ...(body === undefined ? {} : { body: redactSecrets(body, secrets) }) };
+  const shown: ShownRequest = {
+    auth,
+    method,
+    path,
+    url,
+    headers: shownHeaders,
+    ...(body === undefined ? {} : { body: redactSecrets(body, secrets) }),
+  };
 
   const takeFromBudget = () => {
     if (!request.essential) budget.take();
   };
   const credentials = [target.apiKey, sentCredential(auth, target.apiKey)].filter((c): c is string => c !== undefined);
   const toExchange = (answered: Answered, failedAttempts: FailedAttempt[] = []) =>
-    exchangeFrom(request.operationId, shown, { ...answered, status: answered.response.status, headers: answered.response.headers }, { secrets, credentials }, failedAttempts);
+    exchangeFrom(
+      request.operationId,
+      shown,
+      { ...answered, status: answered.response.status, headers: answered.response.headers },
+      { secrets, credentials },
+      failedAttempts,
+    );
   let delivered;
   try {
     delivered = await transport.send(
@@ -112,7 +129,14 @@ export async function exchange(context: RequestContext, request: ExchangeRequest
     );
   } catch (error) {
     if (!(error instanceof NoAnswerError)) throw error;
-    const evidence = { operationId: request.operationId, method, path, url, curl: curlFor(shown), attempts: error.attempts };
+    const evidence = {
+      operationId: request.operationId,
+      method,
+      path,
+      url,
+      curl: curlFor(shown),
+      attempts: error.attempts,
+    };
     throw new ExchangeFailedError(`${request.operationId}: ${redactSecrets(error.message, secrets)}`, evidence);
   }
   return toExchange(delivered, delivered.failedAttempts);
@@ -159,7 +183,13 @@ export interface ExchangeSecrets {
  * An answer as the checks see it: as received, with where a credential came back noted. Nothing is redacted here:
  * a check judges the bytes the server sent, whatever the key is spelt like; `redact` serves what is printed.
  */
-export function exchangeFrom(operationId: OperationId, request: ShownRequest, answer: AnswerSeen, { secrets, credentials }: ExchangeSecrets, failedAttempts: FailedAttempt[] = []): Exchange {
+export function exchangeFrom(
+  operationId: OperationId,
+  request: ShownRequest,
+  answer: AnswerSeen,
+  { secrets, credentials }: ExchangeSecrets,
+  failedAttempts: FailedAttempt[] = [],
+): Exchange {
   const { text, durationMs, cut, invalidUtf8 } = answer;
   const headers = new Headers();
   answer.headers.forEach((value, name) => headers.append(name, value));

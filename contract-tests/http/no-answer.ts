@@ -4,7 +4,8 @@ import { truncate } from "../../src/excerpt.ts";
 export const REFUSED = "nothing accepts connections there (ECONNREFUSED)";
 
 /** Whether no attempt reached a server at all: every one was refused (the server is gone, or never was there). */
-export const allRefused = (attempts: readonly FailedAttempt[]): boolean => attempts.length > 0 && attempts.every((a) => a.reason === REFUSED);
+export const allRefused = (attempts: readonly FailedAttempt[]): boolean =>
+  attempts.length > 0 && attempts.every((a) => a.reason === REFUSED);
 
 /** One attempt of a request that got no HTTP answer. */
 export interface FailedAttempt {

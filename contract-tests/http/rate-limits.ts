@@ -14,7 +14,10 @@ export interface Clock {
   sleep(ms: number): Promise<void>;
 }
 
-const realClock: Clock = { now: () => performance.now(), sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)) };
+const realClock: Clock = {
+  now: () => performance.now(),
+  sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+};
 const seconds = (ms: number) => `${(ms / 1000).toFixed(ms < 10_000 ? 1 : 0)} s`;
 
 /** Paces the run's requests and waits out its 429s, within the run's caps; one for the whole run. */
@@ -58,7 +61,9 @@ export class RateLimiter {
     const ms = Math.max(0, asked.ms);
     const { maxWaitMs, maxTotalWaitMs } = this.settings;
     if (ms > maxWaitMs) {
-      throw this.stop(`it asked to wait ${seconds(ms)} (${asked.source}), over the cap of ${seconds(maxWaitMs)} per wait (FILE_LIBRARY_MAX_RETRY_WAIT_MS raises it)`);
+      throw this.stop(
+        `it asked to wait ${seconds(ms)} (${asked.source}), over the cap of ${seconds(maxWaitMs)} per wait (FILE_LIBRARY_MAX_RETRY_WAIT_MS raises it)`,
+      );
     }
     if (!essential && this.waited + ms > maxTotalWaitMs) {
       throw this.stop(

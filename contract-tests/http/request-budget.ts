@@ -6,7 +6,10 @@ export class RequestBudgetError extends Error {
 }
 
 /** The most requests a run may send: FILE_LIBRARY_MAX_REQUESTS, else 100 for a read-only live run, 300 with write checks, none against the mock. */
-export function requestLimit(target: Pick<Target, "mode" | "writeChecks">, settings: { maxRequests?: number | undefined }): number {
+export function requestLimit(
+  target: Pick<Target, "mode" | "writeChecks">,
+  settings: { maxRequests?: number | undefined },
+): number {
   if (settings.maxRequests !== undefined) return settings.maxRequests;
   if (target.mode === "mock") return Number.POSITIVE_INFINITY;
   return target.writeChecks ? 300 : 100;
@@ -31,7 +34,10 @@ export class RequestBudget {
 
   /** Counts one request; throws RequestBudgetError when the budget is spent. */
   take(): void {
-    if (this.taken >= this.limit) throw new RequestBudgetError(`the run's request budget of ${this.limit} is spent (FILE_LIBRARY_MAX_REQUESTS raises it)`);
+    if (this.taken >= this.limit)
+      throw new RequestBudgetError(
+        `the run's request budget of ${this.limit} is spent (FILE_LIBRARY_MAX_REQUESTS raises it)`,
+      );
     this.taken++;
   }
 }

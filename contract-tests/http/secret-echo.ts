@@ -21,7 +21,11 @@ export function echoesOf(answer: EchoSource, credentials: readonly string[]): st
     const distinctive = isDistinctive(credential);
     const holds = (value: string) => (distinctive ? value.includes(credential) : alone(value, credential));
     // Most bodies do not hold it at all: nothing is parsed for them.
-    if (answer.text.includes(credential) && (distinctive || answer.text.trim() === credential || inCredentialMember(answer.text, credential))) places.add("the body");
+    if (
+      answer.text.includes(credential) &&
+      (distinctive || answer.text.trim() === credential || inCredentialMember(answer.text, credential))
+    )
+      places.add("the body");
     answer.headers.forEach((value, name) => {
       if (holds(value)) places.add(`header ${name}`);
     });
@@ -32,7 +36,10 @@ export function echoesOf(answer: EchoSource, credentials: readonly string[]): st
 /** The value is the credential alone, or a scheme and it ("Bearer test"). */
 const alone = (value: string, credential: string): boolean => {
   const trimmed = value.trim();
-  return trimmed === credential || (trimmed.endsWith(credential) && /^[A-Za-z][\w.+-]* +$/.test(trimmed.slice(0, -credential.length)));
+  return (
+    trimmed === credential ||
+    (trimmed.endsWith(credential) && /^[A-Za-z][\w.+-]* +$/.test(trimmed.slice(0, -credential.length)))
+  );
 };
 
 /** Whether a JSON body has a member named like a credential whose string value holds the credential as a word. */
@@ -53,7 +60,9 @@ function inCredentialMember(text: string, credential: string): boolean {
     // holds no member named like a credential, down to the depth limit.
     if (typeof value !== "object") return false;
     return Object.entries(value).some(
-      ([name, item]) => (isSecretName(name) && typeof item === "string" && redactString(item, [credential]) !== item) || walk(item, depth + 1),
+      ([name, item]) =>
+        (isSecretName(name) && typeof item === "string" && redactString(item, [credential]) !== item) ||
+        walk(item, depth + 1),
     );
   };
   return walk(body, 0);

@@ -16,7 +16,9 @@ export function blankSecretMembers(text: string, contentType?: string): string {
   }
   if (!hasSecretName(value, 0)) return text;
   try {
-    return JSON.stringify(value, (key, item: unknown) => (key && isSecretName(key) && (item === null || typeof item !== "object") ? REDACTED : item));
+    return JSON.stringify(value, (key, item: unknown) =>
+      key && isSecretName(key) && (item === null || typeof item !== "object") ? REDACTED : item,
+    );
   } catch {
     // Too deep to write again (a hostile body): none of it is shown rather than a secret in it.
     return `[JSON nested too deep to blank its secret-named members: left out]`;
@@ -48,7 +50,9 @@ export function blankSecretParameters(text: string): string {
     .split("&")
     .map((pair) => {
       const equals = pair.indexOf("=");
-      return equals >= 0 && isSecretName(parameterName(pair.slice(0, equals))) ? `${pair.slice(0, equals)}=${REDACTED}` : pair;
+      return equals >= 0 && isSecretName(parameterName(pair.slice(0, equals)))
+        ? `${pair.slice(0, equals)}=${REDACTED}`
+        : pair;
     })
     .join("&");
 }

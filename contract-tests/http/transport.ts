@@ -86,7 +86,10 @@ export class Transport {
   /** Sends over the run's connections, or over `dispatcher` (a connection of its own). */
   dispatch(url: string, init: DispatchInit, dispatcher: AgentType | undefined = undefined): Promise<RawAnswer> {
     const origin = new URL(url).origin;
-    return dispatch(dispatcher ?? (this.agent ??= newAgent()), url, { ...init, closeConnection: init.closeConnection || this.closesConnections.has(origin) });
+    return dispatch(dispatcher ?? (this.agent ??= newAgent()), url, {
+      ...init,
+      closeConnection: init.closeConnection || this.closesConnections.has(origin),
+    });
   }
 
   /**
@@ -130,7 +133,13 @@ async function sendRequest(transport: Transport, url: string, init: SendInit, po
   }
 }
 
-async function attempts(transport: Transport, url: string, init: SendInit, policy: SendPolicy, own: AgentType | undefined): Promise<Delivered> {
+async function attempts(
+  transport: Transport,
+  url: string,
+  init: SendInit,
+  policy: SendPolicy,
+  own: AgentType | undefined,
+): Promise<Delivered> {
   const { timeoutMs, maxBytes } = transport.limits;
   const origin = new URL(url).origin;
   const failedAttempts: FailedAttempt[] = [];
@@ -215,7 +224,10 @@ function describeFailure(
 ): { attempt: FailedAttempt; retryable: boolean } {
   const afterMs = Math.round(elapsed);
   if (error instanceof Error && error.name === "TimeoutError") {
-    return { attempt: { attempt, reason: `no answer within ${timeoutMs} ms`, afterMs, closedByServer: false }, retryable: false };
+    return {
+      attempt: { attempt, reason: `no answer within ${timeoutMs} ms`, afterMs, closedByServer: false },
+      retryable: false,
+    };
   }
   const cause = causeOf(error) as Cause;
   const code = cause.code ?? "";

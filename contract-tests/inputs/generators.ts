@@ -6,7 +6,8 @@ type Schema = Record<string, unknown>;
 /** A request body to send: JSON, or raw text that is not JSON at all. */
 export type GeneratedBody = { json: unknown; breaks: string } | { raw: string; breaks: string };
 
-const typesOf = (schema: Schema): string[] => ([] as string[]).concat((schema.type as string | string[] | undefined) ?? []);
+const typesOf = (schema: Schema): string[] =>
+  ([] as string[]).concat((schema.type as string | string[] | undefined) ?? []);
 
 /** Values that break a `type`: one of each JSON type (null, boolean, number, string, object, array) the schema does not allow. */
 function wrongTypeValues(schema: Schema): Array<{ type: string; value: unknown }> {
@@ -33,7 +34,14 @@ function minimalValid(spec: OpenApiValidator, schemaNode: Schema): unknown {
     const required = (schema.required as string[] | undefined) ?? [];
     return Object.fromEntries(required.map((name) => [name, minimalValid(spec, properties[name] ?? {})]));
   }
-  const minimal: Record<string, unknown> = { array: [], string: "x".repeat(Number(schema.minLength ?? 1)), integer: 0, number: 0, boolean: false, null: null };
+  const minimal: Record<string, unknown> = {
+    array: [],
+    string: "x".repeat(Number(schema.minLength ?? 1)),
+    integer: 0,
+    number: 0,
+    boolean: false,
+    null: null,
+  };
   return minimal[type ?? "null"];
 }
 
@@ -48,7 +56,11 @@ export type WrongBody = GeneratedBody & { kind: string };
 export function wrongBodies(spec: OpenApiValidator, schemaNode: Schema): WrongBody[] {
   const schema = spec.deref(schemaNode);
   const base = minimalValid(spec, schema) as Record<string, unknown>;
-  const bodies: WrongBody[] = wrongTypeValues(schema).map(({ type, value }) => ({ json: value, breaks: `a JSON ${type} instead of an object`, kind: "bodies not an object" }));
+  const bodies: WrongBody[] = wrongTypeValues(schema).map(({ type, value }) => ({
+    json: value,
+    breaks: `a JSON ${type} instead of an object`,
+    kind: "bodies not an object",
+  }));
   bodies.push(
     { raw: '{"labels": ["unterminated', breaks: "text that is not JSON", kind: "bodies not JSON" },
     { raw: "labels=a&publicUrl=b", breaks: "a form body instead of JSON", kind: "bodies not JSON" },
@@ -56,11 +68,19 @@ export function wrongBodies(spec: OpenApiValidator, schemaNode: Schema): WrongBo
   for (const [name, propertyNode] of Object.entries((schema.properties ?? {}) as Record<string, Schema>)) {
     const property = spec.deref(propertyNode);
     for (const { type, value } of wrongTypeValues(property)) {
-      bodies.push({ json: { ...base, [name]: value }, breaks: `${name} as a ${type}`, kind: `${name} of a wrong type` });
+      bodies.push({
+        json: { ...base, [name]: value },
+        breaks: `${name} as a ${type}`,
+        kind: `${name} of a wrong type`,
+      });
     }
     if (typesOf(property).includes("array") && property.items) {
       for (const { type, value } of wrongTypeValues(spec.deref(property.items as Schema))) {
-        bodies.push({ json: { ...base, [name]: [value] }, breaks: `an item of ${name} as a ${type}`, kind: `${name} items of a wrong type` });
+        bodies.push({
+          json: { ...base, [name]: [value] },
+          breaks: `an item of ${name} as a ${type}`,
+          kind: `${name} items of a wrong type`,
+        });
       }
     }
   }
@@ -69,12 +89,26 @@ export function wrongBodies(spec: OpenApiValidator, schemaNode: Schema): WrongBo
 
 // What RFC 3986 allows as is in a path segment or a query, and percent-encodings. fast-check's webUrl would do, but
 // building it costs over a second per run (its path and query arbitraries), more than the checks themselves.
-const URI_PIECES = [..."abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~!$&'()*+,;=:@", "%20", "%2F", "%C3%BC", "%E6%97%A5"];
+const URI_PIECES = [
+  ..."abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~!$&'()*+,;=:@",
+  "%20",
+  "%2F",
+  "%C3%BC",
+  "%E6%97%A5",
+];
 const uriPiece = fc.string({ unit: fc.constantFrom(...URI_PIECES), maxLength: 10 });
 /** Absolute http(s) URIs: a web authority, path segments and maybe a query. */
 const uris = fc
-  .tuple(fc.constantFrom("http", "https"), fc.webAuthority(), fc.array(uriPiece, { maxLength: 3 }), fc.option(uriPiece, { nil: undefined }))
-  .map(([scheme, authority, segments, query]) => `${scheme}://${authority}/${segments.join("/")}${query === undefined ? "" : `?${query}`}`);
+  .tuple(
+    fc.constantFrom("http", "https"),
+    fc.webAuthority(),
+    fc.array(uriPiece, { maxLength: 3 }),
+    fc.option(uriPiece, { nil: undefined }),
+  )
+  .map(
+    ([scheme, authority, segments, query]) =>
+      `${scheme}://${authority}/${segments.join("/")}${query === undefined ? "" : `?${query}`}`,
+  );
 
 /** An arbitrary of the values a schema accepts (the subset of JSON Schema the spec uses). */
 export function arbitraryFor(spec: OpenApiValidator, schemaNode: Schema): fc.Arbitrary<unknown> {
@@ -89,7 +123,9 @@ function arbitraryOfType(spec: OpenApiValidator, schema: Schema, type: string | 
   switch (type) {
     case "object": {
       const properties = (schema.properties ?? {}) as Record<string, Schema>;
-      const arbitraries = Object.fromEntries(Object.entries(properties).map(([name, p]) => [name, arbitraryFor(spec, p)]));
+      const arbitraries = Object.fromEntries(
+        Object.entries(properties).map(([name, p]) => [name, arbitraryFor(spec, p)]),
+      );
       return fc.record(arbitraries, { requiredKeys: (schema.required as string[] | undefined) ?? [] });
     }
     case "array":
@@ -130,10 +166,12 @@ export function invalidBodies(spec: OpenApiValidator, schemaNode: Schema): fc.Ar
       const item = spec.deref(property.items as Schema);
       cases.push(
         // The list itself, whatever other types the property allows (`null`): one wrong item is added to it.
-        fc.tuple(valid, arbitraryOfType(spec, property, "array"), fc.constantFrom(...wrongTypeValues(item))).map(([base, items, wrong]) => ({
-          json: { ...base, [name]: [...(items as unknown[]), wrong.value] },
-          breaks: `an item of ${name} of the wrong type`,
-        })),
+        fc
+          .tuple(valid, arbitraryOfType(spec, property, "array"), fc.constantFrom(...wrongTypeValues(item)))
+          .map(([base, items, wrong]) => ({
+            json: { ...base, [name]: [...(items as unknown[]), wrong.value] },
+            breaks: `an item of ${name} of the wrong type`,
+          })),
       );
     }
   }
@@ -149,7 +187,9 @@ export const LONG_UNKNOWN_ID = UNKNOWN_PREFIX + "x".repeat(1000 - UNKNOWN_PREFIX
 
 /** File ids no server has, made of the characters that break routers: slashes, dots, %, ?, #, spaces, quotes, non-ASCII. */
 export function awkwardUnknownIds(): fc.Arbitrary<string> {
-  return fc.array(fc.constantFrom(...AWKWARD), { minLength: 1, maxLength: 8 }).map((parts) => UNKNOWN_PREFIX + parts.join(""));
+  return fc
+    .array(fc.constantFrom(...AWKWARD), { minLength: 1, maxLength: 8 })
+    .map((parts) => UNKNOWN_PREFIX + parts.join(""));
 }
 
 /**
@@ -157,7 +197,10 @@ export function awkwardUnknownIds(): fc.Arbitrary<string> {
  * allows it ("not given": docs/decisions.md, D05): labels always possible, a publicUrl string only when the run
  * can put the file's own back (`withPublicUrl`), a `null` publicUrl always (it changes nothing).
  */
-export function validUpdateBodies(spec: OpenApiValidator, { withPublicUrl }: { withPublicUrl: boolean }): fc.Arbitrary<Record<string, unknown>> {
+export function validUpdateBodies(
+  spec: OpenApiValidator,
+  { withPublicUrl }: { withPublicUrl: boolean },
+): fc.Arbitrary<Record<string, unknown>> {
   const properties = spec.requestBodySchema("updateFile", "application/json").properties as Record<string, Schema>;
   const fields: Record<string, fc.Arbitrary<unknown>> = { labels: arbitraryFor(spec, properties.labels!) };
   if (withPublicUrl) fields.publicUrl = arbitraryFor(spec, properties.publicUrl!);

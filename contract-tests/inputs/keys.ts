@@ -7,7 +7,8 @@ const SUFFIX = "x";
 const changeLast = (key: string) => `${key.slice(0, -1)}${key.endsWith("x") ? "y" : "x"}`;
 const truncated = (key: string) => key.slice(0, -1);
 const firstHalf = (key: string) => key.slice(0, Math.ceil(key.length / 2));
-const swapCase = (key: string) => key.replace(/[a-z]/gi, (c) => (c === c.toLowerCase() ? c.toUpperCase() : c.toLowerCase()));
+const swapCase = (key: string) =>
+  key.replace(/[a-z]/gi, (c) => (c === c.toLowerCase() ? c.toUpperCase() : c.toLowerCase()));
 
 /**
  * Each Authorization header a request may send: what it is in words (for check messages), the header's value made
@@ -16,22 +17,38 @@ const swapCase = (key: string) => key.replace(/[a-z]/gi, (c) => (c === c.toLower
  * compares part of the key, ignores its case, trims it or accepts any scheme lets them through.
  */
 const MODES = {
-  valid: { words: "with the key", header: (k: string) => `Bearer ${k}`, curl: '"Authorization: Bearer $FILE_LIBRARY_API_KEY"' },
+  valid: {
+    words: "with the key",
+    header: (k: string) => `Bearer ${k}`,
+    curl: '"Authorization: Bearer $FILE_LIBRARY_API_KEY"',
+  },
   none: { words: "without Authorization", header: () => undefined, curl: undefined },
-  wrong: { words: "with a wrong key", header: () => `Bearer ${WRONG_API_KEY}`, curl: `"Authorization: Bearer ${WRONG_API_KEY}"` },
+  wrong: {
+    words: "with a wrong key",
+    header: () => `Bearer ${WRONG_API_KEY}`,
+    curl: `"Authorization: Bearer ${WRONG_API_KEY}"`,
+  },
   "near-miss-last": {
     words: "with the key's last character changed",
     header: (k: string) => `Bearer ${changeLast(k)}`,
     curl: '"Authorization: Bearer $(k=$FILE_LIBRARY_API_KEY; case $k in *x) printf %sy "${k%?}";; *) printf %sx "${k%?}";; esac)"',
   },
   // A server that compares only as many characters as it was sent accepts any prefix of the key.
-  "near-miss-truncated": { words: "with the key's last character removed", header: (k: string) => `Bearer ${truncated(k)}`, curl: '"Authorization: Bearer ${FILE_LIBRARY_API_KEY%?}"' },
+  "near-miss-truncated": {
+    words: "with the key's last character removed",
+    header: (k: string) => `Bearer ${truncated(k)}`,
+    curl: '"Authorization: Bearer ${FILE_LIBRARY_API_KEY%?}"',
+  },
   "near-miss-half": {
     words: "with the first half of the key",
     header: (k: string) => `Bearer ${firstHalf(k)}`,
     curl: '"Authorization: Bearer $(k=$FILE_LIBRARY_API_KEY; printf %s "$k" | cut -c1-$(( (${#k} + 1) / 2 )))"',
   },
-  "near-miss-suffix": { words: "with the key and a suffix", header: (k: string) => `Bearer ${k}${SUFFIX}`, curl: `"Authorization: Bearer \${FILE_LIBRARY_API_KEY}${SUFFIX}"` },
+  "near-miss-suffix": {
+    words: "with the key and a suffix",
+    header: (k: string) => `Bearer ${k}${SUFFIX}`,
+    curl: `"Authorization: Bearer \${FILE_LIBRARY_API_KEY}${SUFFIX}"`,
+  },
   "empty-token": { words: "with an empty bearer token", header: () => "Bearer ", curl: '"Authorization: Bearer "' },
   "case-changed": {
     words: "with the key's letters in the other case",
@@ -43,16 +60,39 @@ const MODES = {
     header: (k: string) => `Bearer \t${k}`,
     curl: `"Authorization: Bearer $(printf '\\t')$FILE_LIBRARY_API_KEY"`,
   },
-  "other-scheme": { words: "with the key under another scheme (Token)", header: (k: string) => `Token ${k}`, curl: '"Authorization: Token $FILE_LIBRARY_API_KEY"' },
-  "key-alone": { words: "with the key and no scheme", header: (k: string) => k, curl: '"Authorization: $FILE_LIBRARY_API_KEY"' },
-  "key-twice": { words: "with the key twice", header: (k: string) => `Bearer ${k} ${k}`, curl: '"Authorization: Bearer $FILE_LIBRARY_API_KEY $FILE_LIBRARY_API_KEY"' },
+  "other-scheme": {
+    words: "with the key under another scheme (Token)",
+    header: (k: string) => `Token ${k}`,
+    curl: '"Authorization: Token $FILE_LIBRARY_API_KEY"',
+  },
+  "key-alone": {
+    words: "with the key and no scheme",
+    header: (k: string) => k,
+    curl: '"Authorization: $FILE_LIBRARY_API_KEY"',
+  },
+  "key-twice": {
+    words: "with the key twice",
+    header: (k: string) => `Bearer ${k} ${k}`,
+    curl: '"Authorization: Bearer $FILE_LIBRARY_API_KEY $FILE_LIBRARY_API_KEY"',
+  },
 } satisfies Record<string, { words: string; header: (key: string) => string | undefined; curl: string | undefined }>;
 
 /** Which Authorization header a request sends: the key, none, a key no server issues, or a near miss of the key. */
 export type AuthMode = keyof typeof MODES;
 
 /** Every mode but the valid key: what must get 401. */
-export const NEAR_MISSES = ["near-miss-last", "near-miss-truncated", "near-miss-half", "near-miss-suffix", "empty-token", "case-changed", "tab-before-key", "other-scheme", "key-alone", "key-twice"] as const satisfies readonly AuthMode[];
+export const NEAR_MISSES = [
+  "near-miss-last",
+  "near-miss-truncated",
+  "near-miss-half",
+  "near-miss-suffix",
+  "empty-token",
+  "case-changed",
+  "tab-before-key",
+  "other-scheme",
+  "key-alone",
+  "key-twice",
+] as const satisfies readonly AuthMode[];
 
 /** What a request without the valid key sends, in words, for check messages. */
 export const authWords = (mode: AuthMode): string => MODES[mode].words;
@@ -62,7 +102,16 @@ export const authorizationFor = (mode: AuthMode, apiKey: string): string | undef
 
 /** Every secret a run must never show, the near misses included; longest first, so that none is left half-redacted. */
 export function secretsOf(apiKey: string): string[] {
-  return [...new Set([`${apiKey}${SUFFIX}`, apiKey, changeLast(apiKey), swapCase(apiKey), truncated(apiKey), firstHalf(apiKey)])]
+  return [
+    ...new Set([
+      `${apiKey}${SUFFIX}`,
+      apiKey,
+      changeLast(apiKey),
+      swapCase(apiKey),
+      truncated(apiKey),
+      firstHalf(apiKey),
+    ]),
+  ]
     .filter(Boolean)
     .sort((a, b) => b.length - a.length);
 }

@@ -14,8 +14,10 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isUuid = (id: string): boolean => UUID.test(id);
 
 const fullWidth = (c: string) => (c >= "!" && c <= "~" ? String.fromCharCode(c.charCodeAt(0) - 0x21 + 0xff01) : c);
-const swapCase = (text: string) => text.replace(/[a-z]/gi, (c) => (c === c.toLowerCase() ? c.toUpperCase() : c.toLowerCase()));
-const percentEncoded = (c: string) => [...new TextEncoder().encode(c)].map((b) => `%${b.toString(16).toUpperCase().padStart(2, "0")}`).join("");
+const swapCase = (text: string) =>
+  text.replace(/[a-z]/gi, (c) => (c === c.toLowerCase() ? c.toUpperCase() : c.toLowerCase()));
+const percentEncoded = (c: string) =>
+  [...new TextEncoder().encode(c)].map((b) => `%${b.toString(16).toUpperCase().padStart(2, "0")}`).join("");
 
 /**
  * Ids that a lookup which is not exact takes for the real one, each of which names no file: the real id in the other
@@ -28,7 +30,9 @@ export function nearIds(realId: string): NearId[] {
   const [first = "", ...rest] = [...realId];
   const tail = rest.join("");
   const candidates: NearId[] = [
-    isUuid(realId) ? { id: swapCase(realId), kind: "in the other case (the same UUID: RFC 9562)", sameId: true } : { id: swapCase(realId), kind: "in the other case" },
+    isUuid(realId)
+      ? { id: swapCase(realId), kind: "in the other case (the same UUID: RFC 9562)", sameId: true }
+      : { id: swapCase(realId), kind: "in the other case" },
     { id: ` ${realId}`, kind: "with a space before it" },
     { id: `${realId} `, kind: "with a space after it" },
     { id: `${percentEncoded(first)}${tail}`, kind: "with its first character percent-encoded in the id" },

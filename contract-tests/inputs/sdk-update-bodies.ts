@@ -25,16 +25,34 @@ export const DOCUMENTED_PUBLIC_URL = "www.example.com";
 export function sdkUpdateBodies(fileId: string, labels: string[], publicUrl?: string): SdkUpdateBody[] {
   const bodies: SdkUpdateBody[] = [
     { json: { fileId, labels }, sender: "the TypeScript SDK's files.update({ fileId, labels })" },
-    { json: { fileId, labels, publicUrl: null }, sender: "the TypeScript SDK's files.update({ fileId, labels, publicUrl: null })" },
-    { json: { publicUrl: null, labels }, sender: "the Python SDK's files.update(id, labels=...) 1.0.0 to 2.2.4, or with public_url=None later" },
-    { json: { publicUrl: null, labels: null }, sender: "the Python SDK's files.update(id, public_url=None, labels=None) after 2.4" },
+    {
+      json: { fileId, labels, publicUrl: null },
+      sender: "the TypeScript SDK's files.update({ fileId, labels, publicUrl: null })",
+    },
+    {
+      json: { publicUrl: null, labels },
+      sender: "the Python SDK's files.update(id, labels=...) 1.0.0 to 2.2.4, or with public_url=None later",
+    },
+    {
+      json: { publicUrl: null, labels: null },
+      sender: "the Python SDK's files.update(id, public_url=None, labels=None) after 2.4",
+    },
   ];
   if (publicUrl === undefined) return bodies;
   return [
     ...bodies,
     { json: { fileId, labels, publicUrl }, sender: "the TypeScript SDK's files.update({ fileId, labels, publicUrl })" },
-    { json: { fileId, labels: null, publicUrl }, sender: "the TypeScript SDK's files.update({ fileId, labels: null, publicUrl })" },
-    { json: { publicUrl: DOCUMENTED_PUBLIC_URL, labels: null }, sender: `the Python SDK's files.update(id, public_url="${DOCUMENTED_PUBLIC_URL}") 1.0.0 to 2.2.4` },
-    { json: { publicUrl: DOCUMENTED_PUBLIC_URL }, sender: `the Python SDK's files.update(id, public_url="${DOCUMENTED_PUBLIC_URL}") after 2.4` },
+    {
+      json: { fileId, labels: null, publicUrl },
+      sender: "the TypeScript SDK's files.update({ fileId, labels: null, publicUrl })",
+    },
+    {
+      json: { publicUrl: DOCUMENTED_PUBLIC_URL, labels: null },
+      sender: `the Python SDK's files.update(id, public_url="${DOCUMENTED_PUBLIC_URL}") 1.0.0 to 2.2.4`,
+    },
+    {
+      json: { publicUrl: DOCUMENTED_PUBLIC_URL },
+      sender: `the Python SDK's files.update(id, public_url="${DOCUMENTED_PUBLIC_URL}") after 2.4`,
+    },
   ];
 }

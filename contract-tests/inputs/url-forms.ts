@@ -10,7 +10,10 @@ export function publicUrlForms(fileId: string, now = Date.now()): Array<{ url: s
     { url: `https://contract-check.example.test`, form: "no path (a parser adds /)" },
     { url: `https://contract-check.example.test:443/${id}`, form: "the default port" },
     { url: `https://contract-check.example.test/caf%C3%A9/${id}?q=%E6%97%A5%20x`, form: "percent-encoded non-ASCII" },
-    { url: `https://contract-check.example.test/${id}?b=2&a=1&a=&empty#frag/ment?`, form: "a query string and a fragment" },
+    {
+      url: `https://contract-check.example.test/${id}?b=2&a=1&a=&empty#frag/ment?`,
+      form: "a query string and a fragment",
+    },
   ];
 }
 

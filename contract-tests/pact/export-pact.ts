@@ -67,7 +67,17 @@ export async function exportPact(options: ExportOptions): Promise<ExportResult> 
   const seen = new Set<string>();
   const names = new NameBook();
   const left: Record<Left, number> = { notFileLibrary: 0, withoutKey: 0, noBody: 0 };
-  const result: ExportResult = { pact: { consumer: { name: options.consumer }, provider: { name: options.provider }, interactions: [], metadata: metadataOf(options.version) }, exchanges: 0, duplicates: 0, leftOut: [] };
+  const result: ExportResult = {
+    pact: {
+      consumer: { name: options.consumer },
+      provider: { name: options.provider },
+      interactions: [],
+      metadata: metadataOf(options.version),
+    },
+    exchanges: 0,
+    duplicates: 0,
+    leftOut: [],
+  };
   for await (const { line, exchange } of readRecording(options.file, matches)) {
     result.exchanges++;
     const rawPath = exchange.target.split("?", 1)[0]!;
@@ -94,40 +104,75 @@ export async function exportPact(options: ExportOptions): Promise<ExportResult> 
       continue;
     }
     if (result.pact.interactions.length >= options.maxInteractions) {
-      throw new ExportError(`${options.file}:${line}: more than ${options.maxInteractions} distinct requests: a pact this large is refused (raise --max-interactions)`);
+      throw new ExportError(
+        `${options.file}:${line}: more than ${options.maxInteractions} distinct requests: a pact this large is refused (raise --max-interactions)`,
+      );
     }
     const text = sentBody?.text;
-    const inspected = inspect({ method: exchange.method, rawPath, headers: { ...exchange.request.headers, authorization: `Bearer ${API_KEY_PLACEHOLDER}` }, body: text });
+    const inspected = inspect({
+      method: exchange.method,
+      rawPath,
+      headers: { ...exchange.request.headers, authorization: `Bearer ${API_KEY_PLACEHOLDER}` },
+      body: text,
+    });
     // A 422 to a request the spec allows can only be the unknown id (the service's description: 422, not 404).
     const unknownId = exchange.response.status === 422 && inspected.findings.length === 0;
     const state = providerState(redactSecrets(fileId, options.secrets), unknownId);
-    const description = names.take(describeRequest(operation, inspected.json ?? (text === undefined ? undefined : null), exchange.response.status, unknownId), state);
+    const description = names.take(
+      describeRequest(
+        operation,
+        inspected.json ?? (text === undefined ? undefined : null),
+        exchange.response.status,
+        unknownId,
+      ),
+      state,
+    );
     result.pact.interactions.push(interactionOf(exchange, operation, description, state, options));
   }
   const words: Record<Left, string> = {
     notFileLibrary: "exchange(s) to paths that are not the File Library's",
-    withoutKey: "distinct request(s) sent without the key or with a wrong one (a verifier sends the key with every request)",
+    withoutKey:
+      "distinct request(s) sent without the key or with a wrong one (a verifier sends the key with every request)",
     noBody: "distinct request(s) whose body the recording did not keep",
   };
-  for (const [reason, count] of Object.entries(left) as Array<[Left, number]>) if (count > 0) result.leftOut.push(`${count} ${words[reason]}`);
-  if (result.pact.interactions.length === 0) throw new ExportError(`${options.file}: no request of it sent the key to a File Library operation: there is nothing to put in a pact`);
+  for (const [reason, count] of Object.entries(left) as Array<[Left, number]>)
+    if (count > 0) result.leftOut.push(`${count} ${words[reason]}`);
+  if (result.pact.interactions.length === 0)
+    throw new ExportError(
+      `${options.file}: no request of it sent the key to a File Library operation: there is nothing to put in a pact`,
+    );
   return result;
 }
 
 function metadataOf(version: PactVersion): Record<string, unknown> {
-  return { pactSpecification: { version: version === 4 ? "4.0" : "3.0.0" }, "file-library-contract": { exportedFrom: "a recording" } };
+  return {
+    pactSpecification: { version: version === 4 ? "4.0" : "3.0.0" },
+    "file-library-contract": { exportedFrom: "a recording" },
+  };
 }
 
 /** One exchange as an interaction of the pact's version. */
-function interactionOf(exchange: RecordedExchange, operation: string, description: string, state: ProviderState, options: ExportOptions): Record<string, unknown> {
+function interactionOf(
+  exchange: RecordedExchange,
+  operation: string,
+  description: string,
+  state: ProviderState,
+  options: ExportOptions,
+): Record<string, unknown> {
   const v4 = options.version === 4;
-  const headers = (list: Record<string, string>) => Object.fromEntries(Object.entries(list).map(([name, value]) => [name, v4 ? [value] : value]));
-  const [rawPath, rawQuery] = [exchange.target.split("?", 1)[0]!, exchange.target.includes("?") ? exchange.target.slice(exchange.target.indexOf("?") + 1) : undefined];
+  const headers = (list: Record<string, string>) =>
+    Object.fromEntries(Object.entries(list).map(([name, value]) => [name, v4 ? [value] : value]));
+  const [rawPath, rawQuery] = [
+    exchange.target.split("?", 1)[0]!,
+    exchange.target.includes("?") ? exchange.target.slice(exchange.target.indexOf("?") + 1) : undefined,
+  ];
   const query: Record<string, string[]> = {};
-  for (const [name, value] of new URLSearchParams(rawQuery ?? "")) (query[redactSecrets(name, options.secrets)] ??= []).push(redactSecrets(value, options.secrets));
+  for (const [name, value] of new URLSearchParams(rawQuery ?? ""))
+    (query[redactSecrets(name, options.secrets)] ??= []).push(redactSecrets(value, options.secrets));
 
   const requestHeaders: Record<string, string> = { Authorization: `Bearer ${API_KEY_PLACEHOLDER}` };
-  for (const [name, value] of Object.entries(exchange.request.headers)) requestHeaders[titleCase(name)] = redactSecrets(value, options.secrets);
+  for (const [name, value] of Object.entries(exchange.request.headers))
+    requestHeaders[titleCase(name)] = redactSecrets(value, options.secrets);
   const requestBody = bodyOf(exchange.request.body, exchange.request.headers["content-type"], options.secrets);
 
   const responseMediaType = mediaTypeOf(exchange.response.headers["content-type"]);
@@ -136,16 +181,31 @@ function interactionOf(exchange: RecordedExchange, operation: string, descriptio
   const matchingRules: { body?: MatchingRules; header?: MatchingRules } = {};
   if (responseMediaType) {
     // The media type is held, its parameters (charset) are not.
-    matchingRules.header = { "Content-Type": { combine: "AND", matchers: [{ match: "regex", regex: `^${responseMediaType.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\s*(;.*)?$` }] } };
+    matchingRules.header = {
+      "Content-Type": {
+        combine: "AND",
+        matchers: [
+          { match: "regex", regex: `^${responseMediaType.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\s*(;.*)?$` },
+        ],
+      },
+    };
   }
   // As a replay holds it: a download URL as a URL, JSON by its members' types, any other text not at all.
-  const isUrl = operation === "getFileDownloadUrl" && exchange.response.status === 200 && typeof recordedBody?.value === "string" && new RegExp(DOWNLOAD_URL_REGEX).test(recordedBody.value);
+  const isUrl =
+    operation === "getFileDownloadUrl" &&
+    exchange.response.status === 200 &&
+    typeof recordedBody?.value === "string" &&
+    new RegExp(DOWNLOAD_URL_REGEX).test(recordedBody.value);
   const responseBody = isUrl || recordedBody?.kind === "json" ? recordedBody : undefined;
   if (isUrl) matchingRules.body = { $: { combine: "AND", matchers: [{ match: "regex", regex: DOWNLOAD_URL_REGEX }] } };
   else if (responseBody) matchingRules.body = typeMatchingRules(responseBody.value);
 
   const body = (b: ReturnType<typeof bodyOf>, mediaType: string) =>
-    b === undefined ? {} : v4 ? { body: { content: b.value, contentType: mediaType || "text/plain", encoded: false } } : { body: b.value };
+    b === undefined
+      ? {}
+      : v4
+        ? { body: { content: b.value, contentType: mediaType || "text/plain", encoded: false } }
+        : { body: b.value };
   return {
     ...(v4 ? { type: "Synchronous/HTTP" } : {}),
     description,
@@ -168,7 +228,11 @@ function interactionOf(exchange: RecordedExchange, operation: string, descriptio
 }
 
 /** A recorded body as the pact holds it: JSON parsed when its media type is JSON and it parses, else its text; undefined when none was kept. */
-function bodyOf(body: RecordedBody | null, contentType: string | undefined, secrets: readonly string[]): { kind: "json" | "text"; value: unknown } | undefined {
+function bodyOf(
+  body: RecordedBody | null,
+  contentType: string | undefined,
+  secrets: readonly string[],
+): { kind: "json" | "text"; value: unknown } | undefined {
   if (body === null || !("text" in body)) return undefined;
   const text = body.text.replace(/^\uFEFF/, "");
   if (isJsonMediaType(mediaTypeOf(contentType))) {
@@ -182,4 +246,5 @@ function bodyOf(body: RecordedBody | null, contentType: string | undefined, secr
 }
 
 /** `content-type` as Pact files usually spell it, `Content-Type` (Pact compares header names without regard to case). */
-const titleCase = (name: string) => name.replace(/(^|-)([a-z])/g, (_all, dash: string, letter: string) => `${dash}${letter.toUpperCase()}`);
+const titleCase = (name: string) =>
+  name.replace(/(^|-)([a-z])/g, (_all, dash: string, letter: string) => `${dash}${letter.toUpperCase()}`);

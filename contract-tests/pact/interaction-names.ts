@@ -13,10 +13,13 @@ export interface ProviderState {
 /** What the app did, in words: "get file metadata", "update labels", "update publicUrl and labels", "get a download URL". */
 export function describeRequest(operation: string, json: unknown, status: number, unknownId: boolean): string {
   const what =
-    operation === "getFile" ? "get file metadata" :
-    operation === "getFileDownloadUrl" ? "get a download URL" :
-    operation === "updateFile" ? `update ${fieldsOf(json)}` :
-    operation;
+    operation === "getFile"
+      ? "get file metadata"
+      : operation === "getFileDownloadUrl"
+        ? "get a download URL"
+        : operation === "updateFile"
+          ? `update ${fieldsOf(json)}`
+          : operation;
   if (unknownId) return `${what} of a file that does not exist`;
   return status >= 400 ? `${what}, refused with HTTP ${status}` : what;
 }

@@ -11,7 +11,10 @@ import type { PactInteraction, ReadPact } from "./read-pact.ts";
  */
 export async function looksLikePact(file: string): Promise<boolean> {
   if (file.toLowerCase().endsWith(".har")) return false;
-  const lines = createInterface({ input: createReadStream(file, { encoding: "utf8", end: 1024 * 1024 }), crlfDelay: Number.POSITIVE_INFINITY });
+  const lines = createInterface({
+    input: createReadStream(file, { encoding: "utf8", end: 1024 * 1024 }),
+    crlfDelay: Number.POSITIVE_INFINITY,
+  });
   try {
     for await (const line of lines) {
       if (line.trim() === "") continue;
@@ -45,7 +48,12 @@ export function pactAsRecording(pact: ReadPact): RecordedExchange[] {
 
 /** Writes the pact as a recording to `file` (JSON Lines). */
 export async function writePactAsRecording(pact: ReadPact, file: string): Promise<void> {
-  await writeFile(file, `${pactAsRecording(pact).map((line) => JSON.stringify(line)).join("\n")}\n`);
+  await writeFile(
+    file,
+    `${pactAsRecording(pact)
+      .map((line) => JSON.stringify(line))
+      .join("\n")}\n`,
+  );
 }
 
 function exchangeOf(it: PactInteraction, seq: number): RecordedExchange {
@@ -65,7 +73,11 @@ function exchangeOf(it: PactInteraction, seq: number): RecordedExchange {
     method: request.method,
     target: request.query ? `${path}?${request.query}` : path,
     operation: null,
-    request: { auth: authorization === undefined ? "none" : refused ? "other" : "key", headers, body: request.body === undefined ? null : recordedText(request.body) },
+    request: {
+      auth: authorization === undefined ? "none" : refused ? "other" : "key",
+      headers,
+      body: request.body === undefined ? null : recordedText(request.body),
+    },
     response: {
       status: response.status,
       headers: responseHeaders,

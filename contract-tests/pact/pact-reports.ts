@@ -19,7 +19,15 @@ export interface PactSummary {
   provider: string;
   specification: string;
   verdict: "passed" | "failed";
-  interactions: Array<{ index: number; description: string; states: string[]; method: string; path: string; status: number; fits: boolean }>;
+  interactions: Array<{
+    index: number;
+    description: string;
+    states: string[];
+    method: string;
+    path: string;
+    status: number;
+    fits: boolean;
+  }>;
   /** Interactions that are not HTTP (V4 messages): not judged. */
   notHttp: string[];
   findings: PactFinding[];
@@ -36,7 +44,15 @@ export function pactSummary(file: string, pact: ReadPact, findings: PactFinding[
     provider: pact.provider,
     specification: pact.specification,
     verdict: findings.length > 0 ? "failed" : "passed",
-    interactions: pact.interactions.map((i) => ({ index: i.index, description: i.description, states: i.states, method: i.request.method, path: i.request.path, status: i.response.status, fits: !broken.has(i.index) })),
+    interactions: pact.interactions.map((i) => ({
+      index: i.index,
+      description: i.description,
+      states: i.states,
+      method: i.request.method,
+      path: i.request.path,
+      status: i.response.status,
+      fits: !broken.has(i.index),
+    })),
     notHttp: pact.notHttp,
     findings: findings.slice(0, FINDINGS_KEPT),
     findingsLeftOut: Math.max(0, findings.length - FINDINGS_KEPT),
@@ -44,7 +60,8 @@ export function pactSummary(file: string, pact: ReadPact, findings: PactFinding[
 }
 
 /** One finding in one line: the interaction, the side, the member and the check. */
-export const findingLine = (f: PactFinding): string => `interaction ${f.index + 1} "${f.interaction}", ${f.side} ${f.member}: ${f.check}: ${f.problem}`;
+export const findingLine = (f: PactFinding): string =>
+  `interaction ${f.index + 1} "${f.interaction}", ${f.side} ${f.member}: ${f.check}: ${f.problem}`;
 
 /** The summary as the suite's report shape: one test case per interaction, for the suite's JUnit writer. */
 function asContractSummary(summary: PactSummary): ContractSummary {
@@ -55,13 +72,23 @@ function asContractSummary(summary: PactSummary): ContractSummary {
     warnings: [],
     requests: 0,
     durationMs: 0,
-    failures: summary.findings.filter((f) => f.index === i.index).map((f) => ({ problem: `${f.side} ${f.member}: ${f.check}: ${f.problem}` })),
+    failures: summary.findings
+      .filter((f) => f.index === i.index)
+      .map((f) => ({ problem: `${f.side} ${f.member}: ${f.check}: ${f.problem}` })),
   }));
   const count = (state: CheckOutcome["state"]) => checks.filter((c) => c.state === state).length;
   return {
     target: { mode: "live", baseUrl: undefined },
     seed: undefined,
-    totals: { passed: count("passed"), failed: count("failed"), skipped: 0, notRun: 0, warnings: 0, requests: 0, connectionRetries: 0 },
+    totals: {
+      passed: count("passed"),
+      failed: count("failed"),
+      skipped: 0,
+      notRun: 0,
+      warnings: 0,
+      requests: 0,
+      connectionRetries: 0,
+    },
     checks,
     coverage: { operations: [] },
     retried: [],
@@ -80,11 +107,16 @@ export function pactMarkdown(summary: PactSummary): string {
     "",
     "| # | interaction | request | status | fits the spec |",
     "|---|---|---|---|---|",
-    ...summary.interactions.map((i) => `| ${i.index + 1} | ${cell(i.description)} | ${cell(`${i.method} ${i.path}`)} | ${i.status} | ${i.fits ? "yes" : "no"} |`),
+    ...summary.interactions.map(
+      (i) =>
+        `| ${i.index + 1} | ${cell(i.description)} | ${cell(`${i.method} ${i.path}`)} | ${i.status} | ${i.fits ? "yes" : "no"} |`,
+    ),
     "",
     "| # | side | member | check | problem |",
     "|---|---|---|---|---|",
-    ...summary.findings.map((f) => `| ${f.index + 1} | ${f.side} | ${cell(f.member)} | ${f.check} | ${cell(f.problem)} |`),
+    ...summary.findings.map(
+      (f) => `| ${f.index + 1} | ${f.side} | ${cell(f.member)} | ${f.check} | ${cell(f.problem)} |`,
+    ),
   ];
   if (summary.findings.length === 0) out.push("| | | | none | |");
   if (summary.findingsLeftOut > 0) out.push("", `${summary.findingsLeftOut} further finding(s) counted, not listed.`);
@@ -95,7 +127,10 @@ export function pactMarkdown(summary: PactSummary): string {
 export async function writePactReports(dir: string, summary: PactSummary): Promise<string[]> {
   await mkdir(dir, { recursive: true });
   const files = {
-    "pact-junit.xml": junitXml(asContractSummary(summary)).replace('<testsuites name="file-library-contract"', '<testsuites name="file-library-contract pact"'),
+    "pact-junit.xml": junitXml(asContractSummary(summary)).replace(
+      '<testsuites name="file-library-contract"',
+      '<testsuites name="file-library-contract pact"',
+    ),
     "pact-summary.json": `${JSON.stringify(summary, null, 2)}\n`,
     "pact-summary.md": pactMarkdown(summary),
   };

@@ -47,17 +47,22 @@ export interface ReadPact {
  */
 export async function readPact(file: string): Promise<ReadPact> {
   const info = await stat(file).catch((error: NodeJS.ErrnoException) => {
-    throw new PactFileError(`cannot read the pact ${JSON.stringify(file)}: ${error.code === "ENOENT" ? "no such file" : error.message}`);
+    throw new PactFileError(
+      `cannot read the pact ${JSON.stringify(file)}: ${error.code === "ENOENT" ? "no such file" : error.message}`,
+    );
   });
   if (!info.isFile()) throw new PactFileError(`the pact ${JSON.stringify(file)} is not a file`);
-  if (info.size > MAX_PACT_BYTES) throw new PactFileError(`the pact ${JSON.stringify(file)} is over ${MAX_PACT_BYTES} bytes: split it by consumer`);
+  if (info.size > MAX_PACT_BYTES)
+    throw new PactFileError(`the pact ${JSON.stringify(file)} is over ${MAX_PACT_BYTES} bytes: split it by consumer`);
   const text = (await readFile(file, "utf8")).replace(/^\uFEFF/, "");
   let document: unknown;
   try {
     document = JSON.parse(text);
   } catch (error) {
     const { line, column } = whereParsingStopped(text);
-    throw new PactFileError(`${file}:${line}:${column}: not JSON: ${oneLine((error as Error).message.replace(/ in JSON at position \d+.*$/, ""))}`);
+    throw new PactFileError(
+      `${file}:${line}:${column}: not JSON: ${oneLine((error as Error).message.replace(/ in JSON at position \d+.*$/, ""))}`,
+    );
   }
   return pactOf(document, file);
 }
@@ -77,7 +82,8 @@ const oneLine = (message: string) => {
 };
 
 type Json = Record<string, unknown>;
-const isObject = (value: unknown): value is Json => typeof value === "object" && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Json =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
 
 function pactOf(document: unknown, file: string): ReadPact {
   const fail = (member: string, problem: string): never => {
@@ -86,12 +92,19 @@ function pactOf(document: unknown, file: string): ReadPact {
   if (!isObject(document)) return fail("the document", "is not a JSON object");
   const name = (member: "consumer" | "provider") => {
     const party = document[member];
-    return isObject(party) && typeof party.name === "string" ? party.name : fail(`${member}.name`, "is missing or not a string");
+    return isObject(party) && typeof party.name === "string"
+      ? party.name
+      : fail(`${member}.name`, "is missing or not a string");
   };
   const [consumer, provider] = [name("consumer"), name("provider")];
   const metadata = isObject(document.metadata) ? document.metadata : {};
   const stated = metadata.pactSpecification ?? metadata["pact-specification"] ?? metadata.pactSpecificationVersion;
-  const specification = isObject(stated) && typeof stated.version === "string" ? stated.version : typeof stated === "string" ? stated : "unstated";
+  const specification =
+    isObject(stated) && typeof stated.version === "string"
+      ? stated.version
+      : typeof stated === "string"
+        ? stated
+        : "unstated";
   if (!Array.isArray(document.interactions)) return fail("interactions", "is missing or not an array");
   const interactions: PactInteraction[] = [];
   const notHttp: string[] = [];
@@ -108,21 +121,38 @@ function pactOf(document: unknown, file: string): ReadPact {
   return { consumer, provider, specification, interactions, notHttp };
 }
 
-function interactionOf(raw: Json, index: number, at: string, fail: (member: string, problem: string) => never): PactInteraction {
+function interactionOf(
+  raw: Json,
+  index: number,
+  at: string,
+  fail: (member: string, problem: string) => never,
+): PactInteraction {
   const { request, response } = raw;
   if (!isObject(request)) return fail(`${at}.request`, "is missing or not an object");
   if (!isObject(response)) return fail(`${at}.response`, "is missing or not an object");
   if (typeof request.method !== "string") return fail(`${at}.request.method`, "is missing or not a string");
-  if (typeof request.path !== "string" || !request.path.startsWith("/")) return fail(`${at}.request.path`, "is missing or not a path");
+  if (typeof request.path !== "string" || !request.path.startsWith("/"))
+    return fail(`${at}.request.path`, "is missing or not a path");
   if (!Number.isInteger(response.status)) return fail(`${at}.response.status`, "is missing or not a whole number");
   const states = Array.isArray(raw.providerStates)
-    ? raw.providerStates.map((state, n) => (isObject(state) && typeof state.name === "string" ? state.name : fail(`${at}.providerStates[${n}].name`, "is missing or not a string")))
-    : typeof raw.providerState === "string" ? [raw.providerState] : [];
+    ? raw.providerStates.map((state, n) =>
+        isObject(state) && typeof state.name === "string"
+          ? state.name
+          : fail(`${at}.providerStates[${n}].name`, "is missing or not a string"),
+      )
+    : typeof raw.providerState === "string"
+      ? [raw.providerState]
+      : [];
   return {
     index,
     description: raw.description as string,
     states,
-    request: { method: request.method.toUpperCase(), path: request.path, query: queryOf(request.query, `${at}.request.query`, fail), ...messageOf(request, `${at}.request`, fail) },
+    request: {
+      method: request.method.toUpperCase(),
+      path: request.path,
+      query: queryOf(request.query, `${at}.request.query`, fail),
+      ...messageOf(request, `${at}.request`, fail),
+    },
     response: { status: response.status as number, ...messageOf(response, `${at}.response`, fail) },
   };
 }
@@ -133,7 +163,8 @@ function queryOf(query: unknown, at: string, fail: (member: string, problem: str
   if (typeof query === "string") return query;
   if (!isObject(query)) return fail(at, "is neither a string nor an object");
   const search = new URLSearchParams();
-  for (const [name, values] of Object.entries(query)) for (const value of Array.isArray(values) ? values : [values]) search.append(name, String(value));
+  for (const [name, values] of Object.entries(query))
+    for (const value of Array.isArray(values) ? values : [values]) search.append(name, String(value));
   return search.toString();
 }
 
@@ -142,7 +173,8 @@ function messageOf(side: Json, at: string, fail: (member: string, problem: strin
   const headers: Record<string, string> = {};
   if (side.headers !== undefined && side.headers !== null) {
     if (!isObject(side.headers)) return fail(`${at}.headers`, "is not an object");
-    for (const [name, value] of Object.entries(side.headers)) headers[name.toLowerCase()] = Array.isArray(value) ? value.map(String).join(", ") : String(value);
+    for (const [name, value] of Object.entries(side.headers))
+      headers[name.toLowerCase()] = Array.isArray(value) ? value.map(String).join(", ") : String(value);
   }
   let content: unknown = side.body;
   let contentType = headers["content-type"];
@@ -156,6 +188,7 @@ function messageOf(side: Json, at: string, fail: (member: string, problem: strin
     if (typeof content !== "string") return fail(`${at}.body.content`, "is encoded but not a string");
     return { headers, body: Buffer.from(content, "base64").toString("utf8"), contentType };
   }
-  if (typeof content === "string" && !/json/i.test(contentType ?? "")) return { headers, body: content, contentType: contentType ?? "text/plain" };
+  if (typeof content === "string" && !/json/i.test(contentType ?? ""))
+    return { headers, body: content, contentType: contentType ?? "text/plain" };
   return { headers, body: JSON.stringify(content), contentType: contentType ?? "application/json" };
 }

@@ -14,7 +14,8 @@ export type MatchingRules = Record<string, { combine: "AND"; matchers: PactMatch
 export const DOWNLOAD_URL_REGEX = "^\\s*https?://\\S+\\s*$";
 
 /** A member's name as a step of a Pact path: `.name`, or `['odd name']` for names that are no identifier. */
-const step = (name: string) => (/^[A-Za-z_][A-Za-z0-9_]*$/.test(name) ? `.${name}` : `['${name.replace(/'/g, "\\'")}']`);
+const step = (name: string) =>
+  /^[A-Za-z_][A-Za-z0-9_]*$/.test(name) ? `.${name}` : `['${name.replace(/'/g, "\\'")}']`;
 
 /**
  * Type matchers for every member of `value`, from `at` down: an object's members each by type (so a missing member or

@@ -9,10 +9,18 @@ type Schema = { properties?: Record<string, unknown>; items?: unknown; type?: un
  * consumer that relies on such a member relies on what the provider never promised (docs/decisions.md, D26).
  * Schemas that combine others (allOf, oneOf) are not walked into: their members are no finding.
  */
-export function undocumentedMembers(spec: OpenApiValidator, operationId: string, statusKey: string, mediaType: string, body: unknown): string[] {
+export function undocumentedMembers(
+  spec: OpenApiValidator,
+  operationId: string,
+  statusKey: string,
+  mediaType: string,
+  body: unknown,
+): string[] {
   const { method, path } = spec.operation(operationId);
   const pointer = `#/paths/${escapeSegment(path)}/${method.toLowerCase()}/responses/${escapeSegment(statusKey)}`;
-  const response = followRefs(spec.document, nodeAt(spec.document, pointer), pointer).node as { content?: Record<string, { schema?: unknown }> } | undefined;
+  const response = followRefs(spec.document, nodeAt(spec.document, pointer), pointer).node as
+    | { content?: Record<string, { schema?: unknown }> }
+    | undefined;
   const schema = response?.content?.[mediaType]?.schema;
   const found: string[] = [];
   walk(spec.document, schema, body, "$", found, 0);

@@ -20,7 +20,10 @@ const DECODERS: Record<string, (bytes: Uint8Array, options: { maxOutputLength: n
 export function decodeBody(body: CapturedBody, contentEncoding: string | undefined, maxBytes: number): DecodedBody {
   if (body.cut) return { unchecked: `the body is over ${maxBytes} bytes (FILE_LIBRARY_MAX_RESPONSE_BYTES)` };
   let bytes: Uint8Array = body.bytes;
-  const codings = (contentEncoding ?? "").split(",").map((coding) => coding.trim().toLowerCase()).filter((coding) => coding && coding !== "identity");
+  const codings = (contentEncoding ?? "")
+    .split(",")
+    .map((coding) => coding.trim().toLowerCase())
+    .filter((coding) => coding && coding !== "identity");
   // Codings are listed in the order they were applied: undone from the last.
   for (const coding of codings.reverse()) {
     const decode = DECODERS[coding];
@@ -29,7 +32,11 @@ export function decodeBody(body: CapturedBody, contentEncoding: string | undefin
       bytes = decode(bytes, { maxOutputLength: maxBytes });
     } catch (error) {
       const over = (error as NodeJS.ErrnoException).code === "ERR_BUFFER_TOO_LARGE" || error instanceof RangeError;
-      return { unchecked: over ? `the body is over ${maxBytes} bytes once decoded (FILE_LIBRARY_MAX_RESPONSE_BYTES)` : `the body does not decode as ${coding}` };
+      return {
+        unchecked: over
+          ? `the body is over ${maxBytes} bytes once decoded (FILE_LIBRARY_MAX_RESPONSE_BYTES)`
+          : `the body does not decode as ${coding}`,
+      };
     }
   }
   // The BOM kept: json_well_formed judges it (RFC 8259 8.1: JSON must not start with one).

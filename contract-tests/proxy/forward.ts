@@ -4,7 +4,17 @@ import { PassThrough } from "node:stream";
 import type { Dispatcher } from "undici";
 
 /** Headers of one connection only (RFC 9110 §7.6.1): never forwarded, in either direction. */
-const HOP_BY_HOP = new Set(["connection", "keep-alive", "proxy-connection", "proxy-authenticate", "proxy-authorization", "te", "trailer", "transfer-encoding", "upgrade"]);
+const HOP_BY_HOP = new Set([
+  "connection",
+  "keep-alive",
+  "proxy-connection",
+  "proxy-authenticate",
+  "proxy-authorization",
+  "te",
+  "trailer",
+  "transfer-encoding",
+  "upgrade",
+]);
 
 /** The first bytes of a body, and how many bytes it had in all. */
 export interface CapturedBody {
@@ -46,7 +56,9 @@ export interface UpstreamFailure {
 }
 
 /** What the proxy does to an answer it held (ForwardOptions.judgeBeforeAnswer). */
-export type AnswerChange = { addHeaders: Record<string, string> } | { replace: { status: number; headers: Record<string, string>; body: string } };
+export type AnswerChange =
+  | { addHeaders: Record<string, string> }
+  | { replace: { status: number; headers: Record<string, string>; body: string } };
 
 /** How to forward, and whom to tell. */
 export interface ForwardOptions {
@@ -100,7 +112,8 @@ class Capture {
   add(chunk: Buffer): void {
     this.total += chunk.length;
     if (this.keptBytes <= this.limit) {
-      const part = chunk.length + this.keptBytes > this.limit + 1 ? chunk.subarray(0, this.limit + 1 - this.keptBytes) : chunk;
+      const part =
+        chunk.length + this.keptBytes > this.limit + 1 ? chunk.subarray(0, this.limit + 1 - this.keptBytes) : chunk;
       this.kept.push(part);
       this.keptBytes += part.length;
     }
@@ -119,7 +132,8 @@ const EMPTY: CapturedBody = { bytes: new Uint8Array(0), total: 0, cut: false };
 function forwardedHeaders(raw: string[]): string[] {
   const named = new Set<string>(HOP_BY_HOP);
   for (let i = 0; i < raw.length; i += 2) {
-    if (raw[i]!.toLowerCase() === "connection") for (const token of raw[i + 1]!.split(",")) named.add(token.trim().toLowerCase());
+    if (raw[i]!.toLowerCase() === "connection")
+      for (const token of raw[i + 1]!.split(",")) named.add(token.trim().toLowerCase());
   }
   const out: string[] = [];
   for (let i = 0; i < raw.length; i += 2) {
@@ -135,7 +149,8 @@ function forwardedHeaders(raw: string[]): string[] {
 function answeredHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string | string[]> {
   const connection = headers.connection;
   const named = new Set<string>(HOP_BY_HOP);
-  for (const token of (Array.isArray(connection) ? connection.join(",") : (connection ?? "")).split(",")) named.add(token.trim().toLowerCase());
+  for (const token of (Array.isArray(connection) ? connection.join(",") : (connection ?? "")).split(","))
+    named.add(token.trim().toLowerCase());
   const out: Record<string, string | string[]> = {};
   for (const [name, value] of Object.entries(headers)) if (value !== undefined && !named.has(name)) out[name] = value;
   return out;
@@ -143,9 +158,15 @@ function answeredHeaders(headers: Record<string, string | string[] | undefined>)
 
 /** A JSON answer of the proxy's own, for what the upstream could not answer; a socket that cannot take one is closed. */
 function badGateway(res: ServerResponse, reason: string): void {
-  const body = JSON.stringify({ error: { code: "upstream_unreachable", message: `The contract proxy could not reach the upstream: ${reason}.` } });
+  const body = JSON.stringify({
+    error: { code: "upstream_unreachable", message: `The contract proxy could not reach the upstream: ${reason}.` },
+  });
   try {
-    res.writeHead(502, { "content-type": "application/json", "content-length": Buffer.byteLength(body), "x-contract-proxy": "upstream-unreachable" });
+    res.writeHead(502, {
+      "content-type": "application/json",
+      "content-length": Buffer.byteLength(body),
+      "x-contract-proxy": "upstream-unreachable",
+    });
     res.end(body);
   } catch {
     res.destroy();
@@ -167,7 +188,11 @@ function reasonBytes(statusMessage: string | undefined): string | undefined {
  * Forwards an interim answer (1xx) as one: 100 and 102 as node:http writes them, 103 with its hints. Resolves whether
  * it was interim, so that the final answer still comes after.
  */
-function forwardInterim(res: ServerResponse, statusCode: number, headers: Record<string, string | string[] | undefined>): boolean {
+function forwardInterim(
+  res: ServerResponse,
+  statusCode: number,
+  headers: Record<string, string | string[] | undefined>,
+): boolean {
   if (statusCode >= 200 || statusCode === 101) return false;
   if (statusCode === 100) res.writeContinue();
   else if (statusCode === 102) res.writeProcessing();
@@ -237,7 +262,13 @@ class ForwardingServer {
     // A listener that throws before the exchange is under way (onRequest) is a failure of the proxy, as any other.
     const done = new Promise<void>((resolve) => resolve(forward(this.upstream, req, res))).catch((error: unknown) => {
       // A bug of ours must not take the app's request down with it: it gets an answer, and the failure is counted.
-      this.options.onUpstreamFailure({ token: undefined, method: req.method ?? "GET", target: req.url ?? "/", reason: `the proxy failed: ${(error as Error).message}`, startedAt: performance.now() });
+      this.options.onUpstreamFailure({
+        token: undefined,
+        method: req.method ?? "GET",
+        target: req.url ?? "/",
+        reason: `the proxy failed: ${(error as Error).message}`,
+        startedAt: performance.now(),
+      });
       answerFailure(res, "the proxy failed while forwarding");
     });
     this.inFlight.add(done);
@@ -282,7 +313,9 @@ class ForwardingServer {
   /** Cuts every exchange still in flight, saying why, and waits for them to end (closing sockets that will not). */
   private async cutInFlight(drained: Promise<unknown>, drainMs: number): Promise<void> {
     const seconds = Math.round(drainMs / 100) / 10;
-    const reason = this.cutRequested ? "the proxy was stopped at once (a second Ctrl-C) before the upstream answered" : `the proxy stopped after waiting ${seconds} s for the upstream's answer`;
+    const reason = this.cutRequested
+      ? "the proxy was stopped at once (a second Ctrl-C) before the upstream answered"
+      : `the proxy stopped after waiting ${seconds} s for the upstream's answer`;
     for (const cutOne of [...this.upstream.cutters]) cutOne(reason);
     // Each cut exchange answers its app at once; a socket that would not take it is closed after a second.
     let timer: NodeJS.Timeout | undefined;
@@ -307,7 +340,10 @@ function forward(upstream: Upstream, req: IncomingMessage, res: ServerResponse):
   const method = req.method ?? "GET";
   const target = req.url ?? "/";
   const token = upstream.options.onRequest?.({ method, target, startedAt });
-  const hasBody = req.headers["content-length"] !== undefined ? req.headers["content-length"] !== "0" : req.headers["transfer-encoding"] !== undefined;
+  const hasBody =
+    req.headers["content-length"] !== undefined
+      ? req.headers["content-length"] !== "0"
+      : req.headers["transfer-encoding"] !== undefined;
   const requestCapture = hasBody ? new Capture(upstream.options.captureBytes) : undefined;
   const requestBody = requestCapture ? passRequestBody(req, requestCapture) : undefined;
   if (!requestCapture) req.resume();
@@ -379,12 +415,19 @@ class Exchange {
     res.once("close", () => upstream.cutters.delete(this.cut));
     res.on("drain", () => this.controller?.resume());
     upstream.agent.dispatch(
-      { origin: upstream.origin, path: `${upstream.prefix}${request.target}`, method: request.method as Dispatcher.HttpMethod, headers: forwardedHeaders(req.rawHeaders), body: body ?? null },
+      {
+        origin: upstream.origin,
+        path: `${upstream.prefix}${request.target}`,
+        method: request.method as Dispatcher.HttpMethod,
+        headers: forwardedHeaders(req.rawHeaders),
+        body: body ?? null,
+      },
       {
         onRequestStart: (controller) => {
           this.controller = controller;
         },
-        onResponseStart: (controller, statusCode, headers, statusMessage) => this.responseStarted(controller, statusCode, headers, statusMessage),
+        onResponseStart: (controller, statusCode, headers, statusMessage) =>
+          this.responseStarted(controller, statusCode, headers, statusMessage),
         onResponseData: (controller, chunk) => this.responseData(controller, chunk),
         onResponseEnd: (controller) => this.responseEnded(controller),
         onResponseError: (_controller, error) => this.responseFailed(error),
@@ -448,7 +491,12 @@ class Exchange {
     }
   }
 
-  private responseStarted(controller: Dispatcher.DispatchController, statusCode: number, headers: Record<string, string | string[] | undefined>, statusMessage: string | undefined): void {
+  private responseStarted(
+    controller: Dispatcher.DispatchController,
+    statusCode: number,
+    headers: Record<string, string | string[] | undefined>,
+    statusMessage: string | undefined,
+  ): void {
     if (forwardInterim(this.res, statusCode, headers)) return;
     this.status = statusCode;
     this.responseHeaders = headers;
@@ -484,12 +532,17 @@ class Exchange {
 
   private responseEnded(controller: Dispatcher.DispatchController): void {
     if (this.done) return;
-    if (this.held && this.upstream.options.judgeBeforeAnswer) return this.answerJudged(controller, this.held, this.upstream.options.judgeBeforeAnswer);
+    if (this.held && this.upstream.options.judgeBeforeAnswer)
+      return this.answerJudged(controller, this.held, this.upstream.options.judgeBeforeAnswer);
     this.res.end(() => this.finish(() => this.upstream.options.onExchange(this.passed())));
   }
 
   /** Passes on a held answer once judged: with the judge's headers added, or replaced by the judge's answer. */
-  private answerJudged(controller: Dispatcher.DispatchController, chunks: Buffer[], judge: (exchange: PassedExchange) => AnswerChange): void {
+  private answerJudged(
+    controller: Dispatcher.DispatchController,
+    chunks: Buffer[],
+    judge: (exchange: PassedExchange) => AnswerChange,
+  ): void {
     let change: AnswerChange;
     try {
       change = judge(this.passed());
@@ -515,7 +568,10 @@ class Exchange {
   private responseFailed(error: Error): void {
     if (this.done || this.res.destroyed) return this.finish(() => this.tellClientGone());
     const { token, method, target, startedAt } = this.request;
-    const reason = this.status === 0 ? describeUpstreamError(error) : `the answer (HTTP ${this.status}) broke off: ${describeUpstreamError(error)}`;
+    const reason =
+      this.status === 0
+        ? describeUpstreamError(error)
+        : `the answer (HTTP ${this.status}) broke off: ${describeUpstreamError(error)}`;
     this.finish(() => {
       // The app has its answer first, whatever the listener then does.
       answerFailure(this.res, reason);
@@ -547,8 +603,18 @@ class Exchange {
  */
 function stoppingAnswer(req: IncomingMessage, res: ServerResponse): void {
   req.resume();
-  const body = JSON.stringify({ error: { code: "proxy_stopping", message: "The contract proxy is stopping (it was interrupted, or its command ended): it takes no new requests." } });
-  res.writeHead(503, { "content-type": "application/json", "content-length": Buffer.byteLength(body), connection: "close", "x-contract-proxy": "stopping" });
+  const body = JSON.stringify({
+    error: {
+      code: "proxy_stopping",
+      message: "The contract proxy is stopping (it was interrupted, or its command ended): it takes no new requests.",
+    },
+  });
+  res.writeHead(503, {
+    "content-type": "application/json",
+    "content-length": Buffer.byteLength(body),
+    connection: "close",
+    "x-contract-proxy": "stopping",
+  });
   res.end(body);
 }
 

@@ -42,7 +42,9 @@ export const BODY_SHOWN_CHARS = 2_048;
 
 /** What a report's curl command sends in place of a body too long to show: its size, and its digest when it was kept whole. */
 function elided(body: PassedExchange["requestBody"]): string {
-  const digest = body.cut ? "not kept whole: over FILE_LIBRARY_MAX_RESPONSE_BYTES" : `sha256 ${createHash("sha256").update(body.bytes).digest("hex")}`;
+  const digest = body.cut
+    ? "not kept whole: over FILE_LIBRARY_MAX_RESPONSE_BYTES"
+    : `sha256 ${createHash("sha256").update(body.bytes).digest("hex")}`;
   return `[body elided: ${body.total} bytes, ${digest}]`;
 }
 
@@ -116,7 +118,8 @@ export class TrafficJudge {
   private learnSecret(token: string): void {
     if (this.tokensSeen.has(token)) return;
     this.tokensSeen.add(token);
-    if (this.tokensSeen.size > MOST_SECRETS) this.tokensSeen.delete([...this.tokensSeen][this.apiKey === undefined ? 0 : 1]!);
+    if (this.tokensSeen.size > MOST_SECRETS)
+      this.tokensSeen.delete([...this.tokensSeen][this.apiKey === undefined ? 0 : 1]!);
     const secrets = new Set([...this.tokensSeen].flatMap((known) => secretsOf(known)));
     this.secretList = [...secrets].sort((a, b) => b.length - a.length);
   }
@@ -129,7 +132,9 @@ export class TrafficJudge {
     try {
       const match = this.route(method, pathOf(target));
       const fileId = match?.params.file_id;
-      return match?.operationId === "updateFile" && fileId !== undefined ? this.rules.updateStarted(fileId, startedAt) : undefined;
+      return match?.operationId === "updateFile" && fileId !== undefined
+        ? this.rules.updateStarted(fileId, startedAt)
+        : undefined;
     } catch (error) {
       return new RuleFailure(unexpected(error, `noting ${method} ${pathOf(target).slice(0, 120)} as it arrived`));
     }
@@ -139,13 +144,30 @@ export class TrafficJudge {
   unanswered(failure: Pick<UpstreamFailure, "token" | "method" | "target">): void {
     let problem = failure.token instanceof RuleFailure ? failure.token.problem : undefined;
     try {
-      if (failure.token && !problem) this.rules.updateEnded(failure.token as UpdateHandle, performance.now(), undefined, undefined);
+      if (failure.token && !problem)
+        this.rules.updateEnded(failure.token as UpdateHandle, performance.now(), undefined, undefined);
     } catch (error) {
-      problem = unexpected(error, `noting that ${failure.method} ${pathOf(failure.target).slice(0, 120)} got no answer`);
+      problem = unexpected(
+        error,
+        `noting that ${failure.method} ${pathOf(failure.target).slice(0, 120)} got no answer`,
+      );
     }
     if (!problem) return;
-    const shown: ShownRequest = { auth: "none", method: failure.method, path: pathOf(failure.target), url: this.urlOf(failure.target), headers: {} };
-    this.events.finding({ side: "proxy", operation: `${failure.method} ${shown.path.slice(0, 120)}`, check: TRAFFIC_RULES, problem: this.redact(problem), curl: this.redact(curlFor(shown)), status: 0 });
+    const shown: ShownRequest = {
+      auth: "none",
+      method: failure.method,
+      path: pathOf(failure.target),
+      url: this.urlOf(failure.target),
+      headers: {},
+    };
+    this.events.finding({
+      side: "proxy",
+      operation: `${failure.method} ${shown.path.slice(0, 120)}`,
+      check: TRAFFIC_RULES,
+      problem: this.redact(problem),
+      curl: this.redact(curlFor(shown)),
+      status: 0,
+    });
   }
 
   /** Judges one exchange that passed whole; returns the findings it reported on it (for --findings-header). */
@@ -157,20 +179,42 @@ export class TrafficJudge {
     }
     const token = bearerToken(headerValue(passed.requestHeaders, "authorization"));
     if (token) this.learnSecret(token);
-    const requestText = passed.requestBody.total === 0 ? undefined : passed.requestBody.cut ? undefined : new TextDecoder().decode(passed.requestBody.bytes);
-    const inspected = this.inspect({ method: passed.method, rawPath: pathOf(passed.target), headers: passed.requestHeaders, body: requestText });
+    const requestText =
+      passed.requestBody.total === 0
+        ? undefined
+        : passed.requestBody.cut
+          ? undefined
+          : new TextDecoder().decode(passed.requestBody.bytes);
+    const inspected = this.inspect({
+      method: passed.method,
+      rawPath: pathOf(passed.target),
+      headers: passed.requestHeaders,
+      body: requestText,
+    });
     // An undocumented path is named as it came, redacted: a key in the path (/keys/<key>/ping) is no name to print.
     const operation = inspected.operationId ?? this.redact(`${passed.method} ${pathOf(passed.target).slice(0, 120)}`);
     this.events.seen(inspected.operationId, passed.status);
     // Decoded before anything is reported: a diagnosis of the answer's shape comes before the findings it explains.
-    const decoded = inspected.operationId ? decodeBody(passed.responseBody, headerValue(passed.responseHeaders, "content-encoding"), this.limits.maxResponseBytes) : undefined;
+    const decoded = inspected.operationId
+      ? decodeBody(
+          passed.responseBody,
+          headerValue(passed.responseHeaders, "content-encoding"),
+          this.limits.maxResponseBytes,
+        )
+      : undefined;
     const shown = this.shownRequest(passed, token !== undefined, requestText);
     const ex =
       inspected.operationId && decoded && "text" in decoded
         ? exchangeFrom(
             inspected.operationId as OperationId,
             shown,
-            { status: passed.status, headers: headersOf(passed.responseHeaders), text: decoded.text, invalidUtf8: decoded.invalidUtf8, durationMs: passed.endedAt - passed.startedAt },
+            {
+              status: passed.status,
+              headers: headersOf(passed.responseHeaders),
+              text: decoded.text,
+              invalidUtf8: decoded.invalidUtf8,
+              durationMs: passed.endedAt - passed.startedAt,
+            },
             // Judged as received; only what is reported is redacted (the reporter).
             { secrets: this.secretList, credentials: [token, this.apiKey].filter((c): c is string => c !== undefined) },
           )
@@ -196,7 +240,14 @@ export class TrafficJudge {
     let curl: string | undefined;
     const curlOf = () => (curl ??= this.redact(curlFor(shown)));
     const report = (side: Side, check: string, problem: string, as = operation) => {
-      const finding = { side, operation: as, check, problem: this.redact(problem), curl: curlOf(), status: passed.status };
+      const finding = {
+        side,
+        operation: as,
+        check,
+        problem: this.redact(problem),
+        curl: curlOf(),
+        status: passed.status,
+      };
       found.push(finding);
       this.events.finding(finding);
     };
@@ -204,36 +255,67 @@ export class TrafficJudge {
   }
 
   /** The request's own findings: the spec's request rules, a name twice in its JSON, and the traffic rules' update. */
-  private judgeRequest(passed: PassedExchange, inspected: InspectedRequest, requestText: string | undefined, operation: string, report: Reporter["report"]): void {
+  private judgeRequest(
+    passed: PassedExchange,
+    inspected: InspectedRequest,
+    requestText: string | undefined,
+    operation: string,
+    report: Reporter["report"],
+  ): void {
     for (const finding of inspected.findings) {
       // A body over the capture limit was not read: its rules are not judged.
       if (passed.requestBody.cut && finding.rule === "request_body_valid") continue;
       report("app", finding.rule, finding.problem);
     }
     // A name twice in one object of the app's JSON: as in an answer (json_well_formed), receivers disagree on it.
-    const repeated = inspected.json !== undefined && requestText !== undefined ? repeatedMemberName(requestText) : undefined;
+    const repeated =
+      inspected.json !== undefined && requestText !== undefined ? repeatedMemberName(requestText) : undefined;
     if (repeated !== undefined) {
-      report("app", "json_well_formed", `the request body names ${JSON.stringify(repeated)} twice in one object: JSON.parse keeps the last value, other parsers the first, strict ones fail`);
+      report(
+        "app",
+        "json_well_formed",
+        `the request body names ${JSON.stringify(repeated)} twice in one object: JSON.parse keeps the last value, other parsers the first, strict ones fail`,
+      );
     }
-    if (passed.requestBody.cut && inspected.operationId) this.events.notChecked(operation, `a request body over ${this.limits.maxResponseBytes} bytes`);
+    if (passed.requestBody.cut && inspected.operationId)
+      this.events.notChecked(operation, `a request body over ${this.limits.maxResponseBytes} bytes`);
     if (passed.token instanceof RuleFailure) report("proxy", TRAFFIC_RULES, passed.token.problem);
     else if (passed.token) {
       try {
         this.rules.updateEnded(passed.token as UpdateHandle, passed.endedAt, passed.status, inspected.json);
       } catch (error) {
-        report("proxy", TRAFFIC_RULES, unexpected(error, `noting the answer HTTP ${passed.status} to ${passed.method} ${pathOf(passed.target).slice(0, 120)}`));
+        report(
+          "proxy",
+          TRAFFIC_RULES,
+          unexpected(
+            error,
+            `noting the answer HTTP ${passed.status} to ${passed.method} ${pathOf(passed.target).slice(0, 120)}`,
+          ),
+        );
       }
     }
   }
 
   /** The answer's findings: the suite's response checks, then its download and metadata checks and the traffic rules. */
-  private reportAnswer(passed: PassedExchange, { inspected, operation, ex, verdicts }: JudgedAnswer, { report, curlOf }: Reporter): void {
+  private reportAnswer(
+    passed: PassedExchange,
+    { inspected, operation, ex, verdicts }: JudgedAnswer,
+    { report, curlOf }: Reporter,
+  ): void {
     for (const { check, failures, warnings } of verdicts) {
       for (const problem of failures) report("service", check, problem);
-      for (const message of warnings) this.events.warning({ operation, check, problem: this.redact(message), curl: curlOf(), status: passed.status });
+      for (const message of warnings)
+        this.events.warning({ operation, check, problem: this.redact(message), curl: curlOf(), status: passed.status });
     }
     for (const { check, problem, operation: as, side, warning } of this.operationRules(ex, inspected, passed)) {
-      if (warning) this.events.warning({ operation: as ?? operation, check, problem: this.redact(problem), curl: curlOf(), status: passed.status });
+      if (warning)
+        this.events.warning({
+          operation: as ?? operation,
+          check,
+          problem: this.redact(problem),
+          curl: curlOf(),
+          status: passed.status,
+        });
       else report(side ?? "service", check, problem, as);
     }
   }
@@ -254,19 +336,35 @@ export class TrafficJudge {
       const download = downloadAnswerProblem(ex);
       if ("problem" in download) found.push({ check: "download_url_valid", problem: download.problem });
     }
-    const metadata = ex.operationId === "getFile" && ex.status === 200 ? (jsonBody(ex) as Record<string, unknown> | undefined) : undefined;
+    const metadata =
+      ex.operationId === "getFile" && ex.status === 200
+        ? (jsonBody(ex) as Record<string, unknown> | undefined)
+        : undefined;
     if (metadata !== undefined) {
       const problem = metadataIdProblem(ex, fileId);
       if (problem) found.push({ check: "metadata_of_requested_file", problem });
     }
     const isRead = ex.operationId === "getFile" || ex.operationId === "getFileDownloadUrl";
     if (isRead && (ex.status === 200 || ex.status === 422)) {
-      const read = { operation: ex.operationId, startedAt: passed.startedAt, endedAt: passed.endedAt, exists: ex.status === 200, metadata };
+      const read = {
+        operation: ex.operationId,
+        startedAt: passed.startedAt,
+        endedAt: passed.endedAt,
+        exists: ex.status === 200,
+        metadata,
+      };
       try {
         found.push(...this.rules.read(fileId, read));
       } catch (error) {
         // The proxy's own failure: this read is not judged across the traffic, and the run cannot pass.
-        found.push({ side: "proxy", check: TRAFFIC_RULES, problem: unexpected(error, `judging the read HTTP ${ex.status} of ${JSON.stringify(fileId)} across the traffic`) });
+        found.push({
+          side: "proxy",
+          check: TRAFFIC_RULES,
+          problem: unexpected(
+            error,
+            `judging the read HTTP ${ex.status} of ${JSON.stringify(fileId)} across the traffic`,
+          ),
+        });
       }
     }
     return found;
@@ -292,13 +390,26 @@ export class TrafficJudge {
       url: this.urlOf(passed.target),
       headers,
       // A long body is elided: reports stay bounded whatever the traffic (docs/checking-a-server.md).
-      ...(passed.requestBody.total === 0 ? {} : body === undefined || body.length > BODY_SHOWN_CHARS ? { body: elided(passed.requestBody) } : { body: this.redact(body) }),
+      ...(passed.requestBody.total === 0
+        ? {}
+        : body === undefined || body.length > BODY_SHOWN_CHARS
+          ? { body: elided(passed.requestBody) }
+          : { body: this.redact(body) }),
     };
   }
 }
 
 // Headers curl sets on its own, or that belong to the connection to the proxy.
-const SHOWN_NOT = new Set(["host", "content-length", "connection", "keep-alive", "transfer-encoding", "authorization", "accept-encoding", "user-agent"]);
+const SHOWN_NOT = new Set([
+  "host",
+  "content-length",
+  "connection",
+  "keep-alive",
+  "transfer-encoding",
+  "authorization",
+  "accept-encoding",
+  "user-agent",
+]);
 
 const pathOf = (target: string) => target.split("?", 1)[0]!;
 

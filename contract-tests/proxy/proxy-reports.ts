@@ -10,7 +10,13 @@ import type { TrafficLog } from "./traffic-log.ts";
 export type { ProxySummary } from "./proxy-summary.ts";
 
 /** The request rules every operation is judged by (lib/openapi/request-inspection.ts). */
-const REQUEST_RULES: readonly RequestRule[] = ["operation_exists", "path_parameters_valid", "auth_sent", "request_content_type", "request_body_valid"];
+const REQUEST_RULES: readonly RequestRule[] = [
+  "operation_exists",
+  "path_parameters_valid",
+  "auth_sent",
+  "request_content_type",
+  "request_body_valid",
+];
 
 /** The checks of one operation, in report order: the app's rules, the answer's checks, then the operation's own. */
 function checksOf(operation: string): string[] {
@@ -25,7 +31,9 @@ function checksOf(operation: string): string[] {
 /** The run's summary, from what its log counted. */
 export function proxySummary(spec: OpenApiValidator, upstream: string, log: TrafficLog): ProxySummary {
   const operations = spec.operationIds();
-  const seen = [...log.statuses.entries()].flatMap(([operationId, counts]) => [...counts.keys()].map((status) => ({ operationId, status })));
+  const seen = [...log.statuses.entries()].flatMap(([operationId, counts]) =>
+    [...counts.keys()].map((status) => ({ operationId, status })),
+  );
   const failed = log.upstreamFailureCount;
   const stopped =
     log.answered > 0
@@ -44,7 +52,9 @@ export function proxySummary(spec: OpenApiValidator, upstream: string, log: Traf
     statuses: [...log.statuses.entries()].map(([operation, counts]) => ({
       operation,
       requests: [...counts.values()].reduce((a, b) => a + b, 0),
-      byStatus: Object.fromEntries([...counts.entries()].sort(([a], [b]) => a - b).map(([status, n]) => [String(status), n])),
+      byStatus: Object.fromEntries(
+        [...counts.entries()].sort(([a], [b]) => a - b).map(([status, n]) => [String(status), n]),
+      ),
     })),
     unseen: operations.filter((operation) => !log.statuses.has(operation)),
     unmatched: log.unmatched,
@@ -62,7 +72,9 @@ export function proxySummary(spec: OpenApiValidator, upstream: string, log: Traf
 
 const xml = (text: string) =>
   // XML 1.0 allows no control character but tab, newline and carriage return, not even escaped.
-  text.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, "").replace(/[<>&"']/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", '"': "&quot;", "'": "&apos;" })[c]!);
+  text
+    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, "")
+    .replace(/[<>&"']/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", '"': "&quot;", "'": "&apos;" })[c]!);
 
 /** proxy-junit.xml: one test case per check per operation seen; each operation never seen, one skipped case. */
 export function proxyJunit(spec: OpenApiValidator, summary: ProxySummary): string {
@@ -74,7 +86,9 @@ export function proxyJunit(spec: OpenApiValidator, summary: ProxySummary): strin
     tests += cases.length;
     failures += failed;
     skipped += skips;
-    suites.push(`  <testsuite name="${xml(name)}" tests="${cases.length}" failures="${failed}" skipped="${skips}">\n${cases.join("\n")}\n  </testsuite>`);
+    suites.push(
+      `  <testsuite name="${xml(name)}" tests="${cases.length}" failures="${failed}" skipped="${skips}">\n${cases.join("\n")}\n  </testsuite>`,
+    );
   };
   const failure = (f: CountedFinding) => {
     const others = f.messages.length - 1 + (f.messagesLeftOut > 0 ? 1 : 0);
@@ -85,13 +99,22 @@ export function proxyJunit(spec: OpenApiValidator, summary: ProxySummary): strin
   };
   for (const operation of spec.operationIds()) {
     if (summary.unseen.includes(operation)) {
-      suite(operation, [`    <testcase classname="${xml(operation)}" name="not seen in the traffic">\n      <skipped message="no request of the traffic called ${xml(operation)}"/>\n    </testcase>`], 0, 1);
+      suite(
+        operation,
+        [
+          `    <testcase classname="${xml(operation)}" name="not seen in the traffic">\n      <skipped message="no request of the traffic called ${xml(operation)}"/>\n    </testcase>`,
+        ],
+        0,
+        1,
+      );
       continue;
     }
     let failed = 0;
     const listed = checksOf(operation);
     // A finding of a check no operation lists (traffic_rules: a rule that failed, on the proxy's side) gets a case too.
-    const extra = summary.findings.filter((f) => f.operation === operation && !listed.includes(f.check)).map((f) => f.check);
+    const extra = summary.findings
+      .filter((f) => f.operation === operation && !listed.includes(f.check))
+      .map((f) => f.check);
     const cases = [...listed, ...new Set(extra)].map((check) => {
       const found = summary.findings.filter((f) => f.operation === operation && f.check === check);
       if (found.length > 0) failed++;
@@ -104,7 +127,10 @@ export function proxyJunit(spec: OpenApiValidator, summary: ProxySummary): strin
   if (unmatched.length > 0) {
     suite(
       "requests matching no operation",
-      unmatched.map((f) => `    <testcase classname="unmatched" name="${xml(`${f.operation} ${f.check}`)}">\n${failure(f)}\n    </testcase>`),
+      unmatched.map(
+        (f) =>
+          `    <testcase classname="unmatched" name="${xml(`${f.operation} ${f.check}`)}">\n${failure(f)}\n    </testcase>`,
+      ),
       unmatched.length,
       0,
     );
@@ -114,7 +140,9 @@ export function proxyJunit(spec: OpenApiValidator, summary: ProxySummary): strin
     const counts = summary.findingsLeftOut.map((l) => `${l.side} ${l.check}: ${l.count}`).join("; ");
     suite(
       "findings past the report's bounds",
-      [`    <testcase classname="left out" name="findings counted, not kept">\n      <failure message="${xml(`${summary.findingKindsLeftOut} finding(s) of further kinds, counted only`)}">${xml(counts)}</failure>\n    </testcase>`],
+      [
+        `    <testcase classname="left out" name="findings counted, not kept">\n      <failure message="${xml(`${summary.findingKindsLeftOut} finding(s) of further kinds, counted only`)}">${xml(counts)}</failure>\n    </testcase>`,
+      ],
       1,
       0,
     );
@@ -123,7 +151,9 @@ export function proxyJunit(spec: OpenApiValidator, summary: ProxySummary): strin
     // Not a finding of the traffic, but the run failed at what it was asked: a dashboard that reads only the JUnit sees it.
     suite(
       "recording",
-      [`    <testcase classname="recording" name="every exchange recorded">\n      <failure message="${xml(summary.recordingIncomplete)}"/>\n    </testcase>`],
+      [
+        `    <testcase classname="recording" name="every exchange recorded">\n      <failure message="${xml(summary.recordingIncomplete)}"/>\n    </testcase>`,
+      ],
       1,
       0,
     );
@@ -132,7 +162,8 @@ export function proxyJunit(spec: OpenApiValidator, summary: ProxySummary): strin
 }
 
 /** The line that counts a kind's findings of messages past MESSAGES_PER_KIND. */
-const moreMessages = (f: CountedFinding) => `and ${f.messagesLeftOut} more finding(s) with other messages, counted only`;
+const moreMessages = (f: CountedFinding) =>
+  `and ${f.messagesLeftOut} more finding(s) with other messages, counted only`;
 
 /**
  * The run's findings for stderr at its end: the diagnosis first, when there is one, then each kind once (side,
@@ -141,10 +172,16 @@ const moreMessages = (f: CountedFinding) => `and ${f.messagesLeftOut} more findi
 export function findingLines(summary: ProxySummary): string[] {
   const lines = summary.diagnosis ? [`DIAGNOSIS: ${summary.diagnosis}`] : [];
   for (const f of summary.findings) {
-    lines.push(`FAILED (${f.side}) ${f.operation} ${f.check}: ${f.count} time(s)`, ...f.messages.map((m) => `    ${m.count}×: ${m.problem}`));
+    lines.push(
+      `FAILED (${f.side}) ${f.operation} ${f.check}: ${f.count} time(s)`,
+      ...f.messages.map((m) => `    ${m.count}×: ${m.problem}`),
+    );
     if (f.messagesLeftOut > 0) lines.push(`    ${moreMessages(f)}`);
   }
-  for (const l of summary.findingsLeftOut) lines.push(`FAILED (${l.side}) ${l.check}: ${l.count} more finding(s) of kinds past the report's bounds, counted only`);
+  for (const l of summary.findingsLeftOut)
+    lines.push(
+      `FAILED (${l.side}) ${l.check}: ${l.count} more finding(s) of kinds past the report's bounds, counted only`,
+    );
   return lines;
 }
 
@@ -153,7 +190,12 @@ export function proxyMarkdown(summary: ProxySummary): string {
   const cell = (text: string) => text.replace(/\|/g, "\\|").replace(/\n/g, " ");
   const statuses = [...new Set(summary.coverage.operations.flatMap((o) => o.documented.map((d) => d.status)))];
   const messages = (f: CountedFinding) =>
-    f.messages.length === 1 && f.messagesLeftOut === 0 ? cell(f.problem) : [...f.messages.map((m) => `${m.count}×: ${cell(m.problem)}`), ...(f.messagesLeftOut > 0 ? [moreMessages(f)] : [])].join("<br>");
+    f.messages.length === 1 && f.messagesLeftOut === 0
+      ? cell(f.problem)
+      : [
+          ...f.messages.map((m) => `${m.count}×: ${cell(m.problem)}`),
+          ...(f.messagesLeftOut > 0 ? [moreMessages(f)] : []),
+        ].join("<br>");
   const out = [
     `## File Library contract, real traffic: ${summary.findings.length} kind(s) of finding`,
     "",
@@ -174,9 +216,14 @@ export function proxyMarkdown(summary: ProxySummary): string {
     out.push(`| ${op.operation} | ${requests} | ${cells.join(" | ")} | ${op.undocumented.join(", ") || "none"} |`);
   }
   out.push("", "| side | operation | check | count | messages |", "|---|---|---|---|---|");
-  for (const f of summary.findings) out.push(`| ${f.side} | ${cell(f.operation)} | ${f.check} | ${f.count} | ${messages(f)} |`);
+  for (const f of summary.findings)
+    out.push(`| ${f.side} | ${cell(f.operation)} | ${f.check} | ${f.count} | ${messages(f)} |`);
   if (summary.findings.length === 0) out.push("| | | none | | |");
-  for (const l of summary.findingsLeftOut) out.push("", `${l.count} more finding(s) of ${l.side} ${l.check}, of kinds past the report's bounds: counted, not kept.`);
+  for (const l of summary.findingsLeftOut)
+    out.push(
+      "",
+      `${l.count} more finding(s) of ${l.side} ${l.check}, of kinds past the report's bounds: counted, not kept.`,
+    );
   return `${out.join("\n")}\n`;
 }
 

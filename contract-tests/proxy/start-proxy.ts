@@ -73,19 +73,34 @@ export interface ProxyRun {
 export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   const upstream = parseBaseUrl(options.upstream);
   if (!upstream.ok) throw new SettingError("--upstream", upstream.problem);
-  const settings = readSettings({ ...(options.env ?? processEnvironment()), ...settingsEnvironment({ maxResponseBytes: options.maxResponseBytes, reportDir: options.reportDir }) });
+  const settings = readSettings({
+    ...(options.env ?? processEnvironment()),
+    ...settingsEnvironment({ maxResponseBytes: options.maxResponseBytes, reportDir: options.reportDir }),
+  });
   const spec = loadSuiteSpec(settings.specFile ?? defaultSpecFile);
   const say = options.say ?? ((line: string) => process.stderr.write(`${line}\n`));
   const log = new TrafficLog(say);
-  const recorder = options.record ? await Recorder.open(options.record, { apiKey: settings.apiKey, maxBytes: settings.maxResponseBytes }) : undefined;
-  const judge = new TrafficJudge(spec, upstream.url, { maxResponseMs: settings.maxResponseMs, maxResponseBytes: settings.maxResponseBytes }, recorder?.listen(log) ?? log, settings.apiKey);
+  const recorder = options.record
+    ? await Recorder.open(options.record, { apiKey: settings.apiKey, maxBytes: settings.maxResponseBytes })
+    : undefined;
+  const judge = new TrafficJudge(
+    spec,
+    upstream.url,
+    { maxResponseMs: settings.maxResponseMs, maxResponseBytes: settings.maxResponseBytes },
+    recorder?.listen(log) ?? log,
+    settings.apiKey,
+  );
   /** Judges an exchange the upstream answered (and records it, when asked); returns its findings. */
   const judged = (passed: PassedExchange) => {
     log.answered++;
     try {
       if (!recorder) return judge.judge(passed);
       let findings: ReturnType<TrafficJudge["judge"]> = [];
-      recorder.record(passed, () => void (findings = judge.judge(passed)), (text) => judge.redact(text));
+      recorder.record(
+        passed,
+        () => void (findings = judge.judge(passed)),
+        (text) => judge.redact(text),
+      );
       return findings;
     } catch (error) {
       // A check that breaks must not break the traffic: the exchange is reported as not checked.
@@ -100,7 +115,10 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     captureBytes: settings.maxResponseBytes,
     onRequest: ({ method, target, startedAt }) => judge.requestArrived(method, target, startedAt),
     onExchange: (passed) => void judged(passed),
-    judgeBeforeAnswer: options.findingsHeader || options.failOnServiceFinding ? (passed) => answerChange(judged(passed), options) : undefined,
+    judgeBeforeAnswer:
+      options.findingsHeader || options.failOnServiceFinding
+        ? (passed) => answerChange(judged(passed), options)
+        : undefined,
     onUpstreamFailure: (failure) => {
       judge.unanswered(failure);
       log.upstreamFailed(failure, (text) => judge.redact(text));
@@ -119,7 +137,10 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       // A destination that stopped taking the lines (a pipe nobody reads) is given as long as the exchanges were.
       const unrecorded = await recorder?.close(options.drainMs ?? DRAIN_MS);
       if (unrecorded) say(`contract proxy: ${unrecorded}`);
-      const summary = { ...proxySummary(spec, upstream.url, log), ...(unrecorded ? { recordingIncomplete: unrecorded } : {}) };
+      const summary = {
+        ...proxySummary(spec, upstream.url, log),
+        ...(unrecorded ? { recordingIncomplete: unrecorded } : {}),
+      };
       for (const line of findingLines(summary)) say(`contract proxy: ${line}`);
       await writeProxyReports(reportDir, spec, summary);
       // A run in which the upstream answered nothing checked nothing, and one asked to record that left exchanges out

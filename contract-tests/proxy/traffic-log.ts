@@ -88,7 +88,14 @@ export class TrafficLog implements JudgeEvents {
     this.kindsOf.set(check, kinds + 1);
     const problem = capped(finding.problem, PROBLEM_CHARS);
     const curl = capped(finding.curl, CURL_CHARS);
-    const kept: CountedFinding = { ...finding, problem, curl, count: 1, messages: [{ problem, count: 1, curl }], messagesLeftOut: 0 };
+    const kept: CountedFinding = {
+      ...finding,
+      problem,
+      curl,
+      count: 1,
+      messages: [{ problem, count: 1, curl }],
+      messagesLeftOut: 0,
+    };
     this.findings.set(key, kept);
     this.sayFinding(kept, problem, curl);
   }
@@ -107,7 +114,9 @@ export class TrafficLog implements JudgeEvents {
   }
 
   private sayFinding(kind: CountedFinding, problem: string, curl: string): void {
-    this.say(`contract proxy: FINDING (${kind.side}) ${kind.operation} ${kind.check}: ${problem}\n    reproduce: ${curl}`);
+    this.say(
+      `contract proxy: FINDING (${kind.side}) ${kind.operation} ${kind.check}: ${problem}\n    reproduce: ${curl}`,
+    );
   }
 
   diagnosis(line: string): void {
@@ -124,7 +133,12 @@ export class TrafficLog implements JudgeEvents {
       return;
     }
     if (this.warnings.size >= KINDS_KEPT) return;
-    const kept = { ...warning, problem: capped(warning.problem, PROBLEM_CHARS), curl: capped(warning.curl, CURL_CHARS), count: 1 };
+    const kept = {
+      ...warning,
+      problem: capped(warning.problem, PROBLEM_CHARS),
+      curl: capped(warning.curl, CURL_CHARS),
+      count: 1,
+    };
     this.warnings.set(key, kept);
     this.say(`contract proxy: WARNING ${kept.operation} ${kept.check}: ${kept.problem}`);
   }
@@ -133,14 +147,20 @@ export class TrafficLog implements JudgeEvents {
     const key = `${operation}\u0000${reason}`;
     const known = this.unchecked.get(key);
     if (known) known.count++;
-    else if (this.unchecked.size < KINDS_KEPT) this.unchecked.set(key, { operation, reason: capped(reason, PROBLEM_CHARS), count: 1 });
+    else if (this.unchecked.size < KINDS_KEPT)
+      this.unchecked.set(key, { operation, reason: capped(reason, PROBLEM_CHARS), count: 1 });
   }
 
   /** The upstream did not answer (the app got 502), or its answer broke off: counted apart from findings. */
-  upstreamFailed(failure: Pick<UpstreamFailure, "method" | "target" | "reason">, redact: (text: string) => string): void {
+  upstreamFailed(
+    failure: Pick<UpstreamFailure, "method" | "target" | "reason">,
+    redact: (text: string) => string,
+  ): void {
     const target = capped(redact(failure.target), TARGET_CHARS);
     const reason = capped(redact(failure.reason), PROBLEM_CHARS);
-    if (this.upstreamFailureCount++ === 0) this.say(`contract proxy: the upstream did not answer ${failure.method} ${target}: ${reason}`);
-    if (this.upstreamFailures.length < EXAMPLES_KEPT) this.upstreamFailures.push({ method: failure.method, target, reason });
+    if (this.upstreamFailureCount++ === 0)
+      this.say(`contract proxy: the upstream did not answer ${failure.method} ${target}: ${reason}`);
+    if (this.upstreamFailures.length < EXAMPLES_KEPT)
+      this.upstreamFailures.push({ method: failure.method, target, reason });
   }
 }

@@ -88,7 +88,8 @@ function labelSetPrints(labels: unknown): { sorted: string; unique: string } | u
 function fieldPrints(metadata: Record<string, unknown>): Map<string, string> {
   const names = Object.keys(metadata).filter((name) => !MAY_CHANGE.has(name));
   const prints = new Map(names.slice(0, FIELDS_KEPT).map((name) => [name, fingerprint(metadata[name])]));
-  if (names.length > FIELDS_KEPT) prints.set(OTHER_FIELDS, fingerprint(names.slice(FIELDS_KEPT).map((name) => [name, metadata[name]])));
+  if (names.length > FIELDS_KEPT)
+    prints.set(OTHER_FIELDS, fingerprint(names.slice(FIELDS_KEPT).map((name) => [name, metadata[name]])));
   return prints;
 }
 
@@ -103,18 +104,28 @@ function changedPrints(before: Map<string, string>, after: Map<string, string>):
  * Whether a read shows what an accepted update sent: labels exactly, publicUrl where the metadata shows it. The same
  * labels in another order, or with duplicates collapsed, is a `reordered` problem (a warning), any other change a failure.
  */
-function persistedProblem(sent: SentPrints, read: Record<string, unknown>): { problem: string; reordered?: true } | undefined {
+function persistedProblem(
+  sent: SentPrints,
+  read: Record<string, unknown>,
+): { problem: string; reordered?: true } | undefined {
   const labels = sent.labels === undefined ? undefined : fingerprint(read.labels);
   let reordered: { problem: string; reordered: true } | undefined;
   if (labels !== sent.labels) {
     const problem = `after sending labels ${sent.labels}, getFile shows ${labels}`;
     const shown = labelSetPrints(read.labels);
-    const sameSet = shown !== undefined && (shown.sorted === sent.labelsSorted || (shown.sorted === shown.unique && shown.sorted === sent.labelsUnique));
+    const sameSet =
+      shown !== undefined &&
+      (shown.sorted === sent.labelsSorted || (shown.sorted === shown.unique && shown.sorted === sent.labelsUnique));
     if (!sameSet) return { problem };
-    reordered = { problem: `${problem}: the same labels, in another order or with duplicates collapsed`, reordered: true };
+    reordered = {
+      problem: `${problem}: the same labels, in another order or with duplicates collapsed`,
+      reordered: true,
+    };
   }
-  const publicUrl = sent.publicUrl === undefined || read.publicUrl === undefined ? undefined : fingerprint(read.publicUrl);
-  if (publicUrl !== undefined && publicUrl !== sent.publicUrl) return { problem: `after sending publicUrl ${sent.publicUrl}, getFile shows ${publicUrl}` };
+  const publicUrl =
+    sent.publicUrl === undefined || read.publicUrl === undefined ? undefined : fingerprint(read.publicUrl);
+  if (publicUrl !== undefined && publicUrl !== sent.publicUrl)
+    return { problem: `after sending publicUrl ${sent.publicUrl}, getFile shows ${publicUrl}` };
   return reordered;
 }
 
@@ -178,12 +189,25 @@ export class TrafficRules {
     const updatesWithin = (from: number, to: number, except?: UpdateSeen) =>
       file.updates.some((u) => u !== except && u.startedAt < to && (u.endedAt ?? Number.POSITIVE_INFINITY) > from);
 
-    const kept: ReadKept = { id: fileId, operation: read.operation, startedAt: read.startedAt, endedAt: read.endedAt, exists: read.exists, fields: read.metadata && fieldPrints(read.metadata) };
+    const kept: ReadKept = {
+      id: fileId,
+      operation: read.operation,
+      startedAt: read.startedAt,
+      endedAt: read.endedAt,
+      exists: read.exists,
+      fields: read.metadata && fieldPrints(read.metadata),
+    };
     const previous = file.lastRead;
     // Existence is compared between reads of one spelling only: a UUID in another letter case may be served or
     // refused with 422, and both are correct (docs/decisions.md, D04).
     const sameSpelling = previous?.id === fileId;
-    if (previous && sameSpelling && previous.endedAt < read.startedAt && previous.exists !== read.exists && !updatesWithin(previous.startedAt, read.endedAt)) {
+    if (
+      previous &&
+      sameSpelling &&
+      previous.endedAt < read.startedAt &&
+      previous.exists !== read.exists &&
+      !updatesWithin(previous.startedAt, read.endedAt)
+    ) {
       const was = (r: ReadKept | ReadSeen) => (r.exists ? "200 (the file exists)" : "422 (no such file)");
       findings.push({
         operation: read.operation,
@@ -197,7 +221,11 @@ export class TrafficRules {
       if (before?.fields && before.endedAt < read.startedAt) {
         const changed = changedPrints(before.fields, kept.fields!);
         if (changed.length > 0) {
-          findings.push({ operation: read.operation, check: "update_changes_only_its_fields", problem: `between two reads of ${JSON.stringify(fileId)}: ${changed.join(", ")}` });
+          findings.push({
+            operation: read.operation,
+            check: "update_changes_only_its_fields",
+            problem: `between two reads of ${JSON.stringify(fileId)}: ${changed.join(", ")}`,
+          });
         }
       }
       // The latest update accepted before this read began: the read must show it, unless another came between.
@@ -207,7 +235,12 @@ export class TrafficRules {
         const persisted = persistedProblem(sent, read.metadata);
         if (persisted) {
           const problem = `${persisted.problem} (file ${JSON.stringify(fileId)}, no other update between)`;
-          findings.push({ operation: "updateFile", check: "update_persisted", problem, ...(persisted.reordered ? { warning: true as const } : {}) });
+          findings.push({
+            operation: "updateFile",
+            check: "update_persisted",
+            problem,
+            ...(persisted.reordered ? { warning: true as const } : {}),
+          });
         }
       }
       if (!before || before.endedAt <= read.endedAt) file.lastMetadata = kept;

@@ -9,7 +9,8 @@ export interface ReplayedAnswer {
 
 type JsonType = "null" | "array" | "object" | "string" | "number" | "boolean";
 
-const typeOf = (value: unknown): JsonType => (value === null ? "null" : Array.isArray(value) ? "array" : (typeof value as JsonType));
+const typeOf = (value: unknown): JsonType =>
+  value === null ? "null" : Array.isArray(value) ? "array" : (typeof value as JsonType);
 
 const parsed = (text: string | undefined): { value: unknown } | undefined => {
   if (text === undefined) return undefined;
@@ -34,12 +35,19 @@ function downloadUrl(text: string | undefined): string | undefined {
  * array's first item stands for its items); for the download, a URL. A body that was not recorded (elided) is held to
  * its status only. Resolves with each way the answer breaks it, in words.
  */
-export function consumerProblems(operation: string, recorded: RecordedExchange["response"], replayed: ReplayedAnswer): string[] {
-  if (replayed.status !== recorded.status) return [`the app got HTTP ${recorded.status}; the deployment answers HTTP ${replayed.status}`];
+export function consumerProblems(
+  operation: string,
+  recorded: RecordedExchange["response"],
+  replayed: ReplayedAnswer,
+): string[] {
+  if (replayed.status !== recorded.status)
+    return [`the app got HTTP ${recorded.status}; the deployment answers HTTP ${replayed.status}`];
   const body = recorded.body;
   if (body === null || !("text" in body)) return [];
   if (operation === "getFileDownloadUrl" && replayed.status === 200 && downloadUrl(body.text) !== undefined) {
-    return downloadUrl(replayed.text) === undefined ? [`the app got a download URL; the deployment answers ${shown(replayed.text)}, which is no absolute http(s) URL`] : [];
+    return downloadUrl(replayed.text) === undefined
+      ? [`the app got a download URL; the deployment answers ${shown(replayed.text)}, which is no absolute http(s) URL`]
+      : [];
   }
   const before = parsed(body.text);
   if (!before) return [];
@@ -54,7 +62,9 @@ function compare(before: unknown, after: unknown, at: string, problems: string[]
   if (problems.length >= 20) return;
   const [was, is] = [typeOf(before), typeOf(after)];
   if (was !== is) {
-    problems.push(`${at} was ${article(was)} (${shownJson(before)}) for the app; the deployment sends ${article(is)} (${shownJson(after)})`);
+    problems.push(
+      `${at} was ${article(was)} (${shownJson(before)}) for the app; the deployment sends ${article(is)} (${shownJson(after)})`,
+    );
     return;
   }
   if (was === "array") {
@@ -67,16 +77,19 @@ function compare(before: unknown, after: unknown, at: string, problems: string[]
   const current = after as Record<string, unknown>;
   for (const key of Object.keys(then)) {
     const path = /^[A-Za-z_$][\w$]*$/.test(key) ? `${at}.${key}` : `${at}[${JSON.stringify(key)}]`;
-    if (!Object.hasOwn(current, key)) problems.push(`${path} is missing: the app got ${article(typeOf(then[key]))} there`);
+    if (!Object.hasOwn(current, key))
+      problems.push(`${path} is missing: the app got ${article(typeOf(then[key]))} there`);
     else compare(then[key], current[key], path, problems);
   }
 }
 
-const article = (type: JsonType) => (type === "null" ? "null" : type === "array" || type === "object" ? `an ${type}` : `a ${type}`);
+const article = (type: JsonType) =>
+  type === "null" ? "null" : type === "array" || type === "object" ? `an ${type}` : `a ${type}`;
 
 const shownJson = (value: unknown) => {
   const text = JSON.stringify(value);
   return text.length > 80 ? `${text.slice(0, 80)}…` : text;
 };
 
-const shown = (text: string | undefined) => (text === undefined ? "a body it could not read" : JSON.stringify(text.length > 80 ? `${text.slice(0, 80)}…` : text));
+const shown = (text: string | undefined) =>
+  text === undefined ? "a body it could not read" : JSON.stringify(text.length > 80 ? `${text.slice(0, 80)}…` : text);

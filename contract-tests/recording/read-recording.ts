@@ -1,7 +1,14 @@
 import { createReadStream } from "node:fs";
 import { readFile, stat } from "node:fs/promises";
 import { createInterface } from "node:readline";
-import { FORMAT, READ_HEADERS, recordedText, type RecordedAuth, type RecordedBody, type RecordedExchange } from "./format.ts";
+import {
+  FORMAT,
+  READ_HEADERS,
+  recordedText,
+  type RecordedAuth,
+  type RecordedBody,
+  type RecordedExchange,
+} from "./format.ts";
 
 /** The recording cannot be read: one line that names the file, the line and what is wrong. */
 export class RecordingError extends Error {
@@ -24,16 +31,25 @@ export const MAX_HAR_BYTES = 256 * 1024 * 1024;
  * dropped), and `requiresKey` tells which of its operations need the key (a HAR's own header may be gone: harAuth).
  * Throws RecordingError for a file that cannot be read or a line that is no exchange of this format.
  */
-export async function* readRecording(file: string, matches: (method: string, target: string) => string | undefined, requiresKey: (operation: string) => boolean = () => false): AsyncGenerator<ReadExchange> {
+export async function* readRecording(
+  file: string,
+  matches: (method: string, target: string) => string | undefined,
+  requiresKey: (operation: string) => boolean = () => false,
+): AsyncGenerator<ReadExchange> {
   const info = await stat(file).catch((error: NodeJS.ErrnoException) => {
-    throw new RecordingError(`cannot read the recording ${JSON.stringify(file)}: ${error.code === "ENOENT" ? "no such file" : error.message}`);
+    throw new RecordingError(
+      `cannot read the recording ${JSON.stringify(file)}: ${error.code === "ENOENT" ? "no such file" : error.message}`,
+    );
   });
   if (!info.isFile()) throw new RecordingError(`the recording ${JSON.stringify(file)} is not a file`);
   if (file.toLowerCase().endsWith(".har")) {
     yield* harExchanges(file, info.size, matches, requiresKey);
     return;
   }
-  const lines = createInterface({ input: createReadStream(file, { encoding: "utf8" }), crlfDelay: Number.POSITIVE_INFINITY });
+  const lines = createInterface({
+    input: createReadStream(file, { encoding: "utf8" }),
+    crlfDelay: Number.POSITIVE_INFINITY,
+  });
   let number = 0;
   let any = false;
   for await (const text of lines) {
@@ -42,7 +58,10 @@ export async function* readRecording(file: string, matches: (method: string, tar
     any = true;
     yield { line: number, exchange: parseLine(text, `${file}:${number}`) };
   }
-  if (!any) throw new RecordingError(`the recording ${JSON.stringify(file)} holds no exchange: record one with \`proxy --record FILE\``);
+  if (!any)
+    throw new RecordingError(
+      `the recording ${JSON.stringify(file)} holds no exchange: record one with \`proxy --record FILE\``,
+    );
 }
 
 const AUTHS = new Set<RecordedAuth>(["key", "other", "none"]);
@@ -56,33 +75,67 @@ export function parseLine(text: string, where: string): RecordedExchange {
     throw new RecordingError(`${where}: not JSON: this is no recording of \`proxy --record\` (format ${FORMAT})`);
   }
   const line = value as Partial<RecordedExchange> | null;
-  if (typeof line !== "object" || line === null || Array.isArray(line)) throw new RecordingError(`${where}: not a JSON object: no exchange of format ${FORMAT}`);
+  if (typeof line !== "object" || line === null || Array.isArray(line))
+    throw new RecordingError(`${where}: not a JSON object: no exchange of format ${FORMAT}`);
   if (line.format !== FORMAT) {
-    throw new RecordingError(`${where}: format ${JSON.stringify(line.format)}, this replay reads ${FORMAT}: record again with this version's \`proxy --record\``);
+    throw new RecordingError(
+      `${where}: format ${JSON.stringify(line.format)}, this replay reads ${FORMAT}: record again with this version's \`proxy --record\``,
+    );
   }
   const problem =
-    typeof line.method !== "string" ? "method" :
-    typeof line.target !== "string" || !line.target.startsWith("/") ? "target" :
-    typeof line.request !== "object" || line.request === null || !AUTHS.has(line.request.auth) || !isBody(line.request.body) ? "request" :
-    typeof line.response !== "object" || line.response === null || !Number.isInteger(line.response.status) || !isBody(line.response.body) ? "response" :
-    undefined;
+    typeof line.method !== "string"
+      ? "method"
+      : typeof line.target !== "string" || !line.target.startsWith("/")
+        ? "target"
+        : typeof line.request !== "object" ||
+            line.request === null ||
+            !AUTHS.has(line.request.auth) ||
+            !isBody(line.request.body)
+          ? "request"
+          : typeof line.response !== "object" ||
+              line.response === null ||
+              !Number.isInteger(line.response.status) ||
+              !isBody(line.response.body)
+            ? "response"
+            : undefined;
   if (problem) throw new RecordingError(`${where}: its ${problem} is missing or not of format ${FORMAT}`);
   return { ...line, request: { ...line.request!, headers: line.request!.headers ?? {} } } as RecordedExchange;
 }
 
 const isBody = (body: unknown): boolean =>
-  body === null || (typeof body === "object" && body !== null && (typeof (body as { text?: unknown }).text === "string" || typeof (body as { elided?: unknown }).elided === "string"));
+  body === null ||
+  (typeof body === "object" &&
+    body !== null &&
+    (typeof (body as { text?: unknown }).text === "string" ||
+      typeof (body as { elided?: unknown }).elided === "string"));
 
 interface HarEntry {
   startedDateTime?: string;
   time?: number;
-  request?: { method?: string; url?: string; headers?: Array<{ name: string; value: string }>; postData?: { mimeType?: string; text?: string } };
-  response?: { status?: number; headers?: Array<{ name: string; value: string }>; content?: { text?: string; encoding?: string; size?: number } };
+  request?: {
+    method?: string;
+    url?: string;
+    headers?: Array<{ name: string; value: string }>;
+    postData?: { mimeType?: string; text?: string };
+  };
+  response?: {
+    status?: number;
+    headers?: Array<{ name: string; value: string }>;
+    content?: { text?: string; encoding?: string; size?: number };
+  };
 }
 
 /** A HAR's entries to the File Library's paths, as recorded exchanges (no findings: no proxy judged them). */
-async function* harExchanges(file: string, size: number, matches: (method: string, target: string) => string | undefined, requiresKey: (operation: string) => boolean): AsyncGenerator<ReadExchange> {
-  if (size > MAX_HAR_BYTES) throw new RecordingError(`the HAR ${JSON.stringify(file)} is over ${MAX_HAR_BYTES} bytes: record the app through \`proxy --record\` instead, which streams`);
+async function* harExchanges(
+  file: string,
+  size: number,
+  matches: (method: string, target: string) => string | undefined,
+  requiresKey: (operation: string) => boolean,
+): AsyncGenerator<ReadExchange> {
+  if (size > MAX_HAR_BYTES)
+    throw new RecordingError(
+      `the HAR ${JSON.stringify(file)} is over ${MAX_HAR_BYTES} bytes: record the app through \`proxy --record\` instead, which streams`,
+    );
   let har: { log?: { entries?: HarEntry[] } };
   try {
     har = JSON.parse((await readFile(file, "utf8")).replace(/^\uFEFF/, "")) as typeof har;
@@ -90,7 +143,8 @@ async function* harExchanges(file: string, size: number, matches: (method: strin
     throw new RecordingError(`the HAR ${JSON.stringify(file)} is not JSON: export it again from the browser (HAR 1.2)`);
   }
   const entries = har?.log?.entries;
-  if (!Array.isArray(entries)) throw new RecordingError(`the HAR ${JSON.stringify(file)} has no log.entries: it is no HTTP Archive (HAR 1.2)`);
+  if (!Array.isArray(entries))
+    throw new RecordingError(`the HAR ${JSON.stringify(file)} has no log.entries: it is no HTTP Archive (HAR 1.2)`);
   let seq = 0;
   for (const [index, entry] of entries.entries()) {
     const { method, url, headers = [] } = entry.request ?? {};
@@ -104,8 +158,13 @@ async function* harExchanges(file: string, size: number, matches: (method: strin
     }
     const target = fileLibraryTarget(method, `${parsed.pathname}${parsed.search}`, matches);
     // CORS preflights are the browser's, not the app's requests.
-    if (target === undefined || (method === "OPTIONS" && headers.some((h) => h.name.toLowerCase() === "access-control-request-method"))) continue;
-    const header = (list: Array<{ name: string; value: string }>, name: string) => list.find((h) => h.name.toLowerCase() === name)?.value;
+    if (
+      target === undefined ||
+      (method === "OPTIONS" && headers.some((h) => h.name.toLowerCase() === "access-control-request-method"))
+    )
+      continue;
+    const header = (list: Array<{ name: string; value: string }>, name: string) =>
+      list.find((h) => h.name.toLowerCase() === name)?.value;
     const authorization = header(headers, "authorization");
     const requestHeaders: Record<string, string> = {};
     for (const name of READ_HEADERS) {
@@ -126,7 +185,10 @@ async function* harExchanges(file: string, size: number, matches: (method: strin
         request: {
           auth: harAuth(authorization, status!, requiresKey(target.operation)),
           headers: requestHeaders,
-          body: entry.request?.postData?.text === undefined || entry.request.postData.text === "" ? null : recordedText(entry.request.postData.text),
+          body:
+            entry.request?.postData?.text === undefined || entry.request.postData.text === ""
+              ? null
+              : recordedText(entry.request.postData.text),
         },
         response: { status: status!, headers: responseHeaders, body: harContent(entry.response?.content) },
         durationMs: entry.time ?? 0,
@@ -152,18 +214,27 @@ export function harAuth(authorization: string | undefined, status: number, requi
 
 /** The answer's content of a HAR entry, as text (base64 undone), or elided when the browser kept none. */
 function harContent(content: { text?: string; encoding?: string; size?: number } | undefined): RecordedBody | null {
-  if (content?.text === undefined) return content?.size ? { elided: "the browser kept no text of it", bytes: content.size } : null;
+  if (content?.text === undefined)
+    return content?.size ? { elided: "the browser kept no text of it", bytes: content.size } : null;
   if (content.encoding !== "base64") return content.text === "" ? null : recordedText(content.text);
   const bytes = Buffer.from(content.text, "base64");
   const text = new TextDecoder("utf-8", { fatal: false, ignoreBOM: true }).decode(bytes);
-  return text.includes("\uFFFD") ? { elided: "not UTF-8 text", bytes: bytes.length } : bytes.length === 0 ? null : recordedText(text);
+  return text.includes("\uFFFD")
+    ? { elided: "not UTF-8 text", bytes: bytes.length }
+    : bytes.length === 0
+      ? null
+      : recordedText(text);
 }
 
 /**
  * The target as the spec knows it: a recorded base path (https://host/api/studio/...) dropped, segment by segment,
  * until a path of the spec matches; undefined when none does.
  */
-function fileLibraryTarget(method: string, target: string, matches: (method: string, target: string) => string | undefined): { target: string; operation: string } | undefined {
+function fileLibraryTarget(
+  method: string,
+  target: string,
+  matches: (method: string, target: string) => string | undefined,
+): { target: string; operation: string } | undefined {
   const [path, query = ""] = [target.split("?", 1)[0]!, target.includes("?") ? target.slice(target.indexOf("?")) : ""];
   for (let at = 0; at >= 0 && at < path.length; at = path.indexOf("/", at + 1)) {
     const tail = `${path.slice(at)}${query}`;

@@ -10,10 +10,25 @@ import type { JudgeEvents } from "../proxy/judge-traffic.ts";
 import { decodeBody } from "../proxy/decode-body.ts";
 import { blankSecretMembers, blankSecretQuery } from "../http/secret-members.ts";
 import { SettingError } from "../run/settings.ts";
-import { FORMAT, READ_HEADERS, recordedText, type RecordedAuth, type RecordedBody, type RecordedExchange } from "./format.ts";
+import {
+  FORMAT,
+  READ_HEADERS,
+  recordedText,
+  type RecordedAuth,
+  type RecordedBody,
+  type RecordedExchange,
+} from "./format.ts";
 
 /** Headers of one connection, or that the replay's own client sets: not recorded. */
-const NOT_RECORDED = new Set(["connection", "keep-alive", "transfer-encoding", "proxy-connection", "upgrade", "te", "trailer"]);
+const NOT_RECORDED = new Set([
+  "connection",
+  "keep-alive",
+  "transfer-encoding",
+  "proxy-connection",
+  "upgrade",
+  "te",
+  "trailer",
+]);
 
 /** Lines waiting for the disk past this many bytes are dropped and counted: the proxy's memory stays bounded. */
 export const MAX_BUFFERED_BYTES = 16 * 1024 * 1024;
@@ -52,11 +67,22 @@ export class Recorder {
   }
 
   /** Opens (truncates) the recording; a file that cannot be written is a wrong setting (SettingError, exit 2). */
-  static async open(file: string, options: { apiKey: string | undefined; maxBytes: number; maxBufferedBytes?: number }): Promise<Recorder> {
-    const fd = await new Promise<number>((resolve, reject) => openFile(file, "w", (error, opened) => (error ? reject(error) : resolve(opened)))).catch((error: Error) => {
+  static async open(
+    file: string,
+    options: { apiKey: string | undefined; maxBytes: number; maxBufferedBytes?: number },
+  ): Promise<Recorder> {
+    const fd = await new Promise<number>((resolve, reject) =>
+      openFile(file, "w", (error, opened) => (error ? reject(error) : resolve(opened))),
+    ).catch((error: Error) => {
       throw new SettingError("--record", `cannot write ${JSON.stringify(file)}: ${error.message}`);
     });
-    return new Recorder(file, writerOf(file, fd), options.apiKey, options.maxBytes, options.maxBufferedBytes ?? MAX_BUFFERED_BYTES);
+    return new Recorder(
+      file,
+      writerOf(file, fd),
+      options.apiKey,
+      options.maxBytes,
+      options.maxBufferedBytes ?? MAX_BUFFERED_BYTES,
+    );
   }
 
   /** The judge's events, passed on to `next`; the ones about the exchange being judged are kept for its line. */
@@ -86,10 +112,10 @@ export class Recorder {
     } finally {
       // After the disk refused a line, the stream is closed: nothing more reaches the file (its seq is used up all the
       // same, as for every exchange).
-      if (this.failed) (this.refused++, this.seq++);
+      if (this.failed) this.refused++, this.seq++;
       // A disk slower than the traffic: the line is dropped rather than held, and the recording says it is incomplete.
       // It still takes its seq: the numbers missing from the file show where the holes are.
-      else if (this.out.writableLength > this.maxBuffered) (this.behind++, this.seq++);
+      else if (this.out.writableLength > this.maxBuffered) this.behind++, this.seq++;
       // A line the disk then refuses (ENOSPC, EIO) is missing too. Its callback can come before the stream's 'error'
       // event (an fs stream emits it once the file is closed): the error is kept here too, for close() to name.
       else {
@@ -115,7 +141,10 @@ export class Recorder {
     // An 'error' ends the wait too, the constructor's listener having kept it.
     if (!this.out.closed) {
       let timer: NodeJS.Timeout | undefined;
-      const closed = Promise.all([once(this.out, "close"), this.out.end()]).then(() => true, () => true);
+      const closed = Promise.all([once(this.out, "close"), this.out.end()]).then(
+        () => true,
+        () => true,
+      );
       const gaveUp = new Promise<boolean>((resolve) => {
         this.stopWaiting = () => resolve(false);
         if (this.waitOver) resolve(false);
@@ -129,18 +158,26 @@ export class Recorder {
         this.abandoned = this.pending;
         this.out.destroy();
         const seconds = Math.round(waitMs / 100) / 10;
-        const why = this.waitOver ? "the proxy was stopped at once (a second signal)" : `it took no more within ${seconds} s`;
+        const why = this.waitOver
+          ? "the proxy was stopped at once (a second signal)"
+          : `it took no more within ${seconds} s`;
         // Every line taken, the file still not closed: nothing is known missing, nothing known safe.
-        if (this.abandoned === 0) return `the recording may be incomplete: ${JSON.stringify(this.file)} did not close when the proxy stopped (${why})`;
+        if (this.abandoned === 0)
+          return `the recording may be incomplete: ${JSON.stringify(this.file)} did not close when the proxy stopped (${why})`;
         return `the recording is incomplete: ${this.abandoned + this.refused + this.behind} exchange(s) not recorded (${this.abandoned} still waiting for ${JSON.stringify(this.file)} when the proxy stopped: ${why})`;
       }
     }
     const dropped = this.refused + this.behind;
-    if (dropped === 0) return this.failed ? `the recording may be incomplete: the disk failed as it was closed (${this.failed.message})` : undefined;
+    if (dropped === 0)
+      return this.failed
+        ? `the recording may be incomplete: the disk failed as it was closed (${this.failed.message})`
+        : undefined;
     const why = [
       // A refused line always comes with the disk's error.
       ...(this.refused > 0 && this.failed ? [`${this.refused} refused: ${this.failed.message}`] : []),
-      ...(this.behind > 0 ? [`${this.behind} dropped while more than ${this.maxBuffered} bytes were waiting for the disk`] : []),
+      ...(this.behind > 0
+        ? [`${this.behind} dropped while more than ${this.maxBuffered} bytes were waiting for the disk`]
+        : []),
     ];
     return `the recording is incomplete: ${dropped} exchange(s) not recorded (${why.join("; ")})`;
   }
@@ -165,8 +202,16 @@ export class Recorder {
       method: passed.method,
       target: redact(blankSecretQuery(passed.target)),
       operation: this.operation,
-      request: { auth: this.authOf(token, headerValue(passed.requestHeaders, "authorization"), passed.status), headers: request, body: this.body(passed.requestBody, passed.requestHeaders, redact) },
-      response: { status: passed.status, headers: responseHeaders(passed.responseHeaders, redact), body: this.body(passed.responseBody, passed.responseHeaders, redact) },
+      request: {
+        auth: this.authOf(token, headerValue(passed.requestHeaders, "authorization"), passed.status),
+        headers: request,
+        body: this.body(passed.requestBody, passed.requestHeaders, redact),
+      },
+      response: {
+        status: passed.status,
+        headers: responseHeaders(passed.responseHeaders, redact),
+        body: this.body(passed.responseBody, passed.responseHeaders, redact),
+      },
       durationMs: Math.round((passed.endedAt - passed.startedAt) * 10) / 10,
       findings: this.findings,
     };
@@ -198,11 +243,16 @@ export class Recorder {
  */
 function writerOf(file: string, fd: number): Writable {
   const info = fstatSync(fd);
-  return info.isFIFO() || info.isSocket() ? new Socket({ fd, readable: false, writable: true }) : createWriteStream(file, { fd });
+  return info.isFIFO() || info.isSocket()
+    ? new Socket({ fd, readable: false, writable: true })
+    : createWriteStream(file, { fd });
 }
 
 /** The answer's headers as recorded: secret-named ones blanked, every secret redacted in the others. */
-function responseHeaders(headers: Record<string, string | string[] | undefined>, redact: Redact): Record<string, string> {
+function responseHeaders(
+  headers: Record<string, string | string[] | undefined>,
+  redact: Redact,
+): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [name, value] of Object.entries(headers)) {
     if (value === undefined || NOT_RECORDED.has(name)) continue;

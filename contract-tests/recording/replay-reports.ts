@@ -8,21 +8,41 @@ import type { ReplayBreak, ReplayResult, ReplayRow } from "./replay.ts";
 export const SUMMARY_FORMAT = "file-library-replay-summary/1";
 
 /** What replay-summary.json holds: the result, with the recording and the deployment it was replayed against. */
-export type ReplaySummary = { format: typeof SUMMARY_FORMAT; recording: string; baseUrl: string; verdict: "passed" | "failed" | "could not finish" | "could not start" } & Omit<ReplayResult, "rows"> & {
-  rows: Array<ReplayRow & { stillServed: "yes" | "no" | "not replayed" }>;
-};
+export type ReplaySummary = {
+  format: typeof SUMMARY_FORMAT;
+  recording: string;
+  baseUrl: string;
+  verdict: "passed" | "failed" | "could not finish" | "could not start";
+} & Omit<ReplayResult, "rows"> & {
+    rows: Array<ReplayRow & { stillServed: "yes" | "no" | "not replayed" }>;
+  };
 
 /** The check of a file the replay could not put back: reported apart, after the rows. */
 const RESTORE = "file_left_as_found";
 
 /** Whether the deployment still serves what the app used of one operation and status, in one word. */
-const servedOf = (row: ReplayRow): "yes" | "no" | "not replayed" => (row.broke > 0 ? "no" : row.replayed > 0 ? "yes" : "not replayed");
+const servedOf = (row: ReplayRow): "yes" | "no" | "not replayed" =>
+  row.broke > 0 ? "no" : row.replayed > 0 ? "yes" : "not replayed";
 
 /** The replay's summary, for its reports and its closing line. */
 export function replaySummary(recording: string, baseUrl: string, result: ReplayResult): ReplaySummary {
-  const verdict = result.stopped?.atStart ? "could not start" : result.exitCode === 1 ? "failed" : result.stopped ? "could not finish" : "passed";
+  const verdict = result.stopped?.atStart
+    ? "could not start"
+    : result.exitCode === 1
+      ? "failed"
+      : result.stopped
+        ? "could not finish"
+        : "passed";
   // The diagnosis first after the format's stamp: it says why the breaks below it come.
-  return { format: SUMMARY_FORMAT, ...(result.diagnosis ? { diagnosis: result.diagnosis } : {}), recording, baseUrl, verdict, ...result, rows: result.rows.map((row) => ({ ...row, stillServed: servedOf(row) })) };
+  return {
+    format: SUMMARY_FORMAT,
+    ...(result.diagnosis ? { diagnosis: result.diagnosis } : {}),
+    recording,
+    baseUrl,
+    verdict,
+    ...result,
+    rows: result.rows.map((row) => ({ ...row, stillServed: servedOf(row) })),
+  };
 }
 
 /**
@@ -32,7 +52,10 @@ export function replaySummary(recording: string, baseUrl: string, result: Replay
 export function replayFindingLines(result: Pick<ReplayResult, "diagnosis" | "failedChecks">): string[] {
   return [
     ...(result.diagnosis ? [`DIAGNOSIS: ${result.diagnosis}`] : []),
-    ...result.failedChecks.map((c) => `FAILED (${c.side}) ${c.operation} ${c.check}: ${c.count} break(s), the first at ${c.first.line ? `line ${c.first.line}` : "the end (putting the files back)"}: ${c.first.problem}`),
+    ...result.failedChecks.map(
+      (c) =>
+        `FAILED (${c.side}) ${c.operation} ${c.check}: ${c.count} break(s), the first at ${c.first.line ? `line ${c.first.line}` : "the end (putting the files back)"}: ${c.first.problem}`,
+    ),
   ];
 }
 
@@ -41,9 +64,13 @@ function outcomeOf(row: ReplayRow, breaks: ReplayBreak[]): CheckOutcome {
   const mine = breaks.filter((b) => b.operation === row.operation && b.check !== RESTORE && b.status === row.status);
   const state = row.broke > 0 ? "failed" : row.leftOutBudget > 0 ? "not run" : row.replayed > 0 ? "passed" : "skipped";
   const note =
-    state === "not run" ? `not run: ${row.leftOutBudget} request(s) past the request budget (--max-requests)` :
-    state === "skipped" ? (row.leftOutReadOnly > 0 ? "a read-only replay: give --write-checks to replay the app's updates" : "the recording kept no body to send") :
-    undefined;
+    state === "not run"
+      ? `not run: ${row.leftOutBudget} request(s) past the request budget (--max-requests)`
+      : state === "skipped"
+        ? row.leftOutReadOnly > 0
+          ? "a read-only replay: give --write-checks to replay the app's updates"
+          : "the recording kept no body to send"
+        : undefined;
   return {
     operation: row.operation,
     check: `HTTP ${row.status} as the app got it`,
@@ -58,23 +85,51 @@ function outcomeOf(row: ReplayRow, breaks: ReplayBreak[]): CheckOutcome {
 
 const failureOf = (b: ReplayBreak): CheckOutcome["failures"][number] => ({
   problem: `${b.side === "service" ? "by the spec" : "as the app saw it"}, line ${b.line} (${b.method} ${b.target}): ${b.check}: ${b.problem}`,
-  evidence: { operationId: b.operation, method: b.method, path: b.target, url: b.target, status: b.status, contentType: null, bodyExcerpt: "", curl: b.curl },
+  evidence: {
+    operationId: b.operation,
+    method: b.method,
+    path: b.target,
+    url: b.target,
+    status: b.status,
+    contentType: null,
+    bodyExcerpt: "",
+    curl: b.curl,
+  },
 });
 
 /** The summary as the suite's report shape, for its JUnit writer. */
 function asContractSummary(summary: ReplaySummary): ContractSummary {
   const checks = summary.rows.map((row) => outcomeOf(row, summary.breaks));
   const restores = summary.breaks.filter((b) => b.check === RESTORE);
-  if (restores.length > 0) checks.push({ operation: "updateFile", check: "file_left_as_found", state: "failed", warnings: [], requests: 0, durationMs: 0, failures: restores.map(failureOf) });
+  if (restores.length > 0)
+    checks.push({
+      operation: "updateFile",
+      check: "file_left_as_found",
+      state: "failed",
+      warnings: [],
+      requests: 0,
+      durationMs: 0,
+      failures: restores.map(failureOf),
+    });
   const count = (state: CheckOutcome["state"]) => checks.filter((c) => c.state === state).length;
   return {
     target: { mode: "live", baseUrl: summary.baseUrl },
     seed: undefined,
-    totals: { passed: count("passed"), failed: count("failed"), skipped: count("skipped"), notRun: count("not run"), warnings: 0, requests: summary.replayed, connectionRetries: 0 },
+    totals: {
+      passed: count("passed"),
+      failed: count("failed"),
+      skipped: count("skipped"),
+      notRun: count("not run"),
+      warnings: 0,
+      requests: summary.replayed,
+      connectionRetries: 0,
+    },
     checks,
     coverage: { operations: [] },
     retried: [],
-    stopped: summary.stopped ? { reason: summary.stopped.reason, ...(summary.stopped.atStart ? { atStart: true as const } : {}) } : undefined,
+    stopped: summary.stopped
+      ? { reason: summary.stopped.reason, ...(summary.stopped.atStart ? { atStart: true as const } : {}) }
+      : undefined,
   };
 }
 
@@ -95,12 +150,18 @@ export function replayMarkdown(summary: ReplaySummary): string {
     "",
     "| operation | status the app got | exchanges | duplicates | replayed | still served | left out |",
     "|---|---|---|---|---|---|---|",
-    ...summary.rows.map((r) => `| ${r.operation} | ${r.status} | ${r.recorded} | ${r.duplicates} | ${r.replayed} | ${r.stillServed} | ${r.leftOutReadOnly + r.leftOutBudget + r.leftOutNoBody} |`),
+    ...summary.rows.map(
+      (r) =>
+        `| ${r.operation} | ${r.status} | ${r.recorded} | ${r.duplicates} | ${r.replayed} | ${r.stillServed} | ${r.leftOutReadOnly + r.leftOutBudget + r.leftOutNoBody} |`,
+    ),
     "",
     // Each failing check once, with its count and its first break: not one row per exchange.
     "| side | operation | check | breaks | first: line | request | problem |",
     "|---|---|---|---|---|---|---|",
-    ...summary.failedChecks.map(({ side, operation, check, count, first: b }) => `| ${side} | ${operation} | ${check} | ${count} | ${b.line || "after"} | ${cell(`${b.method} ${b.target}`)} | ${cell(b.problem)} |`),
+    ...summary.failedChecks.map(
+      ({ side, operation, check, count, first: b }) =>
+        `| ${side} | ${operation} | ${check} | ${count} | ${b.line || "after"} | ${cell(`${b.method} ${b.target}`)} | ${cell(b.problem)} |`,
+    ),
   ];
   if (summary.failedChecks.length === 0) out.push("| | | none | | | | |");
   return `${out.join("\n")}\n`;
@@ -109,7 +170,14 @@ export function replayMarkdown(summary: ReplaySummary): string {
 /** Writes replay-junit.xml (the suite's JUnit writer), replay-summary.json and replay-summary.md into `dir`. */
 export async function writeReplayReports(dir: string, summary: ReplaySummary): Promise<string[]> {
   await mkdir(dir, { recursive: true });
-  const files = { "replay-junit.xml": junitXml(asContractSummary(summary)).replace('<testsuites name="file-library-contract"', '<testsuites name="file-library-contract replay"'), "replay-summary.json": `${JSON.stringify(summary, null, 2)}\n`, "replay-summary.md": replayMarkdown(summary) };
+  const files = {
+    "replay-junit.xml": junitXml(asContractSummary(summary)).replace(
+      '<testsuites name="file-library-contract"',
+      '<testsuites name="file-library-contract replay"',
+    ),
+    "replay-summary.json": `${JSON.stringify(summary, null, 2)}\n`,
+    "replay-summary.md": replayMarkdown(summary),
+  };
   await Promise.all(Object.entries(files).map(([name, text]) => writeFile(path.join(dir, name), text)));
   return Object.keys(files);
 }

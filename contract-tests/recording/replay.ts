@@ -140,7 +140,18 @@ interface SentRequest {
 class Replay {
   private readonly route: ReturnType<typeof createRouter>;
   private readonly judge: TrafficJudge;
-  private readonly result: ReplayResult = { exitCode: 0, exchanges: 0, notFileLibrary: 0, duplicates: 0, replayed: 0, rows: [], breaks: [], breaksLeftOut: 0, leftOut: [], failedChecks: [] };
+  private readonly result: ReplayResult = {
+    exitCode: 0,
+    exchanges: 0,
+    notFileLibrary: 0,
+    duplicates: 0,
+    replayed: 0,
+    rows: [],
+    breaks: [],
+    breaksLeftOut: 0,
+    leftOut: [],
+    failedChecks: [],
+  };
   private readonly failedChecks = new Map<string, FailedCheck>();
   private readonly rows = new Map<string, ReplayRow>();
   private readonly sent = new Set<string>();
@@ -153,7 +164,8 @@ class Replay {
   private readonly baselines = new Map<string, { before: Metadata; line: number }>();
   private keyChecked = false;
   private agent: Dispatcher | undefined;
-  private readonly send: Send = (method, target, headers, body) => sendOnce(this.agent!, this.options.baseUrl, method, target, headers, body, this.options.limits.maxResponseBytes);
+  private readonly send: Send = (method, target, headers, body) =>
+    sendOnce(this.agent!, this.options.baseUrl, method, target, headers, body, this.options.limits.maxResponseBytes);
 
   constructor(private readonly options: ReplayOptions) {
     const { spec, baseUrl, limits } = options;
@@ -163,8 +175,21 @@ class Replay {
       options.say(`DIAGNOSIS: ${line}`);
     };
     // Findings come back from each judge() call (breaksOf); only the diagnosis is told as it happens.
-    const events: JudgeEvents = { finding: () => {}, warning: () => {}, seen: () => {}, notChecked: () => {}, preflight: () => {}, diagnosis };
-    this.judge = new TrafficJudge(spec, baseUrl, { maxResponseMs: limits.maxResponseMs, maxResponseBytes: limits.maxResponseBytes }, events, options.apiKey);
+    const events: JudgeEvents = {
+      finding: () => {},
+      warning: () => {},
+      seen: () => {},
+      notChecked: () => {},
+      preflight: () => {},
+      diagnosis,
+    };
+    this.judge = new TrafficJudge(
+      spec,
+      baseUrl,
+      { maxResponseMs: limits.maxResponseMs, maxResponseBytes: limits.maxResponseBytes },
+      events,
+      options.apiKey,
+    );
   }
 
   /** Replays the whole recording, puts back the files it updated, and sums it up. */
@@ -188,14 +213,24 @@ class Replay {
 
   private async replayAll(): Promise<void> {
     const { spec } = this.options;
-    for await (const { line, exchange } of readRecording(this.options.file, (method, target) => this.matches(method, target), (operation) => spec.requiresAuth(operation))) {
+    for await (const { line, exchange } of readRecording(
+      this.options.file,
+      (method, target) => this.matches(method, target),
+      (operation) => spec.requiresAuth(operation),
+    )) {
       if (this.options.signal?.aborted) {
-        this.result.stopped = { reason: `interrupted before line ${line}: the rest of the recording was not replayed`, atStart: false };
+        this.result.stopped = {
+          reason: `interrupted before line ${line}: the rest of the recording was not replayed`,
+          atStart: false,
+        };
         break;
       }
       await this.replayOne(line, exchange);
     }
-    for (const [fileId, { before, line }] of this.baselines) await putBack(this.send, spec, { fileId, before, line }, this.options.apiKey, this.options.baseUrl, (b) => this.breakOf(b));
+    for (const [fileId, { before, line }] of this.baselines)
+      await putBack(this.send, spec, { fileId, before, line }, this.options.apiKey, this.options.baseUrl, (b) =>
+        this.breakOf(b),
+      );
   }
 
   /** Replays one exchange of the recording, unless it is left out; its breaks are told as found. */
@@ -215,9 +250,13 @@ class Replay {
     this.sent.add(key);
     if (isUpdate && fileId !== undefined) await this.noteUpdate(fileId, line);
     const request = this.sendAgain(line, operation, exchange);
-    const answer = await this.send(exchange.method, exchange.target, request.headers, request.text).catch((error: Error) => {
-      throw new CannotFinish(`the deployment did not answer ${exchange.method} ${this.judge.redact(exchange.target)} (line ${line}): ${this.judge.redact(error.message)}`);
-    });
+    const answer = await this.send(exchange.method, exchange.target, request.headers, request.text).catch(
+      (error: Error) => {
+        throw new CannotFinish(
+          `the deployment did not answer ${exchange.method} ${this.judge.redact(exchange.target)} (line ${line}): ${this.judge.redact(error.message)}`,
+        );
+      },
+    );
     this.result.replayed++;
     row.replayed++;
     this.checkKey(exchange, answer);
@@ -228,7 +267,12 @@ class Replay {
   }
 
   /** Whether a request is not sent, counted in its row: a duplicate, an update of a read-only replay, no body kept, or past the budget. */
-  private leftOutAs(row: ReplayRow, key: string, isUpdate: boolean, body: RecordedExchange["request"]["body"]): boolean {
+  private leftOutAs(
+    row: ReplayRow,
+    key: string,
+    isUpdate: boolean,
+    body: RecordedExchange["request"]["body"],
+  ): boolean {
     if (this.sent.has(key) || this.leftOut.has(key)) {
       row.duplicates++;
       this.result.duplicates++;
@@ -300,10 +344,24 @@ class Replay {
     const at = { line, method: exchange.method, target: shown.path, operation, status: exchange.response.status };
     const breaks: ReplayBreak[] = [];
     // The app's own findings are the app's (recorded with the exchange), not the deployment's.
-    for (const f of found.filter((f) => f.side !== "app")) breaks.push({ ...at, side: "service", check: f.check, problem: f.problem, curl: f.curl });
-    const decoded = decodeBody(answer.body, headerOf(answer.headers, "content-encoding"), this.options.limits.maxResponseBytes);
-    for (const problem of consumerProblems(operation, exchange.response, { status: answer.status, text: "text" in decoded ? decoded.text : undefined })) {
-      breaks.push({ ...at, side: "consumer", check: "as_the_app_saw_it", problem: this.judge.redact(problem), curl: this.judge.redact(curlFor(shown)) });
+    for (const f of found.filter((f) => f.side !== "app"))
+      breaks.push({ ...at, side: "service", check: f.check, problem: f.problem, curl: f.curl });
+    const decoded = decodeBody(
+      answer.body,
+      headerOf(answer.headers, "content-encoding"),
+      this.options.limits.maxResponseBytes,
+    );
+    for (const problem of consumerProblems(operation, exchange.response, {
+      status: answer.status,
+      text: "text" in decoded ? decoded.text : undefined,
+    })) {
+      breaks.push({
+        ...at,
+        side: "consumer",
+        check: "as_the_app_saw_it",
+        problem: this.judge.redact(problem),
+        curl: this.judge.redact(curlFor(shown)),
+      });
     }
     return breaks;
   }
@@ -311,7 +369,12 @@ class Replay {
   /** Keeps a break (up to BREAKS_KEPT), counts it under its failing check, and says the check the first time it fails. */
   private breakOf(found: ReplayBreak): void {
     // Every break's text redacted once more here: a restore's problem names labels, which may hold a secret.
-    const b = { ...found, target: this.judge.redact(found.target), problem: this.judge.redact(found.problem), curl: this.judge.redact(found.curl) };
+    const b = {
+      ...found,
+      target: this.judge.redact(found.target),
+      problem: this.judge.redact(found.problem),
+      curl: this.judge.redact(found.curl),
+    };
     if (this.result.breaks.length < BREAKS_KEPT) this.result.breaks.push(b);
     else this.result.breaksLeftOut++;
     // Each failing check is said once, as it first breaks; its count is the summary's (not one line per exchange).
@@ -322,14 +385,19 @@ class Replay {
       return;
     }
     this.failedChecks.set(kind, { side: b.side, operation: b.operation, check: b.check, count: 1, first: b });
-    this.options.say(`BREAK (${b.side}) line ${b.line}: ${b.method} ${b.target} ${b.check}: ${b.problem}\n    reproduce: ${b.curl}`);
+    this.options.say(
+      `BREAK (${b.side}) line ${b.line}: ${b.method} ${b.target} ${b.check}: ${b.problem}\n    reproduce: ${b.curl}`,
+    );
   }
 
   /** Why the replay stopped, from what it threw; anything else is a bug, thrown on. */
   private stopOn(error: unknown): void {
     if (error instanceof RecordingError || error instanceof ReplayStartError) {
       // A bad line after some were replayed: what was read may be replayed, but the whole was not (exit 2).
-      this.result.stopped = { reason: error.message, atStart: this.result.replayed === 0 || error instanceof ReplayStartError };
+      this.result.stopped = {
+        reason: error.message,
+        atStart: this.result.replayed === 0 || error instanceof ReplayStartError,
+      };
     } else if (error instanceof CannotFinish) this.result.stopped = { reason: error.message, atStart: false };
     else throw error;
   }
@@ -340,14 +408,26 @@ class Replay {
     result.rows = [...this.rows.values()];
     result.failedChecks = [...this.failedChecks.values()];
     const total = (field: keyof ReplayRow) => result.rows.reduce((n, row) => n + (row[field] as number), 0);
-    if (total("leftOutReadOnly") > 0) result.leftOut.push(`${total("leftOutReadOnly")} update(s) not replayed: a read-only replay (give --write-checks to replay them; each file is put back afterwards)`);
-    if (total("leftOutNoBody") > 0) result.leftOut.push(`${total("leftOutNoBody")} request(s) not replayed: the recording kept no body to send (over its cap, or not text)`);
+    if (total("leftOutReadOnly") > 0)
+      result.leftOut.push(
+        `${total("leftOutReadOnly")} update(s) not replayed: a read-only replay (give --write-checks to replay them; each file is put back afterwards)`,
+      );
+    if (total("leftOutNoBody") > 0)
+      result.leftOut.push(
+        `${total("leftOutNoBody")} request(s) not replayed: the recording kept no body to send (over its cap, or not text)`,
+      );
     if (total("leftOutBudget") > 0) {
       const past = !this.untold ? "" : ` (past the first ${LEFT_OUT_KEPT}, repeats are not told apart)`;
-      result.leftOut.push(`${total("leftOutBudget")} distinct request(s) not replayed${past}: the request budget of ${options.maxRequests} (--max-requests) was spent`);
-      result.stopped ??= { reason: `the request budget of ${options.maxRequests} distinct requests (--max-requests) was spent before the recording's end: ${total("leftOutBudget")} request(s) not replayed; raise --max-requests`, atStart: false };
+      result.leftOut.push(
+        `${total("leftOutBudget")} distinct request(s) not replayed${past}: the request budget of ${options.maxRequests} (--max-requests) was spent`,
+      );
+      result.stopped ??= {
+        reason: `the request budget of ${options.maxRequests} distinct requests (--max-requests) was spent before the recording's end: ${total("leftOutBudget")} request(s) not replayed; raise --max-requests`,
+        atStart: false,
+      };
     }
-    result.exitCode = result.breaks.length + result.breaksLeftOut > 0 && !result.stopped?.atStart ? 1 : result.stopped ? 2 : 0;
+    result.exitCode =
+      result.breaks.length + result.breaksLeftOut > 0 && !result.stopped?.atStart ? 1 : result.stopped ? 2 : 0;
     return result;
   }
 }
@@ -358,7 +438,22 @@ class CannotFinish extends Error {}
 function rowOf(rows: Map<string, ReplayRow>, operation: string, status: number): ReplayRow {
   const key = `${operation} ${status}`;
   let row = rows.get(key);
-  if (!row) rows.set(key, (row = { operation, status, recorded: 0, duplicates: 0, replayed: 0, held: 0, broke: 0, leftOutReadOnly: 0, leftOutBudget: 0, leftOutNoBody: 0 }));
+  if (!row)
+    rows.set(
+      key,
+      (row = {
+        operation,
+        status,
+        recorded: 0,
+        duplicates: 0,
+        replayed: 0,
+        held: 0,
+        broke: 0,
+        leftOutReadOnly: 0,
+        leftOutBudget: 0,
+        leftOutNoBody: 0,
+      }),
+    );
   return row;
 }
 
@@ -368,8 +463,12 @@ function rowOf(rows: Map<string, ReplayRow>, operation: string, status: number):
  */
 export function requestKey(exchange: RecordedExchange, writesBefore = 0): string {
   const { auth, headers, body } = exchange.request;
-  const sortedHeaders = Object.keys(headers).sort().map((name) => [name, headers[name]]);
-  return createHash("sha256").update(JSON.stringify([exchange.method, exchange.target, auth, sortedHeaders, body, writesBefore])).digest("base64");
+  const sortedHeaders = Object.keys(headers)
+    .sort()
+    .map((name) => [name, headers[name]]);
+  return createHash("sha256")
+    .update(JSON.stringify([exchange.method, exchange.target, auth, sortedHeaders, body, writesBefore]))
+    .digest("base64");
 }
 
 const headerOf = (headers: Record<string, string | string[] | undefined>, name: string) => {
@@ -378,9 +477,16 @@ const headerOf = (headers: Record<string, string | string[] | undefined>, name: 
 };
 
 /** The replayed request as the reports show it: curl takes the key from $FILE_LIBRARY_API_KEY. */
-function showRequest(baseUrl: string, exchange: RecordedExchange, headers: Record<string, string>, body: string | undefined, judge: TrafficJudge): ShownRequest {
+function showRequest(
+  baseUrl: string,
+  exchange: RecordedExchange,
+  headers: Record<string, string>,
+  body: string | undefined,
+  judge: TrafficJudge,
+): ShownRequest {
   const shownHeaders: Record<string, string> = {};
-  for (const [name, value] of Object.entries(headers)) shownHeaders[name] = name === "authorization" ? "Bearer [REDACTED]" : judge.redact(value);
+  for (const [name, value] of Object.entries(headers))
+    shownHeaders[name] = name === "authorization" ? "Bearer [REDACTED]" : judge.redact(value);
   if (exchange.request.auth === "other") shownHeaders.authorization = `Bearer ${WRONG_API_KEY}`;
   return {
     auth: AUTH_MODES[exchange.request.auth],
@@ -400,25 +506,59 @@ interface Sent {
 }
 
 /** Sends one request with undici, as the proxy forwards: the body's bytes kept as they came, up to `maxBytes`. */
-async function sendOnce(agent: Dispatcher, baseUrl: string, method: string, target: string, headers: Record<string, string>, body: string | undefined, maxBytes: number): Promise<Sent> {
+async function sendOnce(
+  agent: Dispatcher,
+  baseUrl: string,
+  method: string,
+  target: string,
+  headers: Record<string, string>,
+  body: string | undefined,
+  maxBytes: number,
+): Promise<Sent> {
   const url = new URL(baseUrl);
-  const answer = await agent.request({ origin: url.origin, path: `${url.pathname.replace(/\/+$/, "")}${target}`, method: method as Dispatcher.HttpMethod, headers, body: body ?? null });
+  const answer = await agent.request({
+    origin: url.origin,
+    path: `${url.pathname.replace(/\/+$/, "")}${target}`,
+    method: method as Dispatcher.HttpMethod,
+    headers,
+    body: body ?? null,
+  });
   const kept: Buffer[] = [];
   let total = 0;
   for await (const chunk of answer.body as AsyncIterable<Buffer>) {
     if (total < maxBytes) kept.push(chunk.subarray(0, maxBytes - total));
     total += chunk.length;
   }
-  return { status: answer.statusCode, headers: answer.headers, body: { bytes: Buffer.concat(kept), total, cut: total > maxBytes } };
+  return {
+    status: answer.statusCode,
+    headers: answer.headers,
+    body: { bytes: Buffer.concat(kept), total, cut: total > maxBytes },
+  };
 }
 
-type Send = (method: string, target: string, headers: Record<string, string>, body: string | undefined) => Promise<Sent>;
+type Send = (
+  method: string,
+  target: string,
+  headers: Record<string, string>,
+  body: string | undefined,
+) => Promise<Sent>;
 
-const metadataPath = (spec: OpenApiValidator, operationId: string, fileId: string) => spec.operation(operationId).path.replace("{file_id}", encodeURIComponent(fileId));
+const metadataPath = (spec: OpenApiValidator, operationId: string, fileId: string) =>
+  spec.operation(operationId).path.replace("{file_id}", encodeURIComponent(fileId));
 
 /** The file's metadata, read with the key before the first update of it (undefined when it cannot be read). */
-async function readFileMetadata(send: Send, spec: OpenApiValidator, fileId: string, apiKey: string): Promise<(Record<string, unknown> & { labels: string[] }) | undefined> {
-  const answer = await send("GET", metadataPath(spec, "getFile", fileId), { authorization: `Bearer ${apiKey}` }, undefined);
+async function readFileMetadata(
+  send: Send,
+  spec: OpenApiValidator,
+  fileId: string,
+  apiKey: string,
+): Promise<(Record<string, unknown> & { labels: string[] }) | undefined> {
+  const answer = await send(
+    "GET",
+    metadataPath(spec, "getFile", fileId),
+    { authorization: `Bearer ${apiKey}` },
+    undefined,
+  );
   if (answer.status !== 200 || answer.body.cut) return undefined;
   try {
     const metadata = JSON.parse(Buffer.from(answer.body.bytes).toString("utf8")) as Record<string, unknown>;
@@ -433,18 +573,54 @@ async function readFileMetadata(send: Send, spec: OpenApiValidator, fileId: stri
  * checks/file-state.ts), then reads it again: a file left changed is a break on the line of the replay's first update
  * of it, with the curl command that puts it back.
  */
-async function putBack(send: Send, spec: OpenApiValidator, touched: { fileId: string; before: Record<string, unknown> & { labels: string[] }; line: number }, apiKey: string, baseUrl: string, breakOf: (b: ReplayBreak) => void): Promise<void> {
+async function putBack(
+  send: Send,
+  spec: OpenApiValidator,
+  touched: { fileId: string; before: Record<string, unknown> & { labels: string[] }; line: number },
+  apiKey: string,
+  baseUrl: string,
+  breakOf: (b: ReplayBreak) => void,
+): Promise<void> {
   const { fileId, before, line } = touched;
   const state = restorableState({ spec }, before);
   const path = metadataPath(spec, "updateFile", fileId);
   const { method } = spec.operation("updateFile");
   const body = JSON.stringify(state);
-  const put = await send(method, path, { authorization: `Bearer ${apiKey}`, "content-type": "application/json" }, body).catch(() => undefined);
-  const now = put?.status === 200 ? await readFileMetadata(send, spec, fileId, apiKey).catch(() => undefined) : undefined;
+  const put = await send(
+    method,
+    path,
+    { authorization: `Bearer ${apiKey}`, "content-type": "application/json" },
+    body,
+  ).catch(() => undefined);
+  const now =
+    put?.status === 200 ? await readFileMetadata(send, spec, fileId, apiKey).catch(() => undefined) : undefined;
   const wanted = stateOf({ ...before, ...state });
   if (now && JSON.stringify(stateOf(now)) === JSON.stringify(wanted)) return;
-  const curl = curlFor({ auth: "valid", method, path, url: `${baseUrl}${path}`, headers: { authorization: "Bearer [REDACTED]", "content-type": "application/json" }, body });
+  const curl = curlFor({
+    auth: "valid",
+    method,
+    path,
+    url: `${baseUrl}${path}`,
+    headers: { authorization: "Bearer [REDACTED]", "content-type": "application/json" },
+    body,
+  });
   // The whole story in the problem itself: reports that show no curl command (replay-summary.md) still tell it.
-  const outcome = !put ? "the update that puts it back got no answer" : put.status !== 200 ? `the update that puts it back got HTTP ${put.status}` : now ? `the update that puts it back got HTTP 200, then a read showed ${JSON.stringify(stateOf(now))}` : "the update that puts it back got HTTP 200, then the file could not be read";
-  breakOf({ line, method, target: path, operation: "updateFile", status: 200, side: "service", check: "file_left_as_found", problem: `the replay could not put file ${JSON.stringify(fileId)} back as it found it, ${JSON.stringify(wanted)}: ${outcome}; it ${now ? "is" : "may be"} left changed since line ${line}`, curl });
+  const outcome = !put
+    ? "the update that puts it back got no answer"
+    : put.status !== 200
+      ? `the update that puts it back got HTTP ${put.status}`
+      : now
+        ? `the update that puts it back got HTTP 200, then a read showed ${JSON.stringify(stateOf(now))}`
+        : "the update that puts it back got HTTP 200, then the file could not be read";
+  breakOf({
+    line,
+    method,
+    target: path,
+    operation: "updateFile",
+    status: 200,
+    side: "service",
+    check: "file_left_as_found",
+    problem: `the replay could not put file ${JSON.stringify(fileId)} back as it found it, ${JSON.stringify(wanted)}: ${outcome}; it ${now ? "is" : "may be"} left changed since line ${line}`,
+    curl,
+  });
 }

@@ -2,7 +2,11 @@ import type { Coverage, ExchangeEvidence } from "./shapes.ts";
 import type { SpecOperations } from "../../lib/openapi/spec-operations.ts";
 
 /** Coverage of the spec's statuses by the answers of a run. */
-export function statusCoverage(spec: SpecOperations, exchanges: ReadonlyArray<Pick<ExchangeEvidence, "operationId" | "status">>, operations: string[]): Coverage {
+export function statusCoverage(
+  spec: SpecOperations,
+  exchanges: ReadonlyArray<Pick<ExchangeEvidence, "operationId" | "status">>,
+  operations: string[],
+): Coverage {
   return {
     operations: operations.map((operation) => {
       const seen = new Set(exchanges.filter((e) => e.operationId === operation).map((e) => e.status));

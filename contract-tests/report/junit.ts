@@ -18,7 +18,10 @@ const seconds = (ms: number) => (ms / 1000).toFixed(3);
 /** One check on one operation as a test case: a failure, a check that did not run (an error), a skip, or a pass. */
 function testCase(c: CheckOutcome): string {
   const open = `    <testcase classname="${xml(c.operation)}" name="${xml(c.check)}" time="${seconds(c.durationMs)}"`;
-  const warnings = c.warnings.length > 0 ? `\n      <system-out>${xml(c.warnings.map((w) => `WARNING ${w}`).join("\n"))}</system-out>` : "";
+  const warnings =
+    c.warnings.length > 0
+      ? `\n      <system-out>${xml(c.warnings.map((w) => `WARNING ${w}`).join("\n"))}</system-out>`
+      : "";
   if (c.state === "failed") {
     const failures = c.failures.map((f) => {
       const curl = f.evidence?.curl ?? f.noAnswer?.curl;
@@ -27,8 +30,10 @@ function testCase(c: CheckOutcome): string {
     return `${open}>${failures.join("")}${warnings}\n    </testcase>`;
   }
   // A check the run could not get to is no skip a CI view may hide: it is an error of the run.
-  if (c.state === "not run") return `${open}>\n      <error message="${xml(c.note ?? "not run")}" type="not run"/>${warnings}\n    </testcase>`;
-  if (c.state === "skipped") return `${open}>\n      <skipped message="${xml(c.note ?? "skipped")}"/>${warnings}\n    </testcase>`;
+  if (c.state === "not run")
+    return `${open}>\n      <error message="${xml(c.note ?? "not run")}" type="not run"/>${warnings}\n    </testcase>`;
+  if (c.state === "skipped")
+    return `${open}>\n      <skipped message="${xml(c.note ?? "skipped")}"/>${warnings}\n    </testcase>`;
   return warnings ? `${open}>${warnings}\n    </testcase>` : `${open}/>`;
 }
 
@@ -42,7 +47,8 @@ export function junitXml(summary: ContractSummary): string {
     skipped: checks.filter((c) => c.state === "skipped").length,
     time: seconds(checks.reduce((ms, c) => ms + c.durationMs, 0)),
   });
-  const attributes = (n: ReturnType<typeof count>) => `tests="${n.tests}" failures="${n.failures}" errors="${n.errors}" skipped="${n.skipped}" time="${n.time}"`;
+  const attributes = (n: ReturnType<typeof count>) =>
+    `tests="${n.tests}" failures="${n.failures}" errors="${n.errors}" skipped="${n.skipped}" time="${n.time}"`;
   const suites = operations.map((operation) => {
     const checks = summary.checks.filter((c) => c.operation === operation);
     return `  <testsuite name="${xml(operation)}" ${attributes(count(checks))}>\n${checks.map(testCase).join("\n")}\n  </testsuite>`;

@@ -30,7 +30,11 @@ export interface CheckFailureRecord {
 
 /** Which documented statuses of each operation the run saw, and which statuses it saw that are not documented. */
 export interface Coverage {
-  operations: Array<{ operation: string; documented: Array<{ status: string; observed: boolean }>; undocumented: number[] }>;
+  operations: Array<{
+    operation: string;
+    documented: Array<{ status: string; observed: boolean }>;
+    undocumented: number[];
+  }>;
 }
 
 /** One check on one operation, as the summary and the JSON report show it. */
@@ -77,5 +81,10 @@ export interface ContractSummary {
   /** Requests that got an answer only on a retry, with what happened to the attempts before. */
   retried: ExchangeEvidence[];
   /** Set when the run could not finish (the server rate-limited it past a cap, or the suite failed outside every check): the run exits 2. */
-  stopped?: { reason: string; /** The run could not start: no check ran (a setting, the spec, the server's answer to its first read). */ atStart?: true | undefined } | undefined;
+  stopped?:
+    | {
+        reason: string /** The run could not start: no check ran (a setting, the spec, the server's answer to its first read). */;
+        atStart?: true | undefined;
+      }
+    | undefined;
 }

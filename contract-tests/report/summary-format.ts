@@ -43,7 +43,9 @@ function failureLines(checks: readonly CheckOutcome[]): string[] {
     const f = c.failures[0];
     if (!f) continue;
     const e = f.evidence;
-    const evidence = e ? ` | ${e.method} ${truncate(e.path, SHOWN_PATH)} -> ${e.status} ${e.contentType ?? "(no content type)"}, body: ${e.bodyExcerpt || "<empty>"}` : "";
+    const evidence = e
+      ? ` | ${e.method} ${truncate(e.path, SHOWN_PATH)} -> ${e.status} ${e.contentType ?? "(no content type)"}, body: ${e.bodyExcerpt || "<empty>"}`
+      : "";
     lines.push(`FAILED  ${c.operation} ${c.check}: ${f.problem}${evidence}${repeatedNote(c)}`);
     const curl = e?.curl ?? f.noAnswer?.curl;
     if (curl) lines.push(`        reproduce: ${curl}`);
@@ -58,27 +60,40 @@ function failureLines(checks: readonly CheckOutcome[]): string[] {
  */
 export function formatSummary(summary: ContractSummary, written?: WrittenReports): string {
   const { target, checks } = summary;
-  const lines = [`\nContract summary (${target.mode}${target.baseUrl ? ` ${target.baseUrl}` : ""}${summary.seed === undefined ? "" : `, seed ${summary.seed}`}): ${summary.totals.requests} requests`];
+  const lines = [
+    `\nContract summary (${target.mode}${target.baseUrl ? ` ${target.baseUrl}` : ""}${summary.seed === undefined ? "" : `, seed ${summary.seed}`}): ${summary.totals.requests} requests`,
+  ];
   // First: it explains the failures that follow.
   if (summary.diagnosis) lines.push(`DIAGNOSIS ${summary.diagnosis}`);
   lines.push(...failureLines(checks));
-  for (const c of checks.filter((x) => x.state === "not run")) lines.push(`NOT RUN ${c.operation} ${c.check}: ${(c.note ?? "").replace(/^not run: /, "")}`);
+  for (const c of checks.filter((x) => x.state === "not run"))
+    lines.push(`NOT RUN ${c.operation} ${c.check}: ${(c.note ?? "").replace(/^not run: /, "")}`);
   for (const e of summary.retried.slice(0, RETRIED_SHOWN)) {
-    lines.push(`RETRIED ${e.operationId} ${e.method} ${truncate(e.path, SHOWN_PATH)}: ${e.failedAttempts!.map(describeAttempt).join("; ")}; attempt ${e.failedAttempts!.length + 1} got HTTP ${e.status}`);
+    lines.push(
+      `RETRIED ${e.operationId} ${e.method} ${truncate(e.path, SHOWN_PATH)}: ${e.failedAttempts!.map(describeAttempt).join("; ")}; attempt ${e.failedAttempts!.length + 1} got HTTP ${e.status}`,
+    );
   }
-  if (summary.retried.length > RETRIED_SHOWN) lines.push(`RETRIED ... and ${summary.retried.length - RETRIED_SHOWN} more (contract-summary.json lists them all)`);
+  if (summary.retried.length > RETRIED_SHOWN)
+    lines.push(`RETRIED ... and ${summary.retried.length - RETRIED_SHOWN} more (contract-summary.json lists them all)`);
   for (const c of checks) for (const w of c.warnings) lines.push(`WARNING ${w}`);
-  for (const c of checks.filter((x) => x.inputs?.length)) lines.push(`SENT    ${c.operation} ${c.check}: ${c.inputs!.map((i) => `${i.count} ${i.kind}`).join(", ")}`);
+  for (const c of checks.filter((x) => x.inputs?.length))
+    lines.push(`SENT    ${c.operation} ${c.check}: ${c.inputs!.map((i) => `${i.count} ${i.kind}`).join(", ")}`);
   if (summary.stopped) lines.push(`STOPPED ${summary.stopped.reason}`);
   if (summary.coverage.operations.length > 0) {
     lines.push("", "Statuses the spec documents, seen [x] or not [ ]:");
     for (const op of summary.coverage.operations) {
       const marks = op.documented.map((d) => `[${d.observed ? "x" : " "}] ${d.status}`).join("  ");
-      lines.push(`  ${op.operation.padEnd(20)} ${marks}${op.undocumented.length > 0 ? `  UNDOCUMENTED: ${op.undocumented.join(", ")}` : ""}`);
+      lines.push(
+        `  ${op.operation.padEnd(20)} ${marks}${op.undocumented.length > 0 ? `  UNDOCUMENTED: ${op.undocumented.join(", ")}` : ""}`,
+      );
     }
   }
-  if (summary.seed !== undefined) lines.push(`Generated inputs used seed ${summary.seed}: replay with --seed ${summary.seed}.`);
-  lines.push("", `contract: ${totalsLine(summary)}${summary.stopped && summary.totals.failed === 0 ? " (the run could not finish)" : ""}`);
+  if (summary.seed !== undefined)
+    lines.push(`Generated inputs used seed ${summary.seed}: replay with --seed ${summary.seed}.`);
+  lines.push(
+    "",
+    `contract: ${totalsLine(summary)}${summary.stopped && summary.totals.failed === 0 ? " (the run could not finish)" : ""}`,
+  );
   if (written) {
     const appended = written.stepSummaryFile ? `; the Markdown appended to ${written.stepSummaryFile}` : "";
     lines.push(`reports in ${written.reportDir}: ${written.files.join(", ")}${appended}`);
@@ -109,28 +124,53 @@ export function coverageMarkdown(summary: ContractSummary): string {
       const f = c.failures[0]!;
       const e = f.evidence;
       out.push(`- **${c.operation} \`${c.check}\`**: ${f.problem}${repeatedNote(c)}`);
-      if (e) out.push(`  \`${e.method} ${truncate(e.path, SHOWN_PATH)}\` → ${e.status} ${e.contentType ?? "(no content type)"}, body: \`${e.bodyExcerpt || "<empty>"}\``);
+      if (e)
+        out.push(
+          `  \`${e.method} ${truncate(e.path, SHOWN_PATH)}\` → ${e.status} ${e.contentType ?? "(no content type)"}, body: \`${e.bodyExcerpt || "<empty>"}\``,
+        );
       const curl = e?.curl ?? f.noAnswer?.curl;
       if (curl) out.push("", fence(curl).replace(/^/gm, "  "), "");
     }
   }
   const notRun = summary.checks.filter((c) => c.state === "not run");
-  if (notRun.length > 0) out.push("", "### Did not run", "", ...notRun.map((c) => `- ${c.operation} \`${c.check}\`: ${(c.note ?? "").replace(/^not run: /, "")}`));
+  if (notRun.length > 0)
+    out.push(
+      "",
+      "### Did not run",
+      "",
+      ...notRun.map((c) => `- ${c.operation} \`${c.check}\`: ${(c.note ?? "").replace(/^not run: /, "")}`),
+    );
   const warned = summary.checks.filter((c) => c.warnings.length > 0);
   if (warned.length > 0) out.push("", "### Warnings", "", ...warned.flatMap((c) => c.warnings.map((w) => `- ${w}`)));
   if (summary.coverage.operations.length > 0) {
-    out.push("", "### Statuses the spec documents", "", "| operation | seen | not seen | undocumented, seen |", "|---|---|---|---|");
+    out.push(
+      "",
+      "### Statuses the spec documents",
+      "",
+      "| operation | seen | not seen | undocumented, seen |",
+      "|---|---|---|---|",
+    );
     for (const op of summary.coverage.operations) {
       const seen = op.documented.filter((d) => d.observed).map((d) => d.status);
       const unseen = op.documented.filter((d) => !d.observed).map((d) => d.status);
-      out.push(`| ${op.operation} | ${seen.join(", ") || "none"} | ${unseen.join(", ") || "none"} | ${op.undocumented.join(", ") || "none"} |`);
+      out.push(
+        `| ${op.operation} | ${seen.join(", ") || "none"} | ${unseen.join(", ") || "none"} | ${op.undocumented.join(", ") || "none"} |`,
+      );
     }
   }
   if (summary.checks.length > 0) {
-    out.push("", `<details><summary>Every check (${summary.checks.length})</summary>`, "", "| check | operation | result | note |", "|---|---|---|---|");
+    out.push(
+      "",
+      `<details><summary>Every check (${summary.checks.length})</summary>`,
+      "",
+      "| check | operation | result | note |",
+      "|---|---|---|---|",
+    );
     for (const c of summary.checks) {
       const note = c.state === "failed" ? (c.failures[0]?.problem ?? "") : (c.note ?? c.warnings[0] ?? "");
-      out.push(`| ${c.check} | ${c.operation} | ${c.state}${c.warnings.length > 0 ? " (warning)" : ""} | ${cell(note)} |`);
+      out.push(
+        `| ${c.check} | ${c.operation} | ${c.state}${c.warnings.length > 0 ? " (warning)" : ""} | ${cell(note)} |`,
+      );
     }
     out.push("", "</details>");
   }

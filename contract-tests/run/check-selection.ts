@@ -5,9 +5,13 @@ import { SettingError, type SuiteSettings } from "./settings.ts";
 /** The names the settings select (FILE_LIBRARY_CHECKS, less FILE_LIBRARY_EXCLUDE_CHECKS); throws SettingError on an unknown name. */
 export function selectedChecks(settings: Pick<SuiteSettings, "checks" | "excludeChecks">): Set<string> {
   const names = new Set<string>(catalogue.map((c) => c.name));
-  for (const [variable, list] of [["FILE_LIBRARY_CHECKS", settings.checks], ["FILE_LIBRARY_EXCLUDE_CHECKS", settings.excludeChecks]] as const) {
+  for (const [variable, list] of [
+    ["FILE_LIBRARY_CHECKS", settings.checks],
+    ["FILE_LIBRARY_EXCLUDE_CHECKS", settings.excludeChecks],
+  ] as const) {
     const unknown = list.filter((n) => !names.has(n));
-    if (unknown.length > 0) throw new SettingError(variable, `names unknown check(s) ${unknown.join(", ")}; see --list-checks`);
+    if (unknown.length > 0)
+      throw new SettingError(variable, `names unknown check(s) ${unknown.join(", ")}; see --list-checks`);
   }
   const chosen = settings.checks.length > 0 ? new Set(settings.checks) : names;
   for (const name of settings.excludeChecks) chosen.delete(name);
@@ -31,7 +35,10 @@ const REMEDY: Record<Requirement, string> = {
  * that runs on none of its operations (update_persisted in a read-only run), or a selection that sends no request
  * of its own (response checks alone judge nothing). The default selection's skips by design stay skips.
  */
-export function assertSelectionRuns(settings: Pick<SuiteSettings, "checks" | "excludeChecks">, allows: RunAllows): void {
+export function assertSelectionRuns(
+  settings: Pick<SuiteSettings, "checks" | "excludeChecks">,
+  allows: RunAllows,
+): void {
   if (settings.checks.length === 0 && settings.excludeChecks.length === 0) return;
   const selected = selectedChecks(settings);
   const named = (catalogue as readonly Check[]).filter((c) => selected.has(c.name));
@@ -40,12 +47,18 @@ export function assertSelectionRuns(settings: Pick<SuiteSettings, "checks" | "ex
   for (const check of scenarios) {
     const missing = missingOn(check, allows);
     if (missing.every((needs) => needs.length > 0)) {
-      throw new SettingError("FILE_LIBRARY_CHECKS", `selects a check that cannot run as set up: ${check.name} needs ${REMEDY[missing[0]![0]!]}`);
+      throw new SettingError(
+        "FILE_LIBRARY_CHECKS",
+        `selects a check that cannot run as set up: ${check.name} needs ${REMEDY[missing[0]![0]!]}`,
+      );
     }
   }
   if (scenarios.length === 0) {
     const names = named.map((c) => c.name).join(", ") || "no check";
-    throw new SettingError("FILE_LIBRARY_CHECKS", `selects ${names}, which only judge${named.length === 1 ? "s" : ""} the answers to other checks' requests: add a check that sends requests (see --list-checks)`);
+    throw new SettingError(
+      "FILE_LIBRARY_CHECKS",
+      `selects ${names}, which only judge${named.length === 1 ? "s" : ""} the answers to other checks' requests: add a check that sends requests (see --list-checks)`,
+    );
   }
 }
 
@@ -60,5 +73,8 @@ const missingOn = (check: ScenarioCheck, allows: RunAllows): Requirement[][] =>
 function assertSomeCheckRuns(scenarios: ScenarioCheck[], allows: RunAllows): void {
   if (scenarios.some((check) => missingOn(check, allows).some((needs) => needs.length === 0))) return;
   const left = scenarios.map((c) => c.name).join(", ");
-  throw new SettingError("FILE_LIBRARY_EXCLUDE_CHECKS", `leaves no check that sends requests as this run is set up${left ? ` (${left} cannot run here)` : ""}: exclude fewer checks`);
+  throw new SettingError(
+    "FILE_LIBRARY_EXCLUDE_CHECKS",
+    `leaves no check that sends requests as this run is set up${left ? ` (${left} cannot run here)` : ""}: exclude fewer checks`,
+  );
 }

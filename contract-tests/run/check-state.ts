@@ -27,13 +27,19 @@ export function scenarioCheckState(ending: ScenarioEnding): CheckOutcome["state"
 }
 
 /** The failures recorded under `check` on `operation`. */
-export const failuresOf = (failures: readonly CheckFailureRecord[], check: string, operation: string): CheckFailureRecord[] =>
-  failures.filter((f) => f.check === check && f.operation === operation);
+export const failuresOf = (
+  failures: readonly CheckFailureRecord[],
+  check: string,
+  operation: string,
+): CheckFailureRecord[] => failures.filter((f) => f.check === check && f.operation === operation);
 
 /** What one scenario check on one operation left, as plain data: the progress lines and the summary read it. */
 export interface CheckRun {
   /** Its evidence (run/evidence.ts): exchanges, failures of every check found during it, warnings, inputs. */
-  evidence: Pick<CheckEvidence, "scenario" | "exchanges" | "warnings" | "failures" | "inputs" | "stopped" | "notRun" | "diagnosis">;
+  evidence: Pick<
+    CheckEvidence,
+    "scenario" | "exchanges" | "warnings" | "failures" | "inputs" | "stopped" | "notRun" | "diagnosis"
+  >;
   /** How it ended: "failed" whenever any check failed during it (or it broke: `error`). */
   state: "passed" | "failed" | "skipped";
   /** Why it was skipped (or did not run). */

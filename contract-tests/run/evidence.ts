@@ -64,7 +64,8 @@ export class CheckEvidence {
 
   /** Records a failed check (once per check and problem). */
   failure(failure: CheckFailureRecord): void {
-    if (!this.failures.some((f) => f.check === failure.check && f.problem === failure.problem)) this.failures.push(failure);
+    if (!this.failures.some((f) => f.check === failure.check && f.problem === failure.problem))
+      this.failures.push(failure);
   }
 
   /** Records the one-line diagnosis of the metadata received (the first found is kept). */

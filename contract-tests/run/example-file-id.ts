@@ -3,8 +3,9 @@
  * holds that file); else the first id the spec names; else "file_1".
  */
 export function exampleFileId(document: unknown): string {
-  const parameter = (document as { components?: { parameters?: { FileId?: { examples?: Record<string, { value?: unknown }> } } } })
-    .components?.parameters?.FileId;
+  const parameter = (
+    document as { components?: { parameters?: { FileId?: { examples?: Record<string, { value?: unknown }> } } } }
+  ).components?.parameters?.FileId;
   const examples = parameter?.examples ?? {};
   const value = (examples.quarterlyReport ?? Object.values(examples)[0])?.value;
   return typeof value === "string" && value !== "" ? value : "file_1";

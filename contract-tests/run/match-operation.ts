@@ -13,7 +13,12 @@ const BODY_EXCERPT = 300;
 const CONFORMANCE = [statusCodeConformance, contentTypeConformance, responseSchemaConformance];
 
 /** Every way the exchange breaks the operation's contract (status, content type, body schema); empty when it keeps it. */
-export function contractProblems(spec: OpenApiValidator, ex: Exchange, operationId: OperationId, expected: ExpectedStatus): string[] {
+export function contractProblems(
+  spec: OpenApiValidator,
+  ex: Exchange,
+  operationId: OperationId,
+  expected: ExpectedStatus,
+): string[] {
   const problems: string[] = [];
   const wanted = expected === undefined ? undefined : ([] as number[]).concat(expected);
   if (wanted && !wanted.includes(ex.status)) problems.push(`status ${ex.status}, expected ${wanted.join(" or ")}`);
@@ -24,7 +29,9 @@ export function contractProblems(spec: OpenApiValidator, ex: Exchange, operation
 /** The request and answer, as evidence for a failure report (the key is already redacted). */
 export function describeExchange(ex: Exchange): string {
   const body = truncate(ex.text, BODY_EXCERPT);
-  const headers = Object.entries(ex.request.headers).map(([k, v]) => `${k}: ${v}`).join("; ");
+  const headers = Object.entries(ex.request.headers)
+    .map(([k, v]) => `${k}: ${v}`)
+    .join("; ");
   return [
     `  request:  ${ex.request.method} ${ex.request.path}${headers ? ` (${headers})` : ""}${ex.request.body === undefined ? "" : ` body ${ex.request.body}`}`,
     `  response: ${ex.status}, content-type ${ex.headers.get("content-type") ?? "(none)"}, body ${body === "" ? "<empty>" : JSON.stringify(body)}`,
@@ -32,7 +39,12 @@ export function describeExchange(ex: Exchange): string {
 }
 
 /** A vitest matcher, `expect(exchange).toMatchOperation(operationId, status?)`, for tests of your own (register it with `expect.extend`). */
-export function toMatchOperation(spec: OpenApiValidator, ex: Exchange, operationId: OperationId, expected?: ExpectedStatus) {
+export function toMatchOperation(
+  spec: OpenApiValidator,
+  ex: Exchange,
+  operationId: OperationId,
+  expected?: ExpectedStatus,
+) {
   const problems = contractProblems(spec, ex, operationId, expected);
   const pass = problems.length === 0;
   const headline = `${operationId} → ${ex.status} ${ex.mediaType || "(no content type)"}`;

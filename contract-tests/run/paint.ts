@@ -3,7 +3,8 @@
  * otherwise only a terminal gets them, never a file or a pipe (https://no-color.org, https://force-color.org).
  */
 export function colourEnabled(env: Readonly<Record<string, string | undefined>>, isTTY: boolean): boolean {
-  if (env.FORCE_COLOR !== undefined && env.FORCE_COLOR !== "") return env.FORCE_COLOR !== "0" && env.FORCE_COLOR !== "false";
+  if (env.FORCE_COLOR !== undefined && env.FORCE_COLOR !== "")
+    return env.FORCE_COLOR !== "0" && env.FORCE_COLOR !== "false";
   if (env.NO_COLOR !== undefined && env.NO_COLOR !== "") return false;
   return isTTY;
 }
@@ -19,6 +20,7 @@ export interface Paint {
 
 /** The styles of one run's output, each a no-op where colours are off. */
 export function painter(on: boolean): Paint {
-  const style = (open: number, close: number) => (text: string) => (on ? `\u001b[${open}m${text}\u001b[${close}m` : text);
+  const style = (open: number, close: number) => (text: string) =>
+    on ? `\u001b[${open}m${text}\u001b[${close}m` : text;
   return { red: style(31, 39), green: style(32, 39), yellow: style(33, 39), dim: style(2, 22), bold: style(1, 22) };
 }

@@ -30,7 +30,13 @@ export class ProgressLines {
       text += `  ${paint.red("DIAGNOSIS")} ${evidence.diagnosis}\n`;
     }
     const own = failuresOf(this.failures, scenario.check, scenario.operation);
-    const state = scenarioCheckState({ ...scenario, testState: run.state, testFailures: evidence.failures, own, notRun: evidence.notRun !== undefined });
+    const state = scenarioCheckState({
+      ...scenario,
+      testState: run.state,
+      testFailures: evidence.failures,
+      own,
+      notRun: evidence.notRun !== undefined,
+    });
     const requests = evidence.exchanges.length;
     const counted = requests > 0 ? paint.dim(` (${requests} request${requests === 1 ? "" : "s"})`) : "";
     const name = `${scenario.operation} ${scenario.check}`;

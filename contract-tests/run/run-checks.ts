@@ -33,7 +33,8 @@ const baselines = new WeakMap<RunContext, Promise<FileBaseline>>();
 const takesBaseline = (run: RunContext) => run.target.mode === "live" && run.target.writeChecks;
 
 /** Whether every write of the run is held to the file as the run found it (update_changes_only_its_fields). */
-const guardsWrites = (run: RunContext, selected: Set<string>) => takesBaseline(run) && selected.has("update_changes_only_its_fields");
+const guardsWrites = (run: RunContext, selected: Set<string>) =>
+  takesBaseline(run) && selected.has("update_changes_only_its_fields");
 
 /** How one scenario check ended on one operation, before the failures recorded under its name decide its state. */
 export interface CheckEnding {
@@ -47,7 +48,13 @@ export interface CheckEnding {
  * Runs one scenario check on one operation, its evidence collected in `evidence`; every answer also goes through the
  * response checks. Resolves with how it ended; it rejects only on an error of the engine itself.
  */
-export async function runCheck(run: RunContext, check: ScenarioCheck, operationId: OperationId, evidence: CheckEvidence, selected: Set<string>): Promise<CheckEnding> {
+export async function runCheck(
+  run: RunContext,
+  check: ScenarioCheck,
+  operationId: OperationId,
+  evidence: CheckEvidence,
+  selected: Set<string>,
+): Promise<CheckEnding> {
   const { target, spec, rateLimiter } = run;
   const skip = (note: string): CheckEnding => ({ state: "skipped", note });
   if (!selected.has(check.name)) return skip("not selected (--checks / --exclude-checks)");
@@ -79,7 +86,8 @@ export async function runCheck(run: RunContext, check: ScenarioCheck, operationI
     target,
     spec,
     async send(request) {
-      const writes = (request.operationId ?? operationId) === "updateFile" && request.fileId === target.fileId && takesBaseline(run);
+      const writes =
+        (request.operationId ?? operationId) === "updateFile" && request.fileId === target.fileId && takesBaseline(run);
       if (writes && !baselines.has(run)) baselines.set(run, takeBaseline(scenario));
       const baseline = writes && guardsWrites(run, selected) ? await baselines.get(run) : undefined;
       doing = `sending ${request.operationId ?? operationId} for ${JSON.stringify(request.fileId)}`;
@@ -112,7 +120,8 @@ export async function runCheck(run: RunContext, check: ScenarioCheck, operationI
       return notRun(error.message);
     }
     // Nothing listens any more: the server went away (or never answered at all); what it did not answer is not judged.
-    if (error instanceof ExchangeFailedError && allRefused(error.evidence.attempts)) return notRun(`the server stopped accepting connections: ${error.message}`);
+    if (error instanceof ExchangeFailedError && allRefused(error.evidence.attempts))
+      return notRun(`the server stopped accepting connections: ${error.message}`);
     const failure = failureOf(error, doing);
     evidence.failure({ check: check.name, operation: operationId, ...failure, problem: run.redact(failure.problem) });
   }
@@ -122,15 +131,31 @@ export async function runCheck(run: RunContext, check: ScenarioCheck, operationI
  * Holds a write to the baseline (update_changes_only_its_fields, whichever check is running). A read that cannot be
  * sent (the budget is spent, the run is rate-limited, no answer) leaves the write unjudged: the write itself was.
  */
-async function judgeWrite(scenario: Scenario, baseline: FileBaseline, write: Exchange, evidence: CheckEvidence): Promise<void> {
+async function judgeWrite(
+  scenario: Scenario,
+  baseline: FileBaseline,
+  write: Exchange,
+  evidence: CheckEvidence,
+): Promise<void> {
   let drift;
   try {
     drift = await driftAfter(scenario, baseline, write);
   } catch (error) {
-    if (error instanceof RequestBudgetError || error instanceof RateLimitedError || error instanceof ExchangeFailedError) return;
+    if (
+      error instanceof RequestBudgetError ||
+      error instanceof RateLimitedError ||
+      error instanceof ExchangeFailedError
+    )
+      return;
     throw error;
   }
-  if (drift) evidence.failure({ check: "update_changes_only_its_fields", operation: "updateFile", problem: drift.exchange.redact(drift.problem), evidence: evidenceOf(drift.exchange) });
+  if (drift)
+    evidence.failure({
+      check: "update_changes_only_its_fields",
+      operation: "updateFile",
+      problem: drift.exchange.redact(drift.problem),
+      evidence: evidenceOf(drift.exchange),
+    });
 }
 
 /**
@@ -138,7 +163,11 @@ async function judgeWrite(scenario: Scenario, baseline: FileBaseline, write: Exc
  * requests and the budget (the report says when shrinking stopped early). A request that got no answer, a spent
  * budget or a rate-limited run ends the generation without counting as a counterexample.
  */
-async function forAllInputs<T>(run: RunContext, arbitrary: fc.Arbitrary<T>, property: (value: T) => Promise<void>): Promise<void> {
+async function forAllInputs<T>(
+  run: RunContext,
+  arbitrary: fc.Arbitrary<T>,
+  property: (value: T) => Promise<void>,
+): Promise<void> {
   let stop: Error | undefined;
   let failedAt: number | undefined;
   let shrinkingStopped: string | undefined;
@@ -155,9 +184,15 @@ async function forAllInputs<T>(run: RunContext, arbitrary: fc.Arbitrary<T>, prop
       try {
         await property(value);
       } catch (error) {
-        if (error instanceof RequestBudgetError || error instanceof RateLimitedError || error instanceof ExchangeFailedError) {
+        if (
+          error instanceof RequestBudgetError ||
+          error instanceof RateLimitedError ||
+          error instanceof ExchangeFailedError
+        ) {
           stop = error;
-          if (failedAt !== undefined) shrinkingStopped = error instanceof RequestBudgetError ? `the request budget of ${budget.limit} is spent` : error.message;
+          if (failedAt !== undefined)
+            shrinkingStopped =
+              error instanceof RequestBudgetError ? `the request budget of ${budget.limit} is spent` : error.message;
           return;
         }
         failedAt ??= budget.sent;
@@ -186,7 +221,8 @@ async function forAllInputs<T>(run: RunContext, arbitrary: fc.Arbitrary<T>, prop
  */
 function failureOf(error: unknown, doing: string): Omit<CheckFailureRecord, "check" | "operation"> {
   if (error instanceof ExchangeFailedError) return { problem: error.message, noAnswer: error.evidence };
-  if (error instanceof ScenarioFailure) return { problem: error.problem, evidence: error.exchange && evidenceOf(error.exchange) };
+  if (error instanceof ScenarioFailure)
+    return { problem: error.problem, evidence: error.exchange && evidenceOf(error.exchange) };
   return { problem: unexpected(error, doing) };
 }
 
@@ -195,11 +231,11 @@ function inspect(run: RunContext, selected: Set<string>, evidence: CheckEvidence
   const { diagnosis, verdicts } = judgeResponse(ex, run.spec, run.settings, (name) => selected.has(name));
   if (diagnosis) evidence.diagnose(diagnosis);
   for (const { check, failures, warnings } of verdicts) {
-    for (const problem of failures) evidence.failure({ check, operation: ex.operationId, problem: ex.redact(problem), evidence: evidenceOf(ex) });
+    for (const problem of failures)
+      evidence.failure({ check, operation: ex.operationId, problem: ex.redact(problem), evidence: evidenceOf(ex) });
     for (const message of warnings) warn(run, evidence, check, ex.operationId, message);
   }
 }
-
 
 function warn(run: RunContext, evidence: CheckEvidence, check: string, operation: string, message: string): void {
   const shown = run.redact(message);

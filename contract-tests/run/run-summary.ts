@@ -57,7 +57,13 @@ export function summaryOfRun(runs: readonly CheckRun[], facts: RunFacts): Contra
     }
     // A check's failures, whichever check found them: every write is held to the baseline, in whatever check it is made.
     const own = unique(failuresOf(failures, scenario.check, scenario.operation));
-    const state = scenarioCheckState({ ...scenario, testState: run.state, testFailures: evidence.failures, own, notRun: evidence.notRun !== undefined });
+    const state = scenarioCheckState({
+      ...scenario,
+      testState: run.state,
+      testFailures: evidence.failures,
+      own,
+      notRun: evidence.notRun !== undefined,
+    });
     // A check that failed with no recorded failure broke in the suite itself: report it as this check's failure.
     const unexplained = state === "failed" && own.length === 0;
     outcomes.push({
@@ -82,7 +88,11 @@ export function summaryOfRun(runs: readonly CheckRun[], facts: RunFacts): Contra
         operation,
         check: check.name,
         state: own.length > 0 ? "failed" : selected.has(check.name) && inspected ? "passed" : "skipped",
-        note: !selected.has(check.name) ? "not selected (--checks / --exclude-checks)" : inspected ? undefined : "no answer of this operation to inspect",
+        note: !selected.has(check.name)
+          ? "not selected (--checks / --exclude-checks)"
+          : inspected
+            ? undefined
+            : "no answer of this operation to inspect",
         warnings: (warningsByOperation.get(operation) ?? []).filter((w) => w.startsWith(`${operation} ${check.name}:`)),
         requests: 0,
         durationMs: 0,
@@ -92,7 +102,10 @@ export function summaryOfRun(runs: readonly CheckRun[], facts: RunFacts): Contra
   }
 
   const order = new Map<string, number>(catalogue.map((c, i) => [c.name, i]));
-  outcomes.sort((a, b) => order.get(a.check)! - order.get(b.check)! || operations.indexOf(a.operation) - operations.indexOf(b.operation));
+  outcomes.sort(
+    (a, b) =>
+      order.get(a.check)! - order.get(b.check)! || operations.indexOf(a.operation) - operations.indexOf(b.operation),
+  );
   // A selected check that did not run is not a pass: the run could not finish, and says which and why.
   stopped = notRunReason(outcomes, stopped);
   const count = (state: CheckOutcome["state"]) => outcomes.filter((c) => c.state === state).length;
@@ -150,13 +163,16 @@ function notRunReason(outcomes: CheckOutcome[], stopped: string | undefined): st
     const reason = (o.note ?? "").replace(/^not run: /, "");
     byReason.set(reason, [...(byReason.get(reason) ?? []), `${o.operation} ${o.check}`]);
   }
-  const groups = [...byReason].map(([reason, checks]) => (reason === stopped ? checks.join(", ") : `${checks.join(", ")} (${reason})`));
+  const groups = [...byReason].map(([reason, checks]) =>
+    reason === stopped ? checks.join(", ") : `${checks.join(", ")} (${reason})`,
+  );
   const list = `${notRun.length} selected check${notRun.length === 1 ? "" : "s"} did not run: ${groups.join("; ")}`;
   return stopped ? `${stopped} ${list}` : list;
 }
 
 /** The failures, each problem once (several tests may find the same). */
-const unique = (list: CheckFailureRecord[]) => list.filter((f, i) => list.findIndex((g) => g.problem === f.problem) === i);
+const unique = (list: CheckFailureRecord[]) =>
+  list.filter((f, i) => list.findIndex((g) => g.problem === f.problem) === i);
 
 /** A failure as an outcome lists it: the check and operation are the outcome's own. */
 const withoutCheck = ({ check: _check, operation: _operation, ...rest }: CheckFailureRecord) => rest;

@@ -124,7 +124,11 @@ const PER = { s: 1, m: 60, h: 3600 } as const;
 export function parseRate(text: string, setting = "--rate-limit (FILE_LIBRARY_RATE_LIMIT)"): number {
   const match = /^\s*(\d+(?:\.\d+)?)\s*\/\s*([smh])\s*$/.exec(text);
   const count = Number(match?.[1]);
-  if (!match || !(count > 0)) throw new SettingError(setting, `takes requests per second, minute or hour, such as 10/s or 300/m, got ${JSON.stringify(text)}`);
+  if (!match || !(count > 0))
+    throw new SettingError(
+      setting,
+      `takes requests per second, minute or hour, such as 10/s or 300/m, got ${JSON.stringify(text)}`,
+    );
   return count / PER[match[2] as keyof typeof PER];
 }
 
@@ -141,18 +145,31 @@ export function readSettings(env: Environment): SuiteSettings {
     if (/^(0|false|no|off)$/i.test(value)) return false;
     throw new SettingError(VARIABLES[key], `takes 1 or 0 (true or false), got ${JSON.stringify(value)}`);
   };
-  const number = (key: keyof typeof VARIABLES, what: { whole?: boolean; min: number; above?: boolean }): number | undefined => {
+  const number = (
+    key: keyof typeof VARIABLES,
+    what: { whole?: boolean; min: number; above?: boolean },
+  ): number | undefined => {
     const value = text(key);
     if (value === undefined) return undefined;
     const parsed = Number(value);
-    const fits = Number.isFinite(parsed) && (what.above ? parsed > what.min : parsed >= what.min) && (!what.whole || Number.isInteger(parsed));
+    const fits =
+      Number.isFinite(parsed) &&
+      (what.above ? parsed > what.min : parsed >= what.min) &&
+      (!what.whole || Number.isInteger(parsed));
     if (!fits) {
       const kind = what.whole ? "a whole number" : "a number";
-      throw new SettingError(VARIABLES[key], `takes ${kind} ${what.above ? "above" : "of at least"} ${what.min}, got ${JSON.stringify(value)}`);
+      throw new SettingError(
+        VARIABLES[key],
+        `takes ${kind} ${what.above ? "above" : "of at least"} ${what.min}, got ${JSON.stringify(value)}`,
+      );
     }
     return parsed;
   };
-  const list = (key: keyof typeof VARIABLES): string[] => (text(key) ?? "").split(",").map((name) => name.trim()).filter(Boolean);
+  const list = (key: keyof typeof VARIABLES): string[] =>
+    (text(key) ?? "")
+      .split(",")
+      .map((name) => name.trim())
+      .filter(Boolean);
   const positive = { min: 0, above: true };
   const count = { whole: true, min: 1 };
   const ms = { min: 0 };
@@ -164,7 +181,8 @@ export function readSettings(env: Environment): SuiteSettings {
     baseUrl = parsed.url;
   }
   const seed = text("seed");
-  if (seed !== undefined && !/^\s*-?\d+\s*$/.test(seed)) throw new SettingError(VARIABLES.seed, `takes a whole number, got ${JSON.stringify(seed)}`);
+  if (seed !== undefined && !/^\s*-?\d+\s*$/.test(seed))
+    throw new SettingError(VARIABLES.seed, `takes a whole number, got ${JSON.stringify(seed)}`);
   const rate = text("rateLimit");
   const stepSummaryFile = text("stepSummaryFile");
   // Checked before the run rather than found at its end: by then the checks ran, and the verdict would be an ENOENT.
@@ -207,7 +225,8 @@ export function settingsEnvironment(input: SuiteSettingsInput): Record<string, s
   for (const [key, variable] of Object.entries(VARIABLES) as Array<[keyof SuiteSettingsInput, string]>) {
     const value = input[key];
     if (value === undefined) continue;
-    env[variable] = typeof value === "boolean" ? (value ? "1" : "0") : Array.isArray(value) ? value.join(",") : String(value);
+    env[variable] =
+      typeof value === "boolean" ? (value ? "1" : "0") : Array.isArray(value) ? value.join(",") : String(value);
   }
   return env;
 }

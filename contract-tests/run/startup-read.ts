@@ -19,7 +19,12 @@ const CHARGED = "metadata_of_requested_file";
  * first selected check of the catalogue (docs/decisions.md, D22). Without a start-up read (the
  * mock, or a run that did not start through a runner) nothing happens.
  */
-export function judgeStartupRead(run: RunContext, selected: Set<string>, evidence: CheckEvidence, inspect: (ex: Exchange) => void): void {
+export function judgeStartupRead(
+  run: RunContext,
+  selected: Set<string>,
+  evidence: CheckEvidence,
+  inspect: (ex: Exchange) => void,
+): void {
   const read = run.startupRead;
   if (!read || judged.has(run)) return;
   judged.add(run);
@@ -27,15 +32,41 @@ export function judgeStartupRead(run: RunContext, selected: Set<string>, evidenc
   // The request as the runner sent it: a read of the file with the key.
   const { method, path: template } = run.spec.operation("getFile");
   const path = template.replace("{file_id}", encodeURIComponent(target.fileId));
-  const request: ShownRequest = { auth: "valid", method, path, url: `${target.baseUrl}${path}`, headers: { authorization: shownAuthorization("valid", target.apiKey)! } };
+  const request: ShownRequest = {
+    auth: "valid",
+    method,
+    path,
+    url: `${target.baseUrl}${path}`,
+    headers: { authorization: shownAuthorization("valid", target.apiKey)! },
+  };
   const seen = (answer: RecordedAnswer, failedAttempts: FailedAttempt[] = []) =>
-    exchangeFrom("getFile", request, { ...answer, headers: new Headers(answer.headers) }, { secrets: secretsOf(target.apiKey), credentials: [target.apiKey] }, failedAttempts);
+    exchangeFrom(
+      "getFile",
+      request,
+      { ...answer, headers: new Headers(answer.headers) },
+      { secrets: secretsOf(target.apiKey), credentials: [target.apiKey] },
+      failedAttempts,
+    );
   // The 429s it waited out came first: judged as the run judges each 429 it waits out.
   for (const answer of read.rateLimited ?? []) inspect(seen(answer));
   if ("noAnswer" in read) {
-    const check = selected.has(CHARGED) ? CHARGED : catalogue.find((c) => c.kind === "scenario" && selected.has(c.name))!.name;
-    const noAnswer = { operationId: "getFile", method, path, url: request.url, curl: curlFor(request), attempts: read.noAnswer.attempts };
-    evidence.failure({ check, operation: "getFile", problem: run.redact(`the run's start-up read of the file got no answer: ${read.noAnswer.message}`), noAnswer });
+    const check = selected.has(CHARGED)
+      ? CHARGED
+      : catalogue.find((c) => c.kind === "scenario" && selected.has(c.name))!.name;
+    const noAnswer = {
+      operationId: "getFile",
+      method,
+      path,
+      url: request.url,
+      curl: curlFor(request),
+      attempts: read.noAnswer.attempts,
+    };
+    evidence.failure({
+      check,
+      operation: "getFile",
+      problem: run.redact(`the run's start-up read of the file got no answer: ${read.noAnswer.message}`),
+      noAnswer,
+    });
     return;
   }
   inspect(seen(read.answer, read.answer.failedAttempts));

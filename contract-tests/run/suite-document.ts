@@ -3,7 +3,8 @@ import type { OpenApiDocument } from "../../lib/openapi/spec-operations.ts";
 import { SettingError } from "./settings.ts";
 
 /** What to do when the bundled spec cannot be read. */
-export const SPEC_REMEDY = "run the suite with `file-library-contract`, or in the kit's repo with `npm run contract`, which bundles it first.";
+export const SPEC_REMEDY =
+  "run the suite with `file-library-contract`, or in the kit's repo with `npm run contract`, which bundles it first.";
 
 /**
  * The bundled spec of the run, from FILE_LIBRARY_SPEC (runSuite always sets it), as a document; the engine builds

@@ -28,7 +28,9 @@ export class UsageError extends Error {
 export function parseContractArgs(argv: string[], { mockFlag }: { mockFlag: boolean }): ContractArgs {
   if (argv.some((arg) => arg === "--api-key" || arg.startsWith("--api-key="))) {
     // Command lines end up in shell history and process lists.
-    throw new UsageError("--api-key is not accepted: give the key only through FILE_LIBRARY_API_KEY in the environment.");
+    throw new UsageError(
+      "--api-key is not accepted: give the key only through FILE_LIBRARY_API_KEY in the environment.",
+    );
   }
   try {
     const { values } = parseArgs({
@@ -50,7 +52,8 @@ export function parseContractArgs(argv: string[], { mockFlag }: { mockFlag: bool
       strict: true,
       allowPositionals: false,
     });
-    if (values.seed !== undefined && !/^-?\d+$/.test(values.seed)) throw new UsageError(`--seed takes a whole number, got ${JSON.stringify(values.seed)}`);
+    if (values.seed !== undefined && !/^-?\d+$/.test(values.seed))
+      throw new UsageError(`--seed takes a whole number, got ${JSON.stringify(values.seed)}`);
     return {
       baseUrl: values["base-url"],
       fileId: values["file-id"],

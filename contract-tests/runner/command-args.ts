@@ -20,17 +20,27 @@ export const refusalOf =
  * `argv` parsed by node:util's parseArgs (strict, with positionals), or the refusal's exit code for a wrong flag,
  * which names the command's `--help`.
  */
-export function parseCommandArgs<T extends NonNullable<ParseArgsConfig["options"]>>(argv: string[], options: T, refuse: Refusal, help: string) {
+export function parseCommandArgs<T extends NonNullable<ParseArgsConfig["options"]>>(
+  argv: string[],
+  options: T,
+  refuse: Refusal,
+  help: string,
+) {
   try {
     return parseArgs({ args: argv, options, strict: true, allowPositionals: true });
   } catch (error) {
     // node:util's hint on positionals that start with "-" is no help here: no file argument of ours does.
-    return refuse(`${(error as Error).message.replace(/\. To specify a positional argument[\s\S]*$/, "")} (see ${help})`);
+    return refuse(
+      `${(error as Error).message.replace(/\. To specify a positional argument[\s\S]*$/, "")} (see ${help})`,
+    );
   }
 }
 
 /** The suite's settings from `env` and the spec they name, or the refusal's exit code saying which is wrong. */
-export function settingsAndSpec(env: Record<string, string | undefined>, refuse: Refusal): { settings: SuiteSettings; spec: OpenApiValidator } | 2 {
+export function settingsAndSpec(
+  env: Record<string, string | undefined>,
+  refuse: Refusal,
+): { settings: SuiteSettings; spec: OpenApiValidator } | 2 {
   try {
     const settings = readSettings(env);
     return { settings, spec: loadSuiteSpec(settings.specFile ?? defaultSpecFile) };

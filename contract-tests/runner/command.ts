@@ -41,7 +41,11 @@ export interface CommandOptions {
 const catalogue = () => import("../checks/catalogue.ts");
 
 /** Runs a contract command from its argv and the environment; resolves with the exit code. */
-export async function runContractCommand(argv: string[], options: CommandOptions, baseEnv: NodeJS.ProcessEnv = processEnvironment()): Promise<number> {
+export async function runContractCommand(
+  argv: string[],
+  options: CommandOptions,
+  baseEnv: NodeJS.ProcessEnv = processEnvironment(),
+): Promise<number> {
   try {
     return await run(argv, options, baseEnv);
   } catch (error) {
@@ -55,7 +59,11 @@ export async function runContractCommand(argv: string[], options: CommandOptions
 
 async function run(argv: string[], options: CommandOptions, baseEnv: NodeJS.ProcessEnv): Promise<number> {
   const { repo } = options;
-  const args = orCannotStart(() => parseContractArgs(argv, { mockFlag: repo !== undefined }), UsageError, " (see --help)");
+  const args = orCannotStart(
+    () => parseContractArgs(argv, { mockFlag: repo !== undefined }),
+    UsageError,
+    " (see --help)",
+  );
   if (args.help) {
     console.log(helpText({ usage: options.usage, intro: options.intro, mockFlag: repo !== undefined }));
     return EXIT.passed;
@@ -114,8 +122,13 @@ async function run(argv: string[], options: CommandOptions, baseEnv: NodeJS.Proc
       for (const settled of [spec, target, release]) settled.catch(() => {});
       start = { spec, target, release };
     }
-    const { exitCode, summary } = await startSuite({ env, output: "inherit" }, start, { started: repo ? undefined : header });
-    if (summary?.stopped) console.error(`${options.name}: ${summary.stopped.atStart ? "cannot start" : "cannot finish"}: ${summary.stopped.reason}`);
+    const { exitCode, summary } = await startSuite({ env, output: "inherit" }, start, {
+      started: repo ? undefined : header,
+    });
+    if (summary?.stopped)
+      console.error(
+        `${options.name}: ${summary.stopped.atStart ? "cannot start" : "cannot finish"}: ${summary.stopped.reason}`,
+      );
     return exitCode;
   } catch (error) {
     if (!(error instanceof StepFailed)) throw error;

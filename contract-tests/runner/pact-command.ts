@@ -48,7 +48,11 @@ interaction.`;
 }
 
 /** Runs `pact` from its argv (after the word `pact`); resolves with the exit code. */
-export async function runPactCommand(argv: string[], name: string, env: Record<string, string | undefined> = processEnvironment()): Promise<number> {
+export async function runPactCommand(
+  argv: string[],
+  name: string,
+  env: Record<string, string | undefined> = processEnvironment(),
+): Promise<number> {
   const [sub, ...rest] = argv;
   if (sub === undefined || sub === "--help" || sub === "-h") {
     console.log(pactHelp(name));
@@ -56,7 +60,9 @@ export async function runPactCommand(argv: string[], name: string, env: Record<s
   }
   if (sub === "export") return runExport(rest, name, env);
   if (sub === "check") return runCheck(rest, name, env);
-  console.error(`${name} pact: cannot start: no subcommand ${JSON.stringify(sub)}: give export or check (see ${name} pact --help)`);
+  console.error(
+    `${name} pact: cannot start: no subcommand ${JSON.stringify(sub)}: give export or check (see ${name} pact --help)`,
+  );
   return 2;
 }
 
@@ -81,11 +87,17 @@ async function runExport(argv: string[], name: string, env: Record<string, strin
     console.log(pactHelp(name));
     return 0;
   }
-  if (positionals.length !== 1) return cannot(`give one recording (RECORDING), got ${positionals.length} (see ${name} pact --help)`);
-  if (!values.consumer?.trim()) return cannot(`--consumer NAME is required: the app whose traffic this is (see ${name} pact --help)`);
+  if (positionals.length !== 1)
+    return cannot(`give one recording (RECORDING), got ${positionals.length} (see ${name} pact --help)`);
+  if (!values.consumer?.trim())
+    return cannot(`--consumer NAME is required: the app whose traffic this is (see ${name} pact --help)`);
   if (!values.provider.trim()) return cannot("--provider takes a name, got none");
-  if (values["pact-version"] !== "4" && values["pact-version"] !== "3") return cannot(`--pact-version takes 4 or 3, got ${JSON.stringify(values["pact-version"])}`);
-  if (!/^[1-9]\d*$/.test(values["max-interactions"])) return cannot(`--max-interactions takes a whole number of at least 1, got ${JSON.stringify(values["max-interactions"])}`);
+  if (values["pact-version"] !== "4" && values["pact-version"] !== "3")
+    return cannot(`--pact-version takes 4 or 3, got ${JSON.stringify(values["pact-version"])}`);
+  if (!/^[1-9]\d*$/.test(values["max-interactions"]))
+    return cannot(
+      `--max-interactions takes a whole number of at least 1, got ${JSON.stringify(values["max-interactions"])}`,
+    );
   const loaded = settingsAndSpec(env, cannot);
   if (typeof loaded === "number") return loaded;
   const { settings, spec } = loaded;
@@ -105,24 +117,34 @@ async function runExport(argv: string[], name: string, env: Record<string, strin
     if (error instanceof RecordingError || error instanceof ExportError) return cannot(error.message);
     throw error;
   }
-  const output = path.resolve(values.output ?? path.join("pacts", `${fileNamePart(values.consumer)}-${fileNamePart(values.provider)}.json`));
+  const output = path.resolve(
+    values.output ?? path.join("pacts", `${fileNamePart(values.consumer)}-${fileNamePart(values.provider)}.json`),
+  );
   await mkdir(path.dirname(output), { recursive: true });
   await writeFile(output, `${JSON.stringify(result.pact, null, 2)}\n`);
   for (const line of result.leftOut) console.error(`${name} pact export: left out: ${line}`);
-  console.error(`${name} pact export: ${result.pact.interactions.length} interaction(s) from ${result.exchanges} exchange(s) (${result.duplicates} duplicate(s)), written to ${output}`);
+  console.error(
+    `${name} pact export: ${result.pact.interactions.length} interaction(s) from ${result.exchanges} exchange(s) (${result.duplicates} duplicate(s)), written to ${output}`,
+  );
   return 0;
 }
 
 async function runCheck(argv: string[], name: string, env: Record<string, string | undefined>): Promise<number> {
   const cannot = refusalOf(`${name} pact check`);
-  const parsed = parseCommandArgs(argv, { "report-dir": { type: "string" }, help: { type: "boolean", short: "h", default: false } }, cannot, `${name} pact --help`);
+  const parsed = parseCommandArgs(
+    argv,
+    { "report-dir": { type: "string" }, help: { type: "boolean", short: "h", default: false } },
+    cannot,
+    `${name} pact --help`,
+  );
   if (typeof parsed === "number") return parsed;
   const { values, positionals } = parsed;
   if (values.help) {
     console.log(pactHelp(name));
     return 0;
   }
-  if (positionals.length !== 1) return cannot(`give one Pact file (PACT_FILE), got ${positionals.length} (see ${name} pact --help)`);
+  if (positionals.length !== 1)
+    return cannot(`give one Pact file (PACT_FILE), got ${positionals.length} (see ${name} pact --help)`);
   const loaded = settingsAndSpec(env, cannot);
   if (typeof loaded === "number") return loaded;
   const { settings, spec } = loaded;
@@ -134,17 +156,28 @@ async function runCheck(argv: string[], name: string, env: Record<string, string
     if (error instanceof PactFileError) return cannot(error.message);
     throw error;
   }
-  if (pact.interactions.length === 0) return cannot(`${file} holds no HTTP interaction: there is nothing to judge${pact.notHttp.length ? ` (not HTTP: ${pact.notHttp.length})` : ""}`);
+  if (pact.interactions.length === 0)
+    return cannot(
+      `${file} holds no HTTP interaction: there is nothing to judge${pact.notHttp.length ? ` (not HTTP: ${pact.notHttp.length})` : ""}`,
+    );
   // A pact may hold the key by mistake (a consumer's test that used the real one): no finding shows it.
   const secrets = settings.apiKey ? [settings.apiKey] : [];
-  const findings = judgePact(spec, pact.interactions).map((f) => ({ ...f, interaction: redactSecrets(f.interaction, secrets), member: redactSecrets(f.member, secrets), problem: redactSecrets(f.problem, secrets) }));
+  const findings = judgePact(spec, pact.interactions).map((f) => ({
+    ...f,
+    interaction: redactSecrets(f.interaction, secrets),
+    member: redactSecrets(f.member, secrets),
+    problem: redactSecrets(f.problem, secrets),
+  }));
   const summary = redactValue(pactSummary(file, pact, findings), secrets) as ReturnType<typeof pactSummary>;
   const reportDir = path.resolve(values["report-dir"] ?? settings.reportDir ?? "reports");
   await writePactReports(reportDir, summary);
   for (const finding of findings.slice(0, 50)) console.error(`${name} pact check: FINDING ${findingLine(finding)}`);
-  if (findings.length > 50) console.error(`${name} pact check: ${findings.length - 50} further finding(s) in the reports`);
+  if (findings.length > 50)
+    console.error(`${name} pact check: ${findings.length - 50} further finding(s) in the reports`);
   const fitting = summary.interactions.filter((i) => i.fits).length;
-  console.error(`${name} pact check: ${summary.verdict}: ${pact.interactions.length} interaction(s) of ${summary.consumer}, ${fitting} fit the spec, ${findings.length} finding(s); reports in ${reportDir}`);
+  console.error(
+    `${name} pact check: ${summary.verdict}: ${pact.interactions.length} interaction(s) of ${summary.consumer}, ${fitting} fit the spec, ${findings.length} finding(s); reports in ${reportDir}`,
+  );
   return findings.length > 0 ? 1 : 0;
 }
 

@@ -6,7 +6,10 @@ import type { SuiteSettings } from "../run/settings.ts";
  * which operations (those the settings select and the target allows: the mock keeps no state, a read-only run
  * writes nothing).
  */
-export async function describePlan(settings: SuiteSettings, live: Pick<Target, "baseUrl" | "writeChecks"> | undefined): Promise<string> {
+export async function describePlan(
+  settings: SuiteSettings,
+  live: Pick<Target, "baseUrl" | "writeChecks"> | undefined,
+): Promise<string> {
   // The catalogue brings every check and fast-check: loaded here, once the run is sure to start.
   const [{ responseChecks, scenarioChecks }, { selectedChecks }, { requirementsOn }] = await Promise.all([
     import("../checks/catalogue.ts"),
@@ -15,12 +18,15 @@ export async function describePlan(settings: SuiteSettings, live: Pick<Target, "
   ]);
   const selected = selectedChecks(settings);
   const writes = live ? live.writeChecks : true;
-  const runs = (needs: readonly string[]) => !(needs.includes("state") && !live) && !(needs.includes("writes") && !writes);
+  const runs = (needs: readonly string[]) =>
+    !(needs.includes("state") && !live) && !(needs.includes("writes") && !writes);
   const scenarios = scenarioChecks
     .filter((c) => selected.has(c.name))
     .reduce((n, c) => n + c.operations.filter((operation) => runs(requirementsOn(c, operation))).length, 0);
   const operations = new Set(scenarioChecks.flatMap((c) => c.operations)).size;
   const answers = responseChecks.filter((c) => selected.has(c.name)).length * operations;
-  const target = live ? `the live server ${live.baseUrl} (${live.writeChecks ? "write checks on" : "read-only"})` : "the embedded Prism mock";
+  const target = live
+    ? `the live server ${live.baseUrl} (${live.writeChecks ? "write checks on" : "read-only"})`
+    : "the embedded Prism mock";
   return `── contract suite against ${target}: ${scenarios + answers} checks, ${scenarios} sending requests of their own and ${answers} judging every answer`;
 }

@@ -22,7 +22,10 @@ export interface Preflight {
 }
 
 /** The settings the start-up read is held to: the run's limits, caps and budget. */
-export type PreflightSettings = Pick<SuiteSettings, "requestTimeoutMs" | "maxResponseBytes" | "rateLimits" | "maxRequests">;
+export type PreflightSettings = Pick<
+  SuiteSettings,
+  "requestTimeoutMs" | "maxResponseBytes" | "rateLimits" | "maxRequests"
+>;
 
 // The statuses that say the key is not accepted: 401 as the spec documents it, 403 as gateways send it.
 const REFUSED_KEY = new Set([401, 403]);
@@ -54,9 +57,16 @@ export async function preflight(target: Target, settings: PreflightSettings, spe
   } catch (error) {
     // Past a cap the run cannot start, with the line the run stops with past it (http/rate-limits.ts).
     if (error instanceof RateLimitedError) throw new CannotStartError(error.message);
-    if (error instanceof RequestBudgetError) throw new CannotStartError(`the server rate-limited the run's start-up read until ${error.message}.`);
+    if (error instanceof RequestBudgetError)
+      throw new CannotStartError(`the server rate-limited the run's start-up read until ${error.message}.`);
     if (!(error instanceof NoAnswerError)) throw error;
-    return { requests: budget.sent, read: { noAnswer: { attempts: error.attempts, message: redactSecrets(error.message, secretsOf(target.apiKey)) }, ...waited() } };
+    return {
+      requests: budget.sent,
+      read: {
+        noAnswer: { attempts: error.attempts, message: redactSecrets(error.message, secretsOf(target.apiKey)) },
+        ...waited(),
+      },
+    };
   } finally {
     await transport.close();
   }
@@ -72,7 +82,10 @@ export async function preflight(target: Target, settings: PreflightSettings, spe
       `file id ${JSON.stringify(target.fileId)} was not found on ${target.baseUrl} (${shown}, the service's answer for an unknown id): give the id of an existing file with --file-id or FILE_LIBRARY_FILE_ID.`,
     );
   }
-  return { requests: budget.sent, read: { answer: { ...recorded(answer), failedAttempts: answer.failedAttempts }, ...waited() } };
+  return {
+    requests: budget.sent,
+    read: { answer: { ...recorded(answer), failedAttempts: answer.failedAttempts }, ...waited() },
+  };
 }
 
 /** An answer as the engine is given it: plain data. */

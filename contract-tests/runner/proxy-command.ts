@@ -58,7 +58,12 @@ const SIGNAL_NUMBERS = { SIGINT: 2, SIGTERM: 15 } as const;
  * (and stops the command, if any, with SIGKILL). Either way the reports are written. Resolves with the first signal;
  * `again` with the second.
  */
-function interrupts(name: string, proxy: RunningProxy, onFirst: (signal: NodeJS.Signals) => void, onSecond: () => void) {
+function interrupts(
+  name: string,
+  proxy: RunningProxy,
+  onFirst: (signal: NodeJS.Signals) => void,
+  onSecond: () => void,
+) {
   let first: NodeJS.Signals | undefined;
   let again = false;
   let resolveFirst!: (signal: NodeJS.Signals) => void;
@@ -66,7 +71,9 @@ function interrupts(name: string, proxy: RunningProxy, onFirst: (signal: NodeJS.
   const handler = (signal: NodeJS.Signals) => {
     if (first === undefined) {
       first = signal;
-      console.error(`${name} proxy: ${signal}: finishing the exchanges in flight (${DRAIN_MS / 1000} s at most), then writing the reports; ${signal} again to stop at once`);
+      console.error(
+        `${name} proxy: ${signal}: finishing the exchanges in flight (${DRAIN_MS / 1000} s at most), then writing the reports; ${signal} again to stop at once`,
+      );
       onFirst(signal);
       resolveFirst(signal);
       return;
@@ -118,10 +125,13 @@ export async function runProxyCommand(argv: string[], name: string): Promise<num
     console.log(proxyHelp(name));
     return 0;
   }
-  if (!values.upstream) return cannotStart(name, `--upstream URL is required: the service the traffic goes to (see ${name} proxy --help)`);
-  if (split !== -1 && command.length === 0) return cannotStart(name, "nothing after --: give the command to run through the proxy, or leave out --");
+  if (!values.upstream)
+    return cannotStart(name, `--upstream URL is required: the service the traffic goes to (see ${name} proxy --help)`);
+  if (split !== -1 && command.length === 0)
+    return cannotStart(name, "nothing after --: give the command to run through the proxy, or leave out --");
   const port = values.port === undefined ? 0 : Number(values.port);
-  if (!Number.isInteger(port) || port < 0 || port > 65_535) return cannotStart(name, `--port takes a port number (0 for a free one), got ${JSON.stringify(values.port)}`);
+  if (!Number.isInteger(port) || port < 0 || port > 65_535)
+    return cannotStart(name, `--port takes a port number (0 for a free one), got ${JSON.stringify(values.port)}`);
 
   let proxy;
   try {
@@ -135,14 +145,22 @@ export async function runProxyCommand(argv: string[], name: string): Promise<num
       failOnServiceFinding: values["fail-on-service-finding"],
     });
   } catch (error) {
-    const known = error instanceof SettingError || error instanceof SpecLoadError || (error as NodeJS.ErrnoException).code === "EADDRINUSE";
+    const known =
+      error instanceof SettingError ||
+      error instanceof SpecLoadError ||
+      (error as NodeJS.ErrnoException).code === "EADDRINUSE";
     if (!known) throw error;
     return cannotStart(name, (error as Error).message);
   }
   const listening = `${name} proxy: listening on ${proxy.url}, forwarding to ${values.upstream}`;
   if (command.length === 0) {
     console.log(listening);
-    const signals = interrupts(name, proxy, () => {}, () => {});
+    const signals = interrupts(
+      name,
+      proxy,
+      () => {},
+      () => {},
+    );
     await signals.firstSignal;
     const run = await proxy.stop();
     signals.remove();
@@ -152,7 +170,10 @@ export async function runProxyCommand(argv: string[], name: string): Promise<num
   }
 
   console.error(listening);
-  const child = startChild(command[0]!, command.slice(1), { stdio: "inherit", env: { ...processEnvironment(), FILE_LIBRARY_BASE_URL: proxy.url } });
+  const child = startChild(command[0]!, command.slice(1), {
+    stdio: "inherit",
+    env: { ...processEnvironment(), FILE_LIBRARY_BASE_URL: proxy.url },
+  });
   let spawnError: Error | undefined;
   child.once("error", (error) => (spawnError = error));
   // The command owns the terminal's Ctrl-C as much as the proxy does: the signal is passed on, and the proxy stops at

@@ -43,7 +43,11 @@ the server stopped answering), 130 interrupted (Ctrl-C: the files it wrote are p
 }
 
 /** Runs `replay` from its argv (after the word `replay`); resolves with the exit code. */
-export async function runReplayCommand(argv: string[], name: string, env: Record<string, string | undefined> = processEnvironment()): Promise<number> {
+export async function runReplayCommand(
+  argv: string[],
+  name: string,
+  env: Record<string, string | undefined> = processEnvironment(),
+): Promise<number> {
   const cannotStart = refusalOf(`${name} replay`);
   const parsed = parseCommandArgs(
     argv,
@@ -63,18 +67,29 @@ export async function runReplayCommand(argv: string[], name: string, env: Record
     console.log(replayHelp(name));
     return 0;
   }
-  if (positionals.length !== 1) return cannotStart(`give one recording (FILE), got ${positionals.length}: ${name} replay FILE --base-url URL (see --help)`);
-  if (!values["base-url"]) return cannotStart(`--base-url URL is required: the deployment to replay against (see ${name} replay --help)`);
+  if (positionals.length !== 1)
+    return cannotStart(
+      `give one recording (FILE), got ${positionals.length}: ${name} replay FILE --base-url URL (see --help)`,
+    );
+  if (!values["base-url"])
+    return cannotStart(`--base-url URL is required: the deployment to replay against (see ${name} replay --help)`);
   const baseUrl = parseBaseUrl(values["base-url"]);
   if (!baseUrl.ok) return cannotStart(`--base-url ${baseUrl.problem}`);
   const loaded = settingsAndSpec(env, cannotStart);
   if (typeof loaded === "number") return loaded;
   const { settings, spec } = loaded;
-  if (!settings.apiKey) return cannotStart("FILE_LIBRARY_API_KEY is not set: the replay sends the app's requests with the key, from the environment only.");
-  const budget = values["max-requests"] ?? (settings.maxRequests === undefined ? String(DEFAULT_MAX_REQUESTS) : String(settings.maxRequests));
-  if (!/^[1-9]\d*$/.test(budget)) return cannotStart(`--max-requests takes a whole number of at least 1, got ${JSON.stringify(budget)}`);
+  if (!settings.apiKey)
+    return cannotStart(
+      "FILE_LIBRARY_API_KEY is not set: the replay sends the app's requests with the key, from the environment only.",
+    );
+  const budget =
+    values["max-requests"] ??
+    (settings.maxRequests === undefined ? String(DEFAULT_MAX_REQUESTS) : String(settings.maxRequests));
+  if (!/^[1-9]\d*$/.test(budget))
+    return cannotStart(`--max-requests takes a whole number of at least 1, got ${JSON.stringify(budget)}`);
   const unreachable = await unreachableReason(baseUrl.url);
-  if (unreachable) return cannotStart(`the server at ${baseUrl.url} is unreachable (${unreachable}); check --base-url.`);
+  if (unreachable)
+    return cannotStart(`the server at ${baseUrl.url} is unreachable (${unreachable}); check --base-url.`);
 
   const file = positionals[0]!;
   // Ctrl-C stops the replay between two requests: the files it wrote are put back and the reports written (exit 130).
@@ -88,7 +103,11 @@ export async function runReplayCommand(argv: string[], name: string, env: Record
     writeChecks: values["write-checks"] ?? false,
     maxRequests: Number(budget),
     spec,
-    limits: { maxResponseMs: settings.maxResponseMs, maxResponseBytes: settings.maxResponseBytes, requestTimeoutMs: settings.requestTimeoutMs },
+    limits: {
+      maxResponseMs: settings.maxResponseMs,
+      maxResponseBytes: settings.maxResponseBytes,
+      requestTimeoutMs: settings.requestTimeoutMs,
+    },
     say: (line) => console.error(`${name} replay: ${line}`),
     signal: interrupted.signal,
   }).finally(() => {

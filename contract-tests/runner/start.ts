@@ -23,7 +23,10 @@ export interface CheckedSettings {
  * `npm run contract`: every setting, the selected checks' names, a server to check (a base URL, its key and a file
  * id, unless the runner starts a mock), and the spec. Throws CannotStartError with one line that names what to fix.
  */
-export async function checkSettings(env: Readonly<Record<string, string | undefined>>, { mock }: { mock: "started-by-runner" | "none" }): Promise<CheckedSettings> {
+export async function checkSettings(
+  env: Readonly<Record<string, string | undefined>>,
+  { mock }: { mock: "started-by-runner" | "none" },
+): Promise<CheckedSettings> {
   const settings = orCannotStart(() => readSettings(env), SettingError);
   const live = orCannotStart(() => liveTarget(settings), SettingError);
   if (settings.checks.length > 0 || settings.excludeChecks.length > 0) {
@@ -31,15 +34,22 @@ export async function checkSettings(env: Readonly<Record<string, string | undefi
     // run as set up is a wrong setting, not a skip (docs/decisions.md, D21).
     const { assertSelectionRuns, selectedChecks } = await import("../run/check-selection.ts");
     orCannotStart(() => selectedChecks(settings), SettingError);
-    orCannotStart(() => assertSelectionRuns(settings, { state: live !== undefined, writes: live ? live.writeChecks : true }), SettingError);
+    orCannotStart(
+      () => assertSelectionRuns(settings, { state: live !== undefined, writes: live ? live.writeChecks : true }),
+      SettingError,
+    );
   }
   if (!live && mock === "none" && !settings.mockUrl) {
-    throw new CannotStartError("no server to check: give its base URL with --base-url URL or FILE_LIBRARY_BASE_URL, and a file id with --file-id ID or FILE_LIBRARY_FILE_ID.");
+    throw new CannotStartError(
+      "no server to check: give its base URL with --base-url URL or FILE_LIBRARY_BASE_URL, and a file id with --file-id ID or FILE_LIBRARY_FILE_ID.",
+    );
   }
   // In the kit's repo without FILE_LIBRARY_SPEC, the runner's steps bundle the spec while the suite starts.
   const specFile = settings.specFile ?? (mock === "started-by-runner" ? undefined : defaultSpecFile);
   if (specFile) {
-    const remedy = settings.specFile ? "point FILE_LIBRARY_SPEC at a bundled OpenAPI document (JSON), or unset it to use the suite's own." : "reinstall the package: its bundled spec is missing.";
+    const remedy = settings.specFile
+      ? "point FILE_LIBRARY_SPEC at a bundled OpenAPI document (JSON), or unset it to use the suite's own."
+      : "reinstall the package: its bundled spec is missing.";
     // Only read: the suite's worker builds the validator; building one here (Ajv's load) would only delay its start.
     orCannotStart(() => readBundledDocument(specFile, remedy), SpecLoadError);
   }
@@ -51,9 +61,16 @@ export async function checkSettings(env: Readonly<Record<string, string | undefi
  * read of the file with the key (runner/preflight.ts: a refused key or an unknown file id is a wrong setting). Resolves
  * with the requests it sent, which count against the run's budget, and the read, which the checks judge.
  */
-export async function checkTarget(live: Target, settings: SuiteSettings, specFile: string): Promise<{ requestsBefore: number; startupRead: StartupRead }> {
+export async function checkTarget(
+  live: Target,
+  settings: SuiteSettings,
+  specFile: string,
+): Promise<{ requestsBefore: number; startupRead: StartupRead }> {
   const reason = await unreachableReason(live.baseUrl);
-  if (reason) throw new CannotStartError(`the server at ${live.baseUrl} is unreachable (${reason}); check FILE_LIBRARY_BASE_URL or --base-url.`);
+  if (reason)
+    throw new CannotStartError(
+      `the server at ${live.baseUrl} is unreachable (${reason}); check FILE_LIBRARY_BASE_URL or --base-url.`,
+    );
   const { requests, read } = await preflight(live, settings, specFile);
   return { requestsBefore: requests, startupRead: read };
 }

@@ -16,7 +16,9 @@ export function readBundledDocument(file: string, remedy: string): OpenApiDocume
     text = readFileSync(file, "utf8");
   } catch (error) {
     const { code, message } = error as NodeJS.ErrnoException;
-    throw new SpecLoadError(`The bundled spec ${file} ${code === "ENOENT" ? "is missing" : `cannot be read (${message})`}: ${remedy}`);
+    throw new SpecLoadError(
+      `The bundled spec ${file} ${code === "ENOENT" ? "is missing" : `cannot be read (${message})`}: ${remedy}`,
+    );
   }
   let document: OpenApiDocument;
   try {

@@ -16,7 +16,12 @@ export function nodeAt(document: unknown, pointer: string): unknown {
 }
 
 /** A node with its local $refs followed (at most `maxDepth` of them, so that a circle ends), and the pointer it was found at. */
-export function followRefs(document: unknown, node: unknown, pointer: string, maxDepth = 32): { node: unknown; pointer: string } {
+export function followRefs(
+  document: unknown,
+  node: unknown,
+  pointer: string,
+  maxDepth = 32,
+): { node: unknown; pointer: string } {
   let current = node as { $ref?: unknown } | undefined;
   let at = pointer;
   for (let depth = 0; typeof current?.$ref === "string" && depth < maxDepth; depth++) {

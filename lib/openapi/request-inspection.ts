@@ -5,7 +5,12 @@ import type { ValidationIssue } from "./validation-errors.ts";
 import type { OpenApiValidator } from "./validator.ts";
 
 /** The rules a request may break, by the spec: each is one finding's name. */
-export type RequestRule = "operation_exists" | "path_parameters_valid" | "auth_sent" | "request_content_type" | "request_body_valid";
+export type RequestRule =
+  | "operation_exists"
+  | "path_parameters_valid"
+  | "auth_sent"
+  | "request_content_type"
+  | "request_body_valid";
 
 /** One rule a request breaks, in words; body issues as the validator gives them. */
 export interface RequestFinding {
@@ -52,13 +57,16 @@ export const headerValue = (headers: RequestToInspect["headers"], name: string):
  * spec requires one, and a body has a documented media type and matches its schema. The sandbox answers by it, and
  * the contract proxy reports an app's requests by it: one implementation of what a valid request is.
  */
-export function createRequestInspector(spec: Pick<OpenApiValidator, "document" | "validateRequestBody" | "requiresAuth" | "requestBodyMediaTypes">): (request: RequestToInspect) => InspectedRequest {
+export function createRequestInspector(
+  spec: Pick<OpenApiValidator, "document" | "validateRequestBody" | "requiresAuth" | "requestBodyMediaTypes">,
+): (request: RequestToInspect) => InspectedRequest {
   const route = createRouter(spec);
   // What each operation requires, read from the spec once: the sandbox inspects every request it serves.
   const operations = new Map<string, { auth: boolean; mediaTypes: string[] }>();
   const operationOf = (id: string) => {
     let found = operations.get(id);
-    if (!found) operations.set(id, (found = { auth: spec.requiresAuth(id), mediaTypes: spec.requestBodyMediaTypes(id) }));
+    if (!found)
+      operations.set(id, (found = { auth: spec.requiresAuth(id), mediaTypes: spec.requestBodyMediaTypes(id) }));
     return found;
   };
   return (request) => {
@@ -66,14 +74,37 @@ export function createRequestInspector(spec: Pick<OpenApiValidator, "document" |
     const mediaType = mediaTypeOf(headerValue(request.headers, "content-type"));
     const match = route(request.method, request.rawPath);
     if (!match) {
-      return { operationId: undefined, allow: [], params: {}, mediaType, findings: [{ rule: "operation_exists", problem: `no path of the spec matches ${request.rawPath.slice(0, 200)}` }] };
+      return {
+        operationId: undefined,
+        allow: [],
+        params: {},
+        mediaType,
+        findings: [
+          { rule: "operation_exists", problem: `no path of the spec matches ${request.rawPath.slice(0, 200)}` },
+        ],
+      };
     }
     const { operationId, allow, params } = match;
     if (operationId === undefined) {
-      return { operationId, allow, params, mediaType, findings: [{ rule: "operation_exists", problem: `${request.method} is no operation of ${request.rawPath.slice(0, 200)} (it has ${allow.join(", ")})` }] };
+      return {
+        operationId,
+        allow,
+        params,
+        mediaType,
+        findings: [
+          {
+            rule: "operation_exists",
+            problem: `${request.method} is no operation of ${request.rawPath.slice(0, 200)} (it has ${allow.join(", ")})`,
+          },
+        ],
+      };
     }
     for (const [name, value] of Object.entries(params)) {
-      if (value === undefined) findings.push({ rule: "path_parameters_valid", problem: `the path parameter ${name} is not valid percent-encoding` });
+      if (value === undefined)
+        findings.push({
+          rule: "path_parameters_valid",
+          problem: `the path parameter ${name} is not valid percent-encoding`,
+        });
     }
     const operation = operationOf(operationId);
     if (operation.auth && bearerToken(headerValue(request.headers, "authorization")) === undefined) {
@@ -83,7 +114,10 @@ export function createRequestInspector(spec: Pick<OpenApiValidator, "document" |
     const documented = operation.mediaTypes;
     if (documented.length === 0) return inspected;
     if (!documented.includes(mediaType)) {
-      findings.push({ rule: "request_content_type", problem: `the body is sent as ${mediaType || "no media type"}, not as ${documented.join(" or ")}` });
+      findings.push({
+        rule: "request_content_type",
+        problem: `the body is sent as ${mediaType || "no media type"}, not as ${documented.join(" or ")}`,
+      });
       return inspected;
     }
     try {
@@ -96,7 +130,11 @@ export function createRequestInspector(spec: Pick<OpenApiValidator, "document" |
     const result = spec.validateRequestBody(operationId, mediaType, inspected.json);
     if (!result.valid) {
       const fields = [...new Set(result.issues.map((issue) => issue.path.join(".") || "(the body)"))];
-      findings.push({ rule: "request_body_valid", problem: `the body does not match its schema: check ${fields.join(", ")}`, issues: result.issues });
+      findings.push({
+        rule: "request_body_valid",
+        problem: `the body does not match its schema: check ${fields.join(", ")}`,
+        issues: result.issues,
+      });
     }
     return inspected;
   };

@@ -17,7 +17,9 @@ interface Route {
 }
 
 /** Builds a router from the spec's paths, so the sandbox serves exactly the documented operations. */
-export function createRouter(spec: Pick<OpenApiValidator, "document">): (method: string, rawPath: string) => RouteMatch | undefined {
+export function createRouter(
+  spec: Pick<OpenApiValidator, "document">,
+): (method: string, rawPath: string) => RouteMatch | undefined {
   const routes: Route[] = Object.entries(spec.document.paths).map(([template, item]) => {
     const names: string[] = [];
     const source = template

@@ -33,7 +33,13 @@ export class SpecOperations {
         const node = item[method] as Record<string, unknown> | undefined;
         if (!node || typeof node.operationId !== "string") continue;
         const statuses = Object.keys((node.responses as Record<string, unknown>) ?? {});
-        this.operations.set(node.operationId, { operationId: node.operationId, method: method.toUpperCase(), path, statuses, node });
+        this.operations.set(node.operationId, {
+          operationId: node.operationId,
+          method: method.toUpperCase(),
+          path,
+          statuses,
+          node,
+        });
       }
     }
   }
@@ -57,6 +63,8 @@ export class SpecOperations {
     const exact = String(status);
     if (statuses.includes(exact)) return exact;
     const range = `${exact[0]}XX`;
-    return statuses.find((key) => key.toUpperCase() === range) ?? (statuses.includes("default") ? "default" : undefined);
+    return (
+      statuses.find((key) => key.toUpperCase() === range) ?? (statuses.includes("default") ? "default" : undefined)
+    );
   }
 }

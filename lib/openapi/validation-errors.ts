@@ -22,9 +22,18 @@ export interface ValidationResult {
 }
 
 /** A validation result from Ajv's outcome: whether valid, and the errors as lines and as structured issues. */
-export function resultOf(valid: boolean, ajvErrors: ErrorObject[] | null | undefined, schemaPointer?: string): ValidationResult {
+export function resultOf(
+  valid: boolean,
+  ajvErrors: ErrorObject[] | null | undefined,
+  schemaPointer?: string,
+): ValidationResult {
   const errors = valid ? [] : relevantErrors(ajvErrors ?? []);
-  return { valid, problems: describeErrors(errors), issues: errors.map(toIssue), ...(schemaPointer && { schemaPointer }) };
+  return {
+    valid,
+    problems: describeErrors(errors),
+    issues: errors.map(toIssue),
+    ...(schemaPointer && { schemaPointer }),
+  };
 }
 
 /** The result for a request body whose media type the operation does not document. */
@@ -45,7 +54,8 @@ function toIssue(error: ErrorObject): ValidationIssue {
     .slice(1)
     .map(unescapeSegment)
     .map((segment) => (/^\d+$/.test(segment) ? Number(segment) : segment));
-  if (error.keyword === "additionalProperties") path.push((error.params as { additionalProperty: string }).additionalProperty);
+  if (error.keyword === "additionalProperties")
+    path.push((error.params as { additionalProperty: string }).additionalProperty);
   if (error.keyword === "required") path.push((error.params as { missingProperty: string }).missingProperty);
   return { path, message: error.message ?? error.keyword, keyword: error.keyword };
 }

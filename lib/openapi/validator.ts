@@ -45,7 +45,10 @@ export class OpenApiValidator extends SpecOperations {
   }
 
   /** The headers documented for a response: name (lower-case), whether required, and a validator of its value. */
-  responseHeaders(operationId: string, statusKey: string): Array<{ name: string; required: boolean; validate: (value: string) => ValidationResult }> {
+  responseHeaders(
+    operationId: string,
+    statusKey: string,
+  ): Array<{ name: string; required: boolean; validate: (value: string) => ValidationResult }> {
     return this.once(`headers ${operationId} ${statusKey}`, () => this.readResponseHeaders(operationId, statusKey));
   }
 
@@ -54,16 +57,26 @@ export class OpenApiValidator extends SpecOperations {
     return this.answers.get(key) as T;
   }
 
-  private readResponseHeaders(operationId: string, statusKey: string): Array<{ name: string; required: boolean; validate: (value: string) => ValidationResult }> {
+  private readResponseHeaders(
+    operationId: string,
+    statusKey: string,
+  ): Array<{ name: string; required: boolean; validate: (value: string) => ValidationResult }> {
     const responsePointer = this.responsePointer(operationId, statusKey);
-    const headers = (this.resolve(this.responseNode(operationId, statusKey)).headers ?? {}) as Record<string, Record<string, unknown>>;
+    const headers = (this.resolve(this.responseNode(operationId, statusKey)).headers ?? {}) as Record<
+      string,
+      Record<string, unknown>
+    >;
     return Object.entries(headers).map(([name, node]) => {
       const header = this.resolve(node);
       const pointer =
         typeof node.$ref === "string"
           ? `${node.$ref.replace(/^#/, "")}/schema`
           : `${responsePointer}/headers/${escapeSegment(name)}/schema`;
-      return { name: name.toLowerCase(), required: header.required === true, validate: (value: string) => this.validate(pointer, value) };
+      return {
+        name: name.toLowerCase(),
+        required: header.required === true,
+        validate: (value: string) => this.validate(pointer, value),
+      };
     });
   }
 
@@ -75,7 +88,9 @@ export class OpenApiValidator extends SpecOperations {
 
   /** The schema of an operation's request body for a media type, with local $refs left for `deref`. */
   requestBodySchema(operationId: string, mediaType: string): Record<string, unknown> {
-    const requestBody = this.resolve((this.operations.get(operationId)?.node.requestBody ?? {}) as Record<string, unknown>);
+    const requestBody = this.resolve(
+      (this.operations.get(operationId)?.node.requestBody ?? {}) as Record<string, unknown>,
+    );
     const content = (requestBody.content ?? {}) as Record<string, { schema?: Record<string, unknown> }>;
     const schema = content[mediaType]?.schema;
     if (!schema) throw new Error(`${operationId} documents no ${mediaType} request body.`);
@@ -90,7 +105,11 @@ export class OpenApiValidator extends SpecOperations {
   /** Every request body of the spec: its operation, media type, and the JSON pointer of its schema. */
   requestBodies(): Array<{ operationId: string; mediaType: string; pointer: string }> {
     return [...this.operations.keys()].flatMap((operationId) =>
-      this.requestBodyMediaTypes(operationId).map((mediaType) => ({ operationId, mediaType, pointer: this.requestBodyPointer(operationId, mediaType) })),
+      this.requestBodyMediaTypes(operationId).map((mediaType) => ({
+        operationId,
+        mediaType,
+        pointer: this.requestBodyPointer(operationId, mediaType),
+      })),
     );
   }
 
@@ -104,21 +123,26 @@ export class OpenApiValidator extends SpecOperations {
   /** Whether the operation requires credentials: a non-empty `security` of its own, else the document's. */
   requiresAuth(operationId: string): boolean {
     const own = this.operations.get(operationId)?.node.security as unknown[] | undefined;
-    const security = own ?? ((this.document as { security?: unknown[] }).security ?? []);
+    const security = own ?? (this.document as { security?: unknown[] }).security ?? [];
     // `[{}]` (an empty requirement) makes credentials optional.
     return security.length > 0 && !security.some((requirement) => Object.keys(requirement as object).length === 0);
   }
 
   /** The media types the operation's request body is documented in ([] when it takes no body). */
   requestBodyMediaTypes(operationId: string): string[] {
-    const requestBody = this.resolve((this.operations.get(operationId)?.node.requestBody ?? {}) as Record<string, unknown>);
+    const requestBody = this.resolve(
+      (this.operations.get(operationId)?.node.requestBody ?? {}) as Record<string, unknown>,
+    );
     return Object.keys((requestBody.content ?? {}) as Record<string, unknown>);
   }
 
   private requestBodyPointer(operationId: string, mediaType: string): string {
     const { path, method } = this.operation(operationId);
     const node = (this.operations.get(operationId)!.node.requestBody ?? {}) as Record<string, unknown>;
-    const base = typeof node.$ref === "string" ? node.$ref.replace(/^#/, "") : `/paths/${escapeSegment(path)}/${method.toLowerCase()}/requestBody`;
+    const base =
+      typeof node.$ref === "string"
+        ? node.$ref.replace(/^#/, "")
+        : `/paths/${escapeSegment(path)}/${method.toLowerCase()}/requestBody`;
     return `${base}/content/${escapeSegment(mediaType)}/schema`;
   }
 
@@ -127,7 +151,10 @@ export class OpenApiValidator extends SpecOperations {
     if (!compiled) {
       // Name the component when the schema is a reference to one: "#/components/schemas/FileMetadata" says more.
       const node = this.at(pointer) as { $ref?: unknown } | undefined;
-      compiled = { validate: this.ajv.compile({ $ref: `${SPEC_ID}#${pointer}` }), name: typeof node?.$ref === "string" ? node.$ref : `#${pointer}` };
+      compiled = {
+        validate: this.ajv.compile({ $ref: `${SPEC_ID}#${pointer}` }),
+        name: typeof node?.$ref === "string" ? node.$ref : `#${pointer}`,
+      };
       this.compiled.set(pointer, compiled);
     }
     const valid = compiled.validate(data) as boolean;
@@ -135,7 +162,10 @@ export class OpenApiValidator extends SpecOperations {
   }
 
   private responseNode(operationId: string, statusKey: string): Record<string, unknown> {
-    const responses = (this.operations.get(operationId)?.node.responses ?? {}) as Record<string, Record<string, unknown>>;
+    const responses = (this.operations.get(operationId)?.node.responses ?? {}) as Record<
+      string,
+      Record<string, unknown>
+    >;
     const node = responses[statusKey];
     if (!node) throw new Error(`${operationId} documents no ${statusKey} response.`);
     return node;

@@ -23,7 +23,9 @@ export function checkFixtures(data: unknown, source: string): Fixture[] {
   if (errors.length > 0) {
     const problems = errors.slice(0, 5).map((e) => `${e.instancePath || "(top)"} ${e.message}`);
     // The message names no file: the schema ships in neither package that prints it (the sandbox, the fake), so it says the format.
-    throw new FixtureError(`${source} do not match the format, a JSON array of { id, name, content, labels?, created_at?, publicUrl? }: ${problems.join("; ")}`);
+    throw new FixtureError(
+      `${source} do not match the format, a JSON array of { id, name, content, labels?, created_at?, publicUrl? }: ${problems.join("; ")}`,
+    );
   }
   const fixtures = data as Fixture[];
   const ids = new Set<string>();

@@ -1,4 +1,11 @@
-import { frozenRecord, givenFields, type FilePatch, type FileRecord, type FileStorage, type StoredFile } from "./storage.ts";
+import {
+  frozenRecord,
+  givenFields,
+  type FilePatch,
+  type FileRecord,
+  type FileStorage,
+  type StoredFile,
+} from "./storage.ts";
 
 /** A file as memory keeps it: its metadata, frozen (every read hands out this very object), and its bytes. */
 interface KeptFile {
@@ -31,7 +38,8 @@ export class MemoryStorage implements FileStorage {
   }
 
   put(files: StoredFile[]): void {
-    for (const file of files) this.files.set(file.id, { record: frozenRecord(file, file.content.length), content: file.content });
+    for (const file of files)
+      this.files.set(file.id, { record: frozenRecord(file, file.content.length), content: file.content });
   }
 
   count(): number {

@@ -36,7 +36,12 @@ export type Service = (request: PlainRequest) => Promise<PlainAnswer>;
 export type ErrorDetail = components["schemas"]["ValidationErrorItem"];
 
 /** A JSON answer. */
-export const jsonAnswer = (status: number, body: unknown, headers: Record<string, string> = {}, contentType = "application/json"): PlainAnswer => ({
+export const jsonAnswer = (
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+  contentType = "application/json",
+): PlainAnswer => ({
   status,
   headers: { ...headers, "content-type": contentType },
   body: JSON.stringify(body),
@@ -50,10 +55,20 @@ export const textAnswer = (status: number, text: string, contentType = "text/pla
 });
 
 /** An answer with no body. */
-export const emptyAnswer = (status: number, headers: Record<string, string> = {}): PlainAnswer => ({ status, headers, body: "" });
+export const emptyAnswer = (status: number, headers: Record<string, string> = {}): PlainAnswer => ({
+  status,
+  headers,
+  body: "",
+});
 
 /** An error answer of the documented shape (ErrorBody): a code, a message, and optionally the problems found. */
-export function errorAnswer(status: number, code: string, message: string, detail?: ErrorDetail[], headers: Record<string, string> = {}): PlainAnswer {
+export function errorAnswer(
+  status: number,
+  code: string,
+  message: string,
+  detail?: ErrorDetail[],
+  headers: Record<string, string> = {},
+): PlainAnswer {
   const body: components["schemas"]["ErrorBody"] = detail ? { code, message, detail } : { code, message };
   return jsonAnswer(status, body, headers);
 }
@@ -73,4 +88,5 @@ export function jsonOf(body: Uint8Array | string): unknown {
 }
 
 /** The `code` of an error answer's body, if it has one. */
-export const errorCodeOf = (answer: PlainAnswer): unknown => (jsonOf(answer.body) as { code?: unknown } | undefined)?.code;
+export const errorCodeOf = (answer: PlainAnswer): unknown =>
+  (jsonOf(answer.body) as { code?: unknown } | undefined)?.code;

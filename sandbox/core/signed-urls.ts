@@ -9,14 +9,21 @@ export type SignatureCheck = "valid" | "expired" | "invalid";
 /** HMAC-SHA256 of a text with the signing secret, as lower-case hex. */
 export type Hmac = (text: string) => string | Promise<string>;
 
-const toHex = (bytes: ArrayBuffer) => Array.from(new Uint8Array(bytes), (b) => b.toString(16).padStart(2, "0")).join("");
+const toHex = (bytes: ArrayBuffer) =>
+  Array.from(new Uint8Array(bytes), (b) => b.toString(16).padStart(2, "0")).join("");
 
 /**
  * HMAC-SHA256 through WebCrypto: in every runtime, asynchronous. (The sandbox's node:http adapter passes
  * node:crypto's, which is several times faster for one short text.)
  */
 export function webCryptoHmac(secret: Uint8Array): Hmac {
-  const key = crypto.subtle.importKey("raw", secret as Uint8Array<ArrayBuffer>, { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+  const key = crypto.subtle.importKey(
+    "raw",
+    secret as Uint8Array<ArrayBuffer>,
+    { name: "HMAC", hash: "SHA-256" },
+    false,
+    ["sign"],
+  );
   return async (text) => toHex(await crypto.subtle.sign("HMAC", await key, new TextEncoder().encode(text)));
 }
 
@@ -42,7 +49,8 @@ export class UrlSigner {
    * leading zero is another URL, refused, so that each signed URL has one form.
    */
   async verify(fileId: string, expires: string | null, signature: string | null): Promise<SignatureCheck> {
-    if (!expires || !signature || !/^[1-9]\d{0,11}$/.test(expires) || !/^[0-9a-f]{64}$/.test(signature)) return "invalid";
+    if (!expires || !signature || !/^[1-9]\d{0,11}$/.test(expires) || !/^[0-9a-f]{64}$/.test(signature))
+      return "invalid";
     if (!constantTimeEqual(signature, await this.signature(fileId, Number(expires)))) return "invalid";
     // The expiry is checked after the signature, so that a forged expiry is "invalid", not "expired".
     return Number(expires) * 1000 <= this.now() ? "expired" : "valid";

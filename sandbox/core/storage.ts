@@ -13,7 +13,9 @@ export type StoredFile = Omit<FileRecord, "size"> & { content: Uint8Array };
 export function frozenRecord(file: Omit<StoredFile, "content">, size: number): FileRecord {
   const { id, name, created_at, publicUrl } = file;
   const labels = Object.freeze([...file.labels]) as string[];
-  return Object.freeze(publicUrl == null ? { id, name, size, created_at, labels } : { id, name, size, created_at, labels, publicUrl });
+  return Object.freeze(
+    publicUrl == null ? { id, name, size, created_at, labels } : { id, name, size, created_at, labels, publicUrl },
+  );
 }
 
 /** An update's body (UpdateFileRequest): a field absent or `null` keeps its value; other members are ignored. */

@@ -18,7 +18,8 @@ export interface VariationSettings {
 
 function pick(table: Record<string, Variation>, name: string | undefined, kind: string): Variation[] {
   if (name === undefined) return [];
-  if (!Object.hasOwn(table, name)) throw new Error(`Unknown ${kind} ${JSON.stringify(name)}; known: ${Object.keys(table).join(", ")}.`);
+  if (!Object.hasOwn(table, name))
+    throw new Error(`Unknown ${kind} ${JSON.stringify(name)}; known: ${Object.keys(table).join(", ")}.`);
   return [table[name]!];
 }
 

@@ -29,7 +29,6 @@ export type Bump = "major" | "minor" | "patch";
 export const formatChange = (change: SpecChange): string =>
   `${change.kind.toUpperCase()} ${change.operation} | old ${change.oldPointer || "-"} | new ${change.newPointer || "-"} | ${change.reason}`;
 
-
 const shape = (path: string) => path.replace(/\{[^}]*\}/g, "{}");
 
 /** Follows local $refs; `pointer` follows them too, so that a change names the component where it is. */
@@ -63,8 +62,21 @@ const UPPER_BOUNDS = ["maxLength", "maxItems", "maxProperties", "maxContains"];
 // Keywords whose any change may both allow and forbid values (a new pattern is neither wider nor narrower). For the
 // applicators among them (contains, not, if/then/else, ...) a change is judged the same way: in both directions.
 const OPAQUE = [
-  "pattern", "format", "multipleOf", "contains", "prefixItems", "not", "if", "then", "else", "dependentRequired",
-  "dependentSchemas", "propertyNames", "patternProperties", "unevaluatedProperties", "unevaluatedItems",
+  "pattern",
+  "format",
+  "multipleOf",
+  "contains",
+  "prefixItems",
+  "not",
+  "if",
+  "then",
+  "else",
+  "dependentRequired",
+  "dependentSchemas",
+  "propertyNames",
+  "patternProperties",
+  "unevaluatedProperties",
+  "unevaluatedItems",
 ];
 
 /** Whether index `at` of a pattern is inside a character class (`[...]`), where `?` is a character like any other. */
@@ -103,24 +115,29 @@ const tighter = (side: Side, a: Bound, b: Bound): boolean =>
 
 /** A schema's numeric lower or upper bound, inclusive and exclusive keywords taken together; none is ±Infinity. */
 function numericBound(schema: Node, side: Side): Bound {
-  const [inclusive, exclusive] = side === "lower" ? [schema.minimum, schema.exclusiveMinimum] : [schema.maximum, schema.exclusiveMaximum];
+  const [inclusive, exclusive] =
+    side === "lower" ? [schema.minimum, schema.exclusiveMinimum] : [schema.maximum, schema.exclusiveMaximum];
   const none = { value: side === "lower" ? -Infinity : Infinity, exclusive: false };
   const candidates = [
     typeof inclusive === "number" ? { value: inclusive, exclusive: false } : none,
     typeof exclusive === "number" ? { value: exclusive, exclusive: true } : none,
   ];
   // Integers only: every bound becomes the nearest integer inside it, inclusive (exclusiveMinimum 0 is minimum 1).
-  const integers = typesOf(schema)?.has("integer") && !([] as string[]).concat(schema.type as string[]).includes("number");
+  const integers =
+    typesOf(schema)?.has("integer") && !([] as string[]).concat(schema.type as string[]).includes("number");
   const inside = (b: Bound): Bound => {
     if (!integers || !Number.isFinite(b.value)) return b;
-    if (side === "lower") return { value: b.exclusive ? Math.floor(b.value) + 1 : Math.ceil(b.value), exclusive: false };
+    if (side === "lower")
+      return { value: b.exclusive ? Math.floor(b.value) + 1 : Math.ceil(b.value), exclusive: false };
     return { value: b.exclusive ? Math.ceil(b.value) - 1 : Math.floor(b.value), exclusive: false };
   };
   const [a, b] = candidates.map(inside) as [Bound, Bound];
   return tighter(side, a, b) ? a : b;
 }
 const showBound = (b: Bound, side: Side) =>
-  Number.isFinite(b.value) ? `${side === "lower" ? (b.exclusive ? ">" : ">=") : b.exclusive ? "<" : "<="} ${b.value}` : "none";
+  Number.isFinite(b.value)
+    ? `${side === "lower" ? (b.exclusive ? ">" : ">=") : b.exclusive ? "<" : "<="} ${b.value}`
+    : "none";
 
 const BRANCHING = ["oneOf", "anyOf"] as const;
 
@@ -131,15 +148,21 @@ function withSiblings(doc: Doc, schema: Node, branch: unknown, pointer: string):
   const merged: Node = { ...siblings, ...node };
   const [a, b] = [typesOf(siblings), typesOf(node)];
   if (a && b) merged.type = [...a].filter((t) => b.has(t) && !(t === "integer" && a.has("number") && b.has("number")));
-  if (siblings.required || node.required) merged.required = [...new Set([...((siblings.required as string[]) ?? []), ...((node.required as string[]) ?? [])])];
-  if (siblings.properties && node.properties) merged.properties = { ...(siblings.properties as Node), ...(node.properties as Node) };
+  if (siblings.required || node.required)
+    merged.required = [
+      ...new Set([...((siblings.required as string[]) ?? []), ...((node.required as string[]) ?? [])]),
+    ];
+  if (siblings.properties && node.properties)
+    merged.properties = { ...(siblings.properties as Node), ...(node.properties as Node) };
   return merged;
 }
 
 /** Whether no value can match two of these schemas, as far as their types tell. */
 function typeDisjoint(schemas: Node[]): boolean {
   const types = schemas.map(typesOf);
-  return types.every((a, i) => a !== undefined && types.slice(i + 1).every((b) => b !== undefined && [...a].every((t) => !b.has(t))));
+  return types.every(
+    (a, i) => a !== undefined && types.slice(i + 1).every((b) => b !== undefined && [...a].every((t) => !b.has(t))),
+  );
 }
 
 /** Compares two schemas keyword by keyword, recursing into properties, items and branches; calls `report` per effect. */
@@ -178,16 +201,28 @@ function compareSchemas(
   if (introduced || dropped) {
     const keyword = (introduced ?? dropped)!;
     const [doc, schema, pointer] = introduced ? [docs.new, n, np] : [docs.old, o, op];
-    const branches = (schema[keyword] as unknown[]).map((b, i) => ({ node: withSiblings(doc, schema, b, `${pointer}/${keyword}/${i}`), pointer: `${pointer}/${keyword}/${i}` }));
-    const effects = branches.map((b) => (introduced ? effectOf({ node: o, pointer: op }, b) : effectOf(b, { node: n, pointer: np })));
+    const branches = (schema[keyword] as unknown[]).map((b, i) => ({
+      node: withSiblings(doc, schema, b, `${pointer}/${keyword}/${i}`),
+      pointer: `${pointer}/${keyword}/${i}`,
+    }));
+    const effects = branches.map((b) =>
+      introduced ? effectOf({ node: o, pointer: op }, b) : effectOf(b, { node: n, pointer: np }),
+    );
     // Introduced: the new values are those of some branch, so it widens when a branch does, and narrows unless one
     // branch keeps every old value (or, for oneOf, when two branches may both match a value, which is then refused).
     // Dropped: the mirror image.
     const exclusive = keyword === "oneOf" && !typeDisjoint(branches.map((b) => b.node));
     const some = (side: "narrows" | "widens") => effects.some((e) => e[side]);
     const every = (side: "narrows" | "widens") => effects.every((e) => e[side]);
-    const [narrows, widens] = introduced ? [every("narrows") || exclusive, some("widens")] : [some("narrows"), every("widens") || exclusive];
-    emit(keyword, narrows, widens, `${keyword} ${introduced ? "was added" : "was removed"} (${(schema[keyword] as unknown[]).length} branches)`);
+    const [narrows, widens] = introduced
+      ? [every("narrows") || exclusive, some("widens")]
+      : [some("narrows"), every("widens") || exclusive];
+    emit(
+      keyword,
+      narrows,
+      widens,
+      `${keyword} ${introduced ? "was added" : "was removed"} (${(schema[keyword] as unknown[]).length} branches)`,
+    );
     return;
   }
 
@@ -207,7 +242,9 @@ function compareSchemas(
   }
   // A closed object (no other property allowed) has at most as many properties as it names.
   const fieldCap = (schema: Node) =>
-    schema.additionalProperties === false && schema.patternProperties === undefined ? Object.keys((schema.properties ?? {}) as Node).length : Infinity;
+    schema.additionalProperties === false && schema.patternProperties === undefined
+      ? Object.keys((schema.properties ?? {}) as Node).length
+      : Infinity;
   for (const keyword of [...LOWER_BOUNDS, ...UPPER_BOUNDS]) {
     const lower = LOWER_BOUNDS.includes(keyword);
     const none = lower ? 0 : Infinity;
@@ -220,30 +257,54 @@ function compareSchemas(
     const [a, b] = [bound(o), bound(n)];
     if (a === b) continue;
     // A tighter bound narrows, a looser one widens.
-    emit(keyword, lower ? b > a : b < a, lower ? b < a : b > a, `${keyword} ${o[keyword] ?? "none"} became ${n[keyword] ?? "none"}`);
+    emit(
+      keyword,
+      lower ? b > a : b < a,
+      lower ? b < a : b > a,
+      `${keyword} ${o[keyword] ?? "none"} became ${n[keyword] ?? "none"}`,
+    );
   }
   for (const side of ["lower", "upper"] as const) {
     const [a, b] = [numericBound(o, side), numericBound(n, side)];
     if (a.value === b.value && a.exclusive === b.exclusive) continue;
-    const keyword = side === "lower" ? (n.exclusiveMinimum !== undefined ? "exclusiveMinimum" : "minimum") : n.exclusiveMaximum !== undefined ? "exclusiveMaximum" : "maximum";
-    emit(keyword, tighter(side, b, a), tighter(side, a, b), `the ${side} bound ${showBound(a, side)} became ${showBound(b, side)}`);
+    const keyword =
+      side === "lower"
+        ? n.exclusiveMinimum !== undefined
+          ? "exclusiveMinimum"
+          : "minimum"
+        : n.exclusiveMaximum !== undefined
+          ? "exclusiveMaximum"
+          : "maximum";
+    emit(
+      keyword,
+      tighter(side, b, a),
+      tighter(side, a, b),
+      `the ${side} bound ${showBound(a, side)} became ${showBound(b, side)}`,
+    );
   }
   if (Boolean(o.uniqueItems) !== Boolean(n.uniqueItems)) {
-    emit("uniqueItems", Boolean(n.uniqueItems), Boolean(o.uniqueItems), `uniqueItems ${Boolean(o.uniqueItems)} became ${Boolean(n.uniqueItems)}`);
+    emit(
+      "uniqueItems",
+      Boolean(n.uniqueItems),
+      Boolean(o.uniqueItems),
+      `uniqueItems ${Boolean(o.uniqueItems)} became ${Boolean(n.uniqueItems)}`,
+    );
   }
   for (const keyword of OPAQUE) {
     const [a, b] = [o[keyword], n[keyword]];
     if (json(a) === json(b)) continue;
     const said = `${keyword} ${json(a ?? "none")} became ${json(b ?? "none")}`;
     // The one change of a pattern proven to go one way: an optional part made required narrows (X? became X).
-    if (keyword === "pattern" && typeof a === "string" && typeof b === "string" && optionalMadeRequired(a, b)) emit(keyword, true, false, `${said} (an optional part became required)`);
+    if (keyword === "pattern" && typeof a === "string" && typeof b === "string" && optionalMadeRequired(a, b))
+      emit(keyword, true, false, `${said} (an optional part became required)`);
     else emit(keyword, b !== undefined, a !== undefined, said);
   }
 
   const oldRequired = new Set((o.required as string[] | undefined) ?? []);
   const newRequired = new Set((n.required as string[] | undefined) ?? []);
   for (const name of newRequired) if (!oldRequired.has(name)) emit("required", true, false, `${name} became required`);
-  for (const name of oldRequired) if (!newRequired.has(name)) emit("required", false, true, `${name} is no longer required`);
+  for (const name of oldRequired)
+    if (!newRequired.has(name)) emit("required", false, true, `${name} is no longer required`);
 
   const oldProps = (o.properties ?? {}) as Node;
   const newProps = (n.properties ?? {}) as Node;
@@ -263,23 +324,48 @@ function compareSchemas(
   const [oldExtra, newExtra] = [o.additionalProperties, n.additionalProperties];
   if (json(oldExtra) !== json(newExtra)) {
     if (typeof oldExtra === "object" && typeof newExtra === "object") {
-      compareSchemas(docs, { node: oldExtra, pointer: `${op}/additionalProperties` }, { node: newExtra, pointer: `${np}/additionalProperties` }, report, seen);
+      compareSchemas(
+        docs,
+        { node: oldExtra, pointer: `${op}/additionalProperties` },
+        { node: newExtra, pointer: `${np}/additionalProperties` },
+        report,
+        seen,
+      );
     } else {
       // false allows no other property, true (or absent) any, a schema some.
       const rank = (v: unknown) => (v === false ? 0 : v === undefined || v === true ? 2 : 1);
-      emit("additionalProperties", rank(newExtra) < rank(oldExtra), rank(newExtra) > rank(oldExtra), `additionalProperties ${json(oldExtra ?? true)} became ${json(newExtra ?? true)}`);
+      emit(
+        "additionalProperties",
+        rank(newExtra) < rank(oldExtra),
+        rank(newExtra) > rank(oldExtra),
+        `additionalProperties ${json(oldExtra ?? true)} became ${json(newExtra ?? true)}`,
+      );
     }
   }
   if (o.items !== undefined || n.items !== undefined) {
-    if (o.items !== undefined && n.items !== undefined) compareSchemas(docs, { node: o.items, pointer: `${op}/items` }, { node: n.items, pointer: `${np}/items` }, report, seen);
-    else emit("items", n.items !== undefined, o.items !== undefined, `items ${o.items === undefined ? "was added" : "was removed"}`);
+    if (o.items !== undefined && n.items !== undefined)
+      compareSchemas(
+        docs,
+        { node: o.items, pointer: `${op}/items` },
+        { node: n.items, pointer: `${np}/items` },
+        report,
+        seen,
+      );
+    else
+      emit(
+        "items",
+        n.items !== undefined,
+        o.items !== undefined,
+        `items ${o.items === undefined ? "was added" : "was removed"}`,
+      );
   }
   {
     // allOf: every branch must hold, so a new branch narrows and one gone widens; kept branches by position.
     const [a, b] = [(o.allOf as unknown[] | undefined) ?? [], (n.allOf as unknown[] | undefined) ?? []];
     for (let i = 0; json(a) !== json(b) && i < Math.max(a.length, b.length); i++) {
       const [ai, bi] = [`${op}/allOf/${i}`, `${np}/allOf/${i}`];
-      if (i < a.length && i < b.length) compareSchemas(docs, { node: a[i], pointer: ai }, { node: b[i], pointer: bi }, report, seen);
+      if (i < a.length && i < b.length)
+        compareSchemas(docs, { node: a[i], pointer: ai }, { node: b[i], pointer: bi }, report, seen);
       else if (i < a.length) report({ narrows: false, widens: true, what: `allOf branch ${i} was removed` }, ai, np);
       else report({ narrows: true, widens: false, what: `allOf branch ${i} was added` }, op, bi);
     }
@@ -292,13 +378,22 @@ function compareSchemas(
     // disjoint by type, before and after.
     const overlapping =
       keyword === "oneOf" &&
-      !(typeDisjoint(a.map((x, i) => withSiblings(docs.old, o, x, `${op}/oneOf/${i}`))) && typeDisjoint(b.map((x, i) => withSiblings(docs.new, n, x, `${np}/oneOf/${i}`))));
+      !(
+        typeDisjoint(a.map((x, i) => withSiblings(docs.old, o, x, `${op}/oneOf/${i}`))) &&
+        typeDisjoint(b.map((x, i) => withSiblings(docs.new, n, x, `${np}/oneOf/${i}`)))
+      );
     for (let i = 0; i < Math.max(a.length, b.length); i++) {
       const [ai, bi] = [`${op}/${keyword}/${i}`, `${np}/${keyword}/${i}`];
       if (i < a.length && i < b.length) {
         if (!overlapping) compareSchemas(docs, { node: a[i], pointer: ai }, { node: b[i], pointer: bi }, report, seen);
-        else if (json(a[i]) !== json(b[i])) report({ narrows: true, widens: true, what: `oneOf branch ${i} changed, and the branches may overlap` }, ai, bi);
-      } else if (i < a.length) report({ narrows: true, widens: overlapping, what: `${keyword} branch ${i} was removed` }, ai, np);
+        else if (json(a[i]) !== json(b[i]))
+          report(
+            { narrows: true, widens: true, what: `oneOf branch ${i} changed, and the branches may overlap` },
+            ai,
+            bi,
+          );
+      } else if (i < a.length)
+        report({ narrows: true, widens: overlapping, what: `${keyword} branch ${i} was removed` }, ai, np);
       else report({ narrows: overlapping, widens: true, what: `${keyword} branch ${i} was added` }, op, bi);
     }
   }
@@ -317,13 +412,22 @@ function operationsOf(doc: Doc): Map<string, { path: string; method: string; ite
 }
 
 /** The parameters of an operation (path item's and its own), keyed so that a path parameter's name does not matter. */
-function parametersOf(doc: Doc, path: string, method: string, item: Node, op: Node): Map<string, { param: Node; pointer: string }> {
+function parametersOf(
+  doc: Doc,
+  path: string,
+  method: string,
+  item: Node,
+  op: Node,
+): Map<string, { param: Node; pointer: string }> {
   const pathParams = [...path.matchAll(/\{([^}]*)\}/g)].map((m) => m[1]);
   const out = new Map<string, { param: Node; pointer: string }>();
   const add = (list: unknown, base: string) =>
     ((list as unknown[] | undefined) ?? []).forEach((raw, i) => {
       const { node: param, pointer } = resolve(doc, raw, `${base}/parameters/${i}`);
-      const key = param.in === "path" ? `path #${pathParams.indexOf(param.name as string)}` : `${String(param.in)} ${String(param.name).toLowerCase()}`;
+      const key =
+        param.in === "path"
+          ? `path #${pathParams.indexOf(param.name as string)}`
+          : `${String(param.in)} ${String(param.name).toLowerCase()}`;
       out.set(key, { param, pointer });
     });
   add(item.parameters, `#/paths/${escapeSegment(path)}`);
@@ -333,7 +437,9 @@ function parametersOf(doc: Doc, path: string, method: string, item: Node, op: No
 
 /** Whether a documented status key covers a status key of the other spec ("5XX" covers "503", "default" all). */
 const covers = (keys: string[], status: string) =>
-  keys.includes(status) || keys.includes("default") || (/^\d{3}$/.test(status) && keys.some((k) => k.toUpperCase() === `${status[0]}XX`));
+  keys.includes(status) ||
+  keys.includes("default") ||
+  (/^\d{3}$/.test(status) && keys.some((k) => k.toUpperCase() === `${status[0]}XX`));
 
 /** The security requirements in force for an operation, as sorted scheme names per alternative. */
 function securityOf(doc: Doc, op: Node): string[] {
@@ -350,7 +456,13 @@ export function compareSpecs(oldDoc: Doc, newDoc: Doc): SpecChange[] {
   for (const [key, next] of newOps) {
     if (!oldOps.has(key)) {
       const name = `${next.method.toUpperCase()} ${next.path}${typeof next.op.operationId === "string" ? ` (${next.op.operationId})` : ""}`;
-      changes.push({ kind: "addition", operation: name, oldPointer: "", newPointer: `#/paths/${escapeSegment(next.path)}/${next.method}`, reason: "a new operation" });
+      changes.push({
+        kind: "addition",
+        operation: name,
+        oldPointer: "",
+        newPointer: `#/paths/${escapeSegment(next.path)}/${next.method}`,
+        reason: "a new operation",
+      });
     }
   }
 
@@ -358,7 +470,8 @@ export function compareSpecs(oldDoc: Doc, newDoc: Doc): SpecChange[] {
     const name = `${prev.method.toUpperCase()} ${prev.path}${typeof prev.op.operationId === "string" ? ` (${prev.op.operationId})` : ""}`;
     const oldOpPointer = `#/paths/${escapeSegment(prev.path)}/${prev.method}`;
     const next = newOps.get(key);
-    const add = (kind: SpecChange["kind"], oldPointer: string, newPointer: string, reason: string) => changes.push({ kind, operation: name, oldPointer, newPointer, reason });
+    const add = (kind: SpecChange["kind"], oldPointer: string, newPointer: string, reason: string) =>
+      changes.push({ kind, operation: name, oldPointer, newPointer, reason });
     if (!next) {
       add("breaking", oldOpPointer, "", "the operation was removed: existing clients calling it get an error");
       continue;
@@ -367,78 +480,191 @@ export function compareSpecs(oldDoc: Doc, newDoc: Doc): SpecChange[] {
     // Requests: the new spec must accept everything the old one did.
     const requestEffect = (effect: Effect, oldPointer: string, newPointer: string, where: string) =>
       effect.narrows
-        ? add("breaking", oldPointer, newPointer, `${where}: ${effect.what}; the new spec rejects requests the old one accepted, so existing clients sending them break`)
+        ? add(
+            "breaking",
+            oldPointer,
+            newPointer,
+            `${where}: ${effect.what}; the new spec rejects requests the old one accepted, so existing clients sending them break`,
+          )
         : add("addition", oldPointer, newPointer, `${where}: ${effect.what}; the new spec accepts more requests`);
     // Responses: the new spec must not send anything the old one ruled out.
     const responseEffect = (effect: Effect, oldPointer: string, newPointer: string, where: string) =>
       effect.widens
-        ? add("breaking", oldPointer, newPointer, `${where}: ${effect.what}; the new spec may answer what the old one ruled out, which existing clients do not expect`)
-        : add("compatible", oldPointer, newPointer, `${where}: ${effect.what}; the answers the new spec allows are a subset of the old`);
+        ? add(
+            "breaking",
+            oldPointer,
+            newPointer,
+            `${where}: ${effect.what}; the new spec may answer what the old one ruled out, which existing clients do not expect`,
+          )
+        : add(
+            "compatible",
+            oldPointer,
+            newPointer,
+            `${where}: ${effect.what}; the answers the new spec allows are a subset of the old`,
+          );
 
     const oldParams = parametersOf(oldDoc, prev.path, prev.method, prev.item, prev.op);
     const newParams = parametersOf(newDoc, next.path, next.method, next.item, next.op);
     for (const [id, { param, pointer }] of newParams) {
       const before = oldParams.get(id);
       if (!before) {
-        if (param.required) add("breaking", "", pointer, `parameter ${id} is new and required: existing clients do not send it`);
+        if (param.required)
+          add("breaking", "", pointer, `parameter ${id} is new and required: existing clients do not send it`);
         else add("addition", "", pointer, `parameter ${id} is new and optional`);
         continue;
       }
-      if (param.required && !before.param.required) add("breaking", before.pointer, pointer, `parameter ${id} became required: existing clients may not send it`);
-      compareSchemas(docs, { node: before.param.schema, pointer: `${before.pointer}/schema` }, { node: param.schema, pointer: `${pointer}/schema` }, (e, a, b) => requestEffect(e, a, b, `parameter ${id}`));
+      if (param.required && !before.param.required)
+        add("breaking", before.pointer, pointer, `parameter ${id} became required: existing clients may not send it`);
+      compareSchemas(
+        docs,
+        { node: before.param.schema, pointer: `${before.pointer}/schema` },
+        { node: param.schema, pointer: `${pointer}/schema` },
+        (e, a, b) => requestEffect(e, a, b, `parameter ${id}`),
+      );
     }
-    for (const [id, { pointer }] of oldParams) if (!newParams.has(id)) add("compatible", pointer, "", `parameter ${id} was removed: the server no longer reads it`);
+    for (const [id, { pointer }] of oldParams)
+      if (!newParams.has(id))
+        add("compatible", pointer, "", `parameter ${id} was removed: the server no longer reads it`);
 
     const oldBody = resolve(oldDoc, prev.op.requestBody, `${oldOpPointer}/requestBody`);
     const newBody = resolve(newDoc, next.op.requestBody, `${newOpPointer}/requestBody`);
-    if (!oldBody.node.required && newBody.node.required) add("breaking", oldBody.pointer, newBody.pointer, "the request body became required: existing clients may send none");
-    if (oldBody.node.required && !newBody.node.required) add("addition", oldBody.pointer, newBody.pointer, "the request body became optional: the new spec accepts more requests");
+    if (!oldBody.node.required && newBody.node.required)
+      add(
+        "breaking",
+        oldBody.pointer,
+        newBody.pointer,
+        "the request body became required: existing clients may send none",
+      );
+    if (oldBody.node.required && !newBody.node.required)
+      add(
+        "addition",
+        oldBody.pointer,
+        newBody.pointer,
+        "the request body became optional: the new spec accepts more requests",
+      );
     const oldContent = (oldBody.node.content ?? {}) as Record<string, Node>;
     const newContent = (newBody.node.content ?? {}) as Record<string, Node>;
     for (const [mediaType, media] of Object.entries(oldContent)) {
-      const [ap, bp] = [`${oldBody.pointer}/content/${escapeSegment(mediaType)}`, `${newBody.pointer}/content/${escapeSegment(mediaType)}`];
-      if (!newContent[mediaType]) add("breaking", ap, newBody.pointer, `the request body is no longer accepted as ${mediaType}`);
-      else compareSchemas(docs, { node: media.schema, pointer: `${ap}/schema` }, { node: newContent[mediaType].schema, pointer: `${bp}/schema` }, (e, a, b) => requestEffect(e, a, b, `request body ${mediaType}`));
+      const [ap, bp] = [
+        `${oldBody.pointer}/content/${escapeSegment(mediaType)}`,
+        `${newBody.pointer}/content/${escapeSegment(mediaType)}`,
+      ];
+      if (!newContent[mediaType])
+        add("breaking", ap, newBody.pointer, `the request body is no longer accepted as ${mediaType}`);
+      else
+        compareSchemas(
+          docs,
+          { node: media.schema, pointer: `${ap}/schema` },
+          { node: newContent[mediaType].schema, pointer: `${bp}/schema` },
+          (e, a, b) => requestEffect(e, a, b, `request body ${mediaType}`),
+        );
     }
     for (const mediaType of Object.keys(newContent)) {
-      if (!oldContent[mediaType]) add("addition", oldBody.pointer, `${newBody.pointer}/content/${escapeSegment(mediaType)}`, `the request body is now also accepted as ${mediaType}`);
+      if (!oldContent[mediaType])
+        add(
+          "addition",
+          oldBody.pointer,
+          `${newBody.pointer}/content/${escapeSegment(mediaType)}`,
+          `the request body is now also accepted as ${mediaType}`,
+        );
     }
 
     const [oldSecurity, newSecurity] = [securityOf(oldDoc, prev.op), securityOf(newDoc, next.op)];
     // An alternative that is gone, or requirements where there were none, turn away clients that met the old ones.
     // No requirement, or an empty alternative ({}), lets every request through: nothing is turned away then.
     const open = (security: string[]) => security.length === 0 || security.includes("");
-    const lost = open(newSecurity) ? [] : open(oldSecurity) ? ["(no credentials)"] : oldSecurity.filter((alt) => !newSecurity.includes(alt));
-    if (lost.length > 0) add("breaking", `${oldOpPointer}/security`, `${newOpPointer}/security`, `security requirements changed from ${json(oldSecurity)} to ${json(newSecurity)}: clients that met ${lost.join(", ")} are turned away`);
-    else if (json(oldSecurity) !== json(newSecurity)) add("addition", `${oldOpPointer}/security`, `${newOpPointer}/security`, `security requirements changed from ${json(oldSecurity)} to ${json(newSecurity)}: every client that passed still passes`);
+    const lost = open(newSecurity)
+      ? []
+      : open(oldSecurity)
+        ? ["(no credentials)"]
+        : oldSecurity.filter((alt) => !newSecurity.includes(alt));
+    if (lost.length > 0)
+      add(
+        "breaking",
+        `${oldOpPointer}/security`,
+        `${newOpPointer}/security`,
+        `security requirements changed from ${json(oldSecurity)} to ${json(newSecurity)}: clients that met ${lost.join(", ")} are turned away`,
+      );
+    else if (json(oldSecurity) !== json(newSecurity))
+      add(
+        "addition",
+        `${oldOpPointer}/security`,
+        `${newOpPointer}/security`,
+        `security requirements changed from ${json(oldSecurity)} to ${json(newSecurity)}: every client that passed still passes`,
+      );
     for (const scheme of new Set(oldSecurity.flatMap((alt) => alt.split("+")).filter(Boolean))) {
-      const [a, b] = [(oldDoc.components?.securitySchemes as Node | undefined)?.[scheme] as Node | undefined, (newDoc.components?.securitySchemes as Node | undefined)?.[scheme] as Node | undefined];
-      const essentials = (s: Node | undefined) => json(s && { type: s.type, scheme: String(s.scheme ?? "").toLowerCase(), in: s.in, name: s.name });
-      if (b && essentials(a) !== essentials(b)) add("breaking", `#/components/securitySchemes/${escapeSegment(scheme)}`, `#/components/securitySchemes/${escapeSegment(scheme)}`, `security scheme ${scheme} changed from ${essentials(a)} to ${essentials(b)}: existing clients send credentials the old way`);
+      const [a, b] = [
+        (oldDoc.components?.securitySchemes as Node | undefined)?.[scheme] as Node | undefined,
+        (newDoc.components?.securitySchemes as Node | undefined)?.[scheme] as Node | undefined,
+      ];
+      const essentials = (s: Node | undefined) =>
+        json(s && { type: s.type, scheme: String(s.scheme ?? "").toLowerCase(), in: s.in, name: s.name });
+      if (b && essentials(a) !== essentials(b))
+        add(
+          "breaking",
+          `#/components/securitySchemes/${escapeSegment(scheme)}`,
+          `#/components/securitySchemes/${escapeSegment(scheme)}`,
+          `security scheme ${scheme} changed from ${essentials(a)} to ${essentials(b)}: existing clients send credentials the old way`,
+        );
     }
 
     const oldResponses = (prev.op.responses ?? {}) as Record<string, unknown>;
     const newResponses = (next.op.responses ?? {}) as Record<string, unknown>;
     for (const status of Object.keys(newResponses)) {
-      if (!covers(Object.keys(oldResponses), status)) add("breaking", `${oldOpPointer}/responses`, `${newOpPointer}/responses/${escapeSegment(status)}`, `response ${status} is new: existing clients do not expect it`);
+      if (!covers(Object.keys(oldResponses), status))
+        add(
+          "breaking",
+          `${oldOpPointer}/responses`,
+          `${newOpPointer}/responses/${escapeSegment(status)}`,
+          `response ${status} is new: existing clients do not expect it`,
+        );
     }
     for (const [status, response] of Object.entries(oldResponses)) {
       if (!(status in newResponses)) {
         // The server promises not to send it any more: clients that handle it lose nothing (docs/decisions.md, D31).
-        add("compatible", `${oldOpPointer}/responses/${escapeSegment(status)}`, `${newOpPointer}/responses`, `response ${status} is no longer documented: the server sends less`);
+        add(
+          "compatible",
+          `${oldOpPointer}/responses/${escapeSegment(status)}`,
+          `${newOpPointer}/responses`,
+          `response ${status} is no longer documented: the server sends less`,
+        );
         continue;
       }
       const before = resolve(oldDoc, response, `${oldOpPointer}/responses/${escapeSegment(status)}`);
       const after = resolve(newDoc, newResponses[status], `${newOpPointer}/responses/${escapeSegment(status)}`);
-      const [oldMedia, newMedia] = [(before.node.content ?? {}) as Record<string, Node>, (after.node.content ?? {}) as Record<string, Node>];
+      const [oldMedia, newMedia] = [
+        (before.node.content ?? {}) as Record<string, Node>,
+        (after.node.content ?? {}) as Record<string, Node>,
+      ];
       for (const mediaType of Object.keys(newMedia)) {
-        if (!oldMedia[mediaType]) add("breaking", before.pointer, `${after.pointer}/content/${escapeSegment(mediaType)}`, `response ${status} may now come as ${mediaType}, which existing clients do not read`);
+        if (!oldMedia[mediaType])
+          add(
+            "breaking",
+            before.pointer,
+            `${after.pointer}/content/${escapeSegment(mediaType)}`,
+            `response ${status} may now come as ${mediaType}, which existing clients do not read`,
+          );
       }
       for (const [mediaType, media] of Object.entries(oldMedia)) {
-        const [ap, bp] = [`${before.pointer}/content/${escapeSegment(mediaType)}`, `${after.pointer}/content/${escapeSegment(mediaType)}`];
+        const [ap, bp] = [
+          `${before.pointer}/content/${escapeSegment(mediaType)}`,
+          `${after.pointer}/content/${escapeSegment(mediaType)}`,
+        ];
         // Content negotiation: a client that asks for this form (Accept) now gets another, or a 406 (docs/decisions.md, D31).
-        if (!newMedia[mediaType]) add("breaking", ap, after.pointer, `response ${status} no longer comes as ${mediaType}: clients that ask for it get another form or 406`);
-        else compareSchemas(docs, { node: media.schema, pointer: `${ap}/schema` }, { node: newMedia[mediaType].schema, pointer: `${bp}/schema` }, (e, a, b) => responseEffect(e, a, b, `response ${status} ${mediaType}`));
+        if (!newMedia[mediaType])
+          add(
+            "breaking",
+            ap,
+            after.pointer,
+            `response ${status} no longer comes as ${mediaType}: clients that ask for it get another form or 406`,
+          );
+        else
+          compareSchemas(
+            docs,
+            { node: media.schema, pointer: `${ap}/schema` },
+            { node: newMedia[mediaType].schema, pointer: `${bp}/schema` },
+            (e, a, b) => responseEffect(e, a, b, `response ${status} ${mediaType}`),
+          );
       }
     }
   }

@@ -28,7 +28,8 @@ export async function buildClient(outDir: string): Promise<{ ok: boolean; messag
     buildCommonJs(path.join(outDir, "index.cjs")),
     buildTesting(outDir),
   ]);
-  if (compiled.code !== 0) return { ok: false, message: `${compiled.output}\nbuild failed: tsc could not compile src/.` };
+  if (compiled.code !== 0)
+    return { ok: false, message: `${compiled.output}\nbuild failed: tsc could not compile src/.` };
   // tsc does not copy .d.ts sources: the generated types go next to the code that imports them.
   await mkdir(path.join(outDir, "generated"), { recursive: true });
   await copyFile(generatedTypes, path.join(outDir, "generated", "schema.d.ts"));
@@ -48,7 +49,9 @@ const openapiFetchDefault: Plugin = {
   name: "openapi-fetch-default",
   setup(build) {
     build.onResolve({ filter: /^openapi-fetch$/ }, (args) =>
-      args.namespace === "openapi-fetch-default" ? { path: args.path, external: true } : { path: "openapi-fetch", namespace: "openapi-fetch-default" },
+      args.namespace === "openapi-fetch-default"
+        ? { path: args.path, external: true }
+        : { path: "openapi-fetch", namespace: "openapi-fetch-default" },
     );
     build.onLoad({ filter: /.*/, namespace: "openapi-fetch-default" }, () => ({
       contents: `const openapiFetch = require("openapi-fetch");\nmodule.exports = Object.assign((options) => openapiFetch.default(options), openapiFetch);`,
@@ -142,8 +145,16 @@ export const fixtureProblems = (data) => (fixtures(data) ? [] : fixtures.errors 
   return {
     name: "precompiled-validators",
     setup(build) {
-      build.onLoad({ filter: /sandbox[\\/]fake-spec\.ts$/ }, () => ({ contents: specModule, loader: "js", resolveDir: repoRoot }));
-      build.onLoad({ filter: /sandbox[\\/]core[\\/]fixture-validator\.ts$/ }, () => ({ contents: fixturesModule, loader: "js", resolveDir: repoRoot }));
+      build.onLoad({ filter: /sandbox[\\/]fake-spec\.ts$/ }, () => ({
+        contents: specModule,
+        loader: "js",
+        resolveDir: repoRoot,
+      }));
+      build.onLoad({ filter: /sandbox[\\/]core[\\/]fixture-validator\.ts$/ }, () => ({
+        contents: fixturesModule,
+        loader: "js",
+        resolveDir: repoRoot,
+      }));
     },
   };
 }
@@ -164,12 +175,18 @@ async function buildTesting(outDir: string): Promise<void> {
     external: ["msw"],
     logLevel: "silent",
   };
-  const [types] = generateDtsBundle([{ filePath: fromRoot("sandbox", "fake.ts"), output: { noBanner: true } }], { preferredConfigPath: fromRoot("tsconfig.json") });
+  const [types] = generateDtsBundle([{ filePath: fromRoot("sandbox", "fake.ts"), output: { noBanner: true } }], {
+    preferredConfigPath: fromRoot("tsconfig.json"),
+  });
   await Promise.all([
     build({ ...common, format: "esm", outfile: path.join(outDir, "testing.js") }),
-    build({ ...common, format: "cjs", outfile: path.join(outDir, "testing.cjs"), plugins: [...common.plugins!, mswRequired] }),
+    build({
+      ...common,
+      format: "cjs",
+      outfile: path.join(outDir, "testing.cjs"),
+      plugins: [...common.plugins!, mswRequired],
+    }),
     writeFile(path.join(outDir, "testing.d.ts"), types!),
     writeFile(path.join(outDir, "testing.d.cts"), types!),
   ]);
 }
-

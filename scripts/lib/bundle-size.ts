@@ -9,7 +9,10 @@ export interface BundleSize {
 }
 
 /** Bundles `source` (TypeScript, resolved from the repo root) as an app's bundler would for a browser, minified. */
-export async function bundle(source: string, { plugins = [], external = [] }: { plugins?: Plugin[]; external?: string[] } = {}): Promise<Uint8Array> {
+export async function bundle(
+  source: string,
+  { plugins = [], external = [] }: { plugins?: Plugin[]; external?: string[] } = {},
+): Promise<Uint8Array> {
   const result = await build({
     plugins,
     external,
@@ -36,6 +39,9 @@ export const CLIENT_APP = `export { createFileLibraryClient, UnprocessableEntity
 
 /** What the client size of docs/benchmarks.md counts: bare openapi-fetch, and the app of `CLIENT_APP`. */
 export async function clientBundleSizes(): Promise<{ bare: BundleSize; ours: BundleSize }> {
-  const [bare, ours] = await Promise.all([bundleSize(`export { default as createClient } from "openapi-fetch";`), bundleSize(CLIENT_APP)]);
+  const [bare, ours] = await Promise.all([
+    bundleSize(`export { default as createClient } from "openapi-fetch";`),
+    bundleSize(CLIENT_APP),
+  ]);
   return { bare, ours };
 }

@@ -7,13 +7,23 @@ import { firstDifference } from "./first-difference.ts";
  * file records the hash of the very inputs it was generated from, and of its untouched body, that is proof enough
  * (generation is deterministic), and nothing is generated.
  */
-export async function checkDrift(committedFile: string, shownAs: string, spec?: string): Promise<{ ok: boolean; message: string }> {
+export async function checkDrift(
+  committedFile: string,
+  shownAs: string,
+  spec?: string,
+): Promise<{ ok: boolean; message: string }> {
   const committed = await readFile(committedFile, "utf8").catch(() => undefined);
   if (committed === undefined) {
-    return { ok: false, message: `check:generated failed: ${shownAs} is missing. Run \`npm run generate\` and commit it.` };
+    return {
+      ok: false,
+      message: `check:generated failed: ${shownAs} is missing. Run \`npm run generate\` and commit it.`,
+    };
   }
   if (await isGeneratedFromCurrentInputs(committed, spec)) {
-    return { ok: true, message: `${shownAs} matches the spec (generated from these very inputs: its recorded hashes match).` };
+    return {
+      ok: true,
+      message: `${shownAs} matches the spec (generated from these very inputs: its recorded hashes match).`,
+    };
   }
   const expected = await generateTypes(spec);
   if (committed !== expected) {

@@ -6,7 +6,8 @@ import { fromRoot, specRoot } from "./paths.ts";
 import { hashSpecFiles } from "./step-cache.ts";
 
 const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
-const versionOf = async (pkg: string) => (JSON.parse(await readFile(fromRoot("node_modules", pkg, "package.json"), "utf8")) as { version: string }).version;
+const versionOf = async (pkg: string) =>
+  (JSON.parse(await readFile(fromRoot("node_modules", pkg, "package.json"), "utf8")) as { version: string }).version;
 
 /**
  * The hash of everything generation depends on: every file of the spec's folder, the versions of openapi-typescript
@@ -15,7 +16,9 @@ const versionOf = async (pkg: string) => (JSON.parse(await readFile(fromRoot("no
  */
 export async function inputsHash(spec: string = specRoot): Promise<string> {
   const hash = await hashSpecFiles(createHash("sha256"), path.dirname(spec));
-  hash.update(`openapi-typescript ${await versionOf("openapi-typescript")}\0typescript ${await versionOf("typescript")}\0`);
+  hash.update(
+    `openapi-typescript ${await versionOf("openapi-typescript")}\0typescript ${await versionOf("typescript")}\0`,
+  );
   hash.update(await readFile(new URL(import.meta.url), "utf8"));
   return hash.digest("hex");
 }

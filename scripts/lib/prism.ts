@@ -6,11 +6,18 @@ import { bin, fromRoot, repoRoot } from "./paths.ts";
  * it listens; `launcher` as for startServer. Prism runs with faker's English-only instance (prism-faker-en.cjs: a second
  * faster start) and with postman-collection loaded only if used (prism-lazy-postman.cjs: never, for OpenAPI).
  */
-export function startPrism(specFile: string, launcher: string[] = [], { proxyTo, port = 0 }: { proxyTo?: string; port?: number } = {}): Promise<ServerProcess> {
+export function startPrism(
+  specFile: string,
+  launcher: string[] = [],
+  { proxyTo, port = 0 }: { proxyTo?: string; port?: number } = {},
+): Promise<ServerProcess> {
   const listen = ["--host", "127.0.0.1", "--port", String(port)];
   // `prism proxy` forwards to the upstream and validates each exchange against the spec (the bench compares ours with it).
   const mode = proxyTo === undefined ? ["mock", ...listen, specFile] : ["proxy", ...listen, specFile, proxyTo];
-  const preloads = ["prism-faker-en.cjs", "prism-lazy-postman.cjs"].flatMap((file) => ["--require", fromRoot("scripts/lib", file)]);
+  const preloads = ["prism-faker-en.cjs", "prism-lazy-postman.cjs"].flatMap((file) => [
+    "--require",
+    fromRoot("scripts/lib", file),
+  ]);
   const args = [...preloads, bin("prism"), ...mode];
   return startServer(process.execPath, args, {
     launcher,

@@ -34,7 +34,17 @@ export async function registryNode(version: string): Promise<RegistryNode> {
     const aside = `${folder}.partial-${process.pid}`;
     await mkdir(aside, { recursive: true });
     try {
-      const args = ["install", "--prefix", aside, "--no-save", "--no-package-lock", "--no-audit", "--no-fund", "--prefer-offline", `node-${process.platform}-${process.arch}@${version}`];
+      const args = [
+        "install",
+        "--prefix",
+        aside,
+        "--no-save",
+        "--no-package-lock",
+        "--no-audit",
+        "--no-fund",
+        "--prefer-offline",
+        `node-${process.platform}-${process.arch}@${version}`,
+      ];
       const installed = await runCommand("npm", args, { cwd: CACHE });
       if (installed.code !== 0) throw new Error(`npm ${args.join(" ")} failed:\n${installed.output}`);
       await rename(aside, folder).catch((error: NodeJS.ErrnoException) => {

@@ -25,10 +25,16 @@ export interface StepRecord {
  * Where the records live: a folder per checkout, for a copy of the repository that links this node_modules (the tests'
  * copies, the packs) must not replace this checkout's records with its own, which name its own files.
  */
-export const stepCacheDir = fromRoot("node_modules", ".cache", "file-library-kit", `steps-${sha256(repoRoot).slice(0, 12)}`);
+export const stepCacheDir = fromRoot(
+  "node_modules",
+  ".cache",
+  "file-library-kit",
+  `steps-${sha256(repoRoot).slice(0, 12)}`,
+);
 
 /** The hash of a file's bytes, or undefined when it cannot be read. */
-export const fileHash = async (file: string): Promise<string | undefined> => readFile(file).then(sha256, () => undefined);
+export const fileHash = async (file: string): Promise<string | undefined> =>
+  readFile(file).then(sha256, () => undefined);
 
 /** Feeds every file of the spec's folder to `hash`, with its path relative to the folder, in a fixed order. */
 export async function hashSpecFiles(hash: Hash, specFolder: string): Promise<Hash> {
@@ -57,7 +63,12 @@ const recordFile = (step: string, dir: string) => path.join(dir, `${step}.json`)
  * path), and each still as it wrote it. A copy of the repository that shares node_modules shares the records: a
  * bundle written in another folder proves nothing here.
  */
-export async function provenPass(step: string, inputs: string, files: string[] = [], dir = stepCacheDir): Promise<StepRecord | undefined> {
+export async function provenPass(
+  step: string,
+  inputs: string,
+  files: string[] = [],
+  dir = stepCacheDir,
+): Promise<StepRecord | undefined> {
   let record: StepRecord | undefined;
   try {
     record = JSON.parse(await readFile(recordFile(step, dir), "utf8")) as StepRecord;
@@ -66,12 +77,20 @@ export async function provenPass(step: string, inputs: string, files: string[] =
   }
   if (record?.inputs !== inputs || typeof record.outputs !== "object" || record.outputs === null) return undefined;
   if (Object.keys(record.outputs).sort().join("\0") !== [...files].sort().join("\0")) return undefined;
-  const written = await Promise.all(Object.entries(record.outputs).map(async ([file, hash]) => (await fileHash(file)) === hash));
+  const written = await Promise.all(
+    Object.entries(record.outputs).map(async ([file, hash]) => (await fileHash(file)) === hash),
+  );
   return written.every(Boolean) ? record : undefined;
 }
 
 /** Records a pass of the step on these inputs, with the files it wrote (written aside, then renamed: runs may overlap). */
-export async function recordPass(step: string, inputs: string, output: string, files: string[] = [], dir = stepCacheDir): Promise<void> {
+export async function recordPass(
+  step: string,
+  inputs: string,
+  output: string,
+  files: string[] = [],
+  dir = stepCacheDir,
+): Promise<void> {
   const outputs: Record<string, string> = {};
   for (const file of files) {
     const hash = await fileHash(file);

@@ -20,12 +20,21 @@ describe("parseBaseUrl", () => {
     ["[::1]:4010", '"[::1]:4010" has no scheme: did you mean http://[::1]:4010?'],
     // Off this machine, the service is https.
     [" files.example.com ", '" files.example.com " has no scheme: did you mean https://files.example.com?'],
-    ["files.example.com:8443/v1", '"files.example.com:8443/v1" has no scheme: did you mean https://files.example.com:8443/v1?'],
+    [
+      "files.example.com:8443/v1",
+      '"files.example.com:8443/v1" has no scheme: did you mean https://files.example.com:8443/v1?',
+    ],
     ["ser.127.example.com", '"ser.127.example.com" has no scheme: did you mean https://ser.127.example.com?'],
     ["not a url", '"not a url" is not an absolute URL such as https://files.example.com.'],
     ["ftp://files.example.com/x", "ftp://files.example.com/x must use http or https, not ftp."],
-    ["https://user@files.example.com/", "https://files.example.com/ must not carry credentials: the API key has its own setting."],
-    ["https://:secret@files.example.com/", "https://files.example.com/ must not carry credentials: the API key has its own setting."],
+    [
+      "https://user@files.example.com/",
+      "https://files.example.com/ must not carry credentials: the API key has its own setting.",
+    ],
+    [
+      "https://:secret@files.example.com/",
+      "https://files.example.com/ must not carry credentials: the API key has its own setting.",
+    ],
     ["https://files.example.com/?a=1", "https://files.example.com/ must not have a query or fragment."],
     ["https://files.example.com/#top", "https://files.example.com/ must not have a query or fragment."],
   ])("refuses %j: %s", (value, problem) => {

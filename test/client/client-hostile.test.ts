@@ -15,11 +15,21 @@ import {
 import { MAX_URL_LENGTH } from "../../src/response-body.ts";
 import { API_KEY, BASE_URL, sampleMetadata } from "../support/fake-fetch.ts";
 
-const respond = (body: BodyInit | null, status = 200, headers: Record<string, string> = { "content-type": "application/json" }): Fetch =>
-  async () => new Response(body, { status, headers });
+const respond =
+  (
+    body: BodyInit | null,
+    status = 200,
+    headers: Record<string, string> = { "content-type": "application/json" },
+  ): Fetch =>
+  async () =>
+    new Response(body, { status, headers });
 const client = (fetch: Fetch, options: Parameters<typeof createFileLibraryClient>[0] = {}) =>
   createFileLibraryClient({ baseUrl: BASE_URL, apiKey: API_KEY, fetch, maxRetries: 0, ...options }).files;
-const failureOf = (promise: Promise<unknown>) => promise.then(() => undefined, (error: unknown) => error as Error);
+const failureOf = (promise: Promise<unknown>) =>
+  promise.then(
+    () => undefined,
+    (error: unknown) => error as Error,
+  );
 const deep = (levels: number) => `${'{"error":'.repeat(levels)}{"message":"deepest"}${"}".repeat(levels)}`;
 
 describe("hostile answers: every failure is a FileLibraryError that says what was wrong", () => {
@@ -33,7 +43,9 @@ describe("hostile answers: every failure is a FileLibraryError that says what wa
   it("a 2xx body over maxResponseBytes is a MalformedResponseError naming the limit; the rest is never read", async () => {
     let pulled = 0;
     // An endless body: a client that read it whole would never finish.
-    const endless = new ReadableStream<Uint8Array>({ pull: (c) => void (pulled++, c.enqueue(new Uint8Array(64 * 1024).fill(0x20))) });
+    const endless = new ReadableStream<Uint8Array>({
+      pull: (c) => void (pulled++, c.enqueue(new Uint8Array(64 * 1024).fill(0x20))),
+    });
     const error = await failureOf(client(respond(endless), { maxResponseBytes: 100_000 }).get("f1"));
     expect(error).toBeInstanceOf(MalformedResponseError);
     expect(error!.message).toMatch(/over 100000 bytes \(maxResponseBytes\)/);
@@ -42,7 +54,11 @@ describe("hostile answers: every failure is a FileLibraryError that says what wa
   });
 
   it("an error body over the limit gives the status's error, says it was cut, and keeps only an excerpt", async () => {
-    const error = (await failureOf(client(respond("x".repeat(300_000), 422, { "content-type": "text/plain" }), { maxResponseBytes: 200_000 }).get("f1"))) as ApiError;
+    const error = (await failureOf(
+      client(respond("x".repeat(300_000), 422, { "content-type": "text/plain" }), { maxResponseBytes: 200_000 }).get(
+        "f1",
+      ),
+    )) as ApiError;
     expect(error).toBeInstanceOf(UnprocessableEntityError);
     expect(error.message).toMatch(/body was over 200000 bytes \(maxResponseBytes\) and was cut/);
     expect(String(error.body).length).toBeLessThanOrEqual(4_097);
@@ -51,20 +67,32 @@ describe("hostile answers: every failure is a FileLibraryError that says what wa
   // RFC 8259 8.1: JSON MUST NOT start with a BOM. A default TextDecoder drops it in silence, so the client never saw it.
   it.each([
     ["metadata", (c: ReturnType<typeof client>) => c.get("f1"), JSON.stringify(sampleMetadata), "application/json"],
-    ["a download URL as a JSON string", (c: ReturnType<typeof client>) => c.downloadUrl("f1"), JSON.stringify("https://cdn.example.test/f1"), "application/json"],
-  ])("%s that starts with a byte-order mark is a MalformedResponseError that says so", async (_, call, json, contentType) => {
-    const bytes = new Uint8Array([0xef, 0xbb, 0xbf, ...new TextEncoder().encode(json)]);
-    const error = await failureOf(call(client(respond(bytes, 200, { "content-type": contentType }))));
-    expect(error).toBeInstanceOf(MalformedResponseError);
-    expect(error!.message).toContain("but the body starts with a byte-order mark (EF BB BF), which JSON must not (RFC 8259, 8.1)");
-  });
+    [
+      "a download URL as a JSON string",
+      (c: ReturnType<typeof client>) => c.downloadUrl("f1"),
+      JSON.stringify("https://cdn.example.test/f1"),
+      "application/json",
+    ],
+  ])(
+    "%s that starts with a byte-order mark is a MalformedResponseError that says so",
+    async (_, call, json, contentType) => {
+      const bytes = new Uint8Array([0xef, 0xbb, 0xbf, ...new TextEncoder().encode(json)]);
+      const error = await failureOf(call(client(respond(bytes, 200, { "content-type": contentType }))));
+      expect(error).toBeInstanceOf(MalformedResponseError);
+      expect(error!.message).toContain(
+        "but the body starts with a byte-order mark (EF BB BF), which JSON must not (RFC 8259, 8.1)",
+      );
+    },
+  );
 
   it("a download URL longer than a URL may be is a MalformedResponseError, before any parsing", async () => {
     const long = `https://cdn.example.test/${"a".repeat(MAX_URL_LENGTH)}`;
     const error = await failureOf(client(respond(long, 200, { "content-type": "text/plain" })).downloadUrl("f1"));
     expect(error).toBeInstanceOf(MalformedResponseError);
     expect(error!.message).toMatch(/longer than 8192 characters/);
-    const huge = await failureOf(client(respond("h".repeat(900_000), 200, { "content-type": "text/plain" })).downloadUrl("f1"));
+    const huge = await failureOf(
+      client(respond("h".repeat(900_000), 200, { "content-type": "text/plain" })).downloadUrl("f1"),
+    );
     expect(huge!.message).toMatch(/longer than a URL may be/);
   });
 
@@ -73,7 +101,7 @@ describe("hostile answers: every failure is a FileLibraryError that says what wa
     bytes.set([0xc3, 0x28], bytes.indexOf(0x58));
     const error = await failureOf(client(respond(bytes)).get("f1"));
     expect(error).toBeInstanceOf(MalformedResponseError);
-    expect(error!.message).toContain('not valid UTF-8 (byte \\xC3 at offset');
+    expect(error!.message).toContain("not valid UTF-8 (byte \\xC3 at offset");
     expect(error!.message).toContain('"name":"\\xC3("');
   });
 
@@ -82,7 +110,9 @@ describe("hostile answers: every failure is a FileLibraryError that says what wa
     const notUtf8 = await failureOf(client(respond(latin1)).get("f1"));
     expect(notUtf8).toBeInstanceOf(MalformedResponseError);
     expect(notUtf8!.message).toContain("Caf\\xE9.pdf");
-    const twice = await failureOf(client(respond(`{"size":"1234",${JSON.stringify(sampleMetadata).slice(1)}`)).get("f1"));
+    const twice = await failureOf(
+      client(respond(`{"size":"1234",${JSON.stringify(sampleMetadata).slice(1)}`)).get("f1"),
+    );
     expect(twice).toBeInstanceOf(MalformedResponseError);
     expect(twice!.message).toMatch(/^getFile got HTTP 200 but the body names "size" twice in one object/);
   });
@@ -119,7 +149,9 @@ describe("redirects are not followed", () => {
 
 // Generated hostile answers to every operation, at every status: whatever comes back, the call either resolves
 // with valid data or rejects with a FileLibraryError (never a TypeError, SyntaxError or RangeError).
-const STATUSES = [200, 201, 204, 206, 300, 301, 302, 303, 304, 307, 308, 400, 401, 403, 404, 409, 413, 422, 429, 500, 502, 503, 599];
+const STATUSES = [
+  200, 201, 204, 206, 300, 301, 302, 303, 304, 307, 308, 400, 401, 403, 404, 409, 413, 422, 429, 500, 502, 503, 599,
+];
 const hostileBody = fc.oneof(
   fc.integer({ min: 1, max: 20_000 }).map((levels) => deep(levels)),
   fc.integer({ min: 1, max: 20_000 }).map((levels) => `${"[".repeat(levels)}${"]".repeat(levels)}`),
@@ -127,20 +159,45 @@ const hostileBody = fc.oneof(
   fc.jsonValue().map((value) => JSON.stringify(value)),
   fc.jsonValue().map((value) => JSON.stringify(value).slice(0, -1)),
   fc.uint8Array({ maxLength: 200 }),
-  fc.constantFrom("", "null", '"https://cdn.example.test/x"', JSON.stringify(sampleMetadata), '{"detail":[{"loc":null,"msg":{}}]}', '"' + "\\".repeat(9) + '"'),
+  fc.constantFrom(
+    "",
+    "null",
+    '"https://cdn.example.test/x"',
+    JSON.stringify(sampleMetadata),
+    '{"detail":[{"loc":null,"msg":{}}]}',
+    '"' + "\\".repeat(9) + '"',
+  ),
 );
-const contentType = fc.constantFrom("application/json", "text/plain", "text/html", "application/problem+json", "application/octet-stream", "");
+const contentType = fc.constantFrom(
+  "application/json",
+  "text/plain",
+  "text/html",
+  "application/problem+json",
+  "application/octet-stream",
+  "",
+);
 
 describe("generated hostile answers (fast-check)", () => {
   it("every operation, every status: valid data or a FileLibraryError", { timeout: 120_000 }, async () => {
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom("get", "update", "downloadUrl"), fc.constantFrom(...STATUSES), hostileBody, contentType, async (operation, status, body, type) => {
-        const nullBody = status === 204 || status === 304;
-        const files = client(respond(nullBody ? null : body, status, type ? { "content-type": type } : {}), { maxResponseBytes: 1_000_000 });
-        const call = operation === "update" ? files.update("f1", { labels: [] }) : files[operation]("f1");
-        const error = await failureOf(call);
-        if (error !== undefined) expect(error, `${operation} ${status} ${type}: ${error.name}: ${error.message}`).toBeInstanceOf(FileLibraryError);
-      }),
+      fc.asyncProperty(
+        fc.constantFrom("get", "update", "downloadUrl"),
+        fc.constantFrom(...STATUSES),
+        hostileBody,
+        contentType,
+        async (operation, status, body, type) => {
+          const nullBody = status === 204 || status === 304;
+          const files = client(respond(nullBody ? null : body, status, type ? { "content-type": type } : {}), {
+            maxResponseBytes: 1_000_000,
+          });
+          const call = operation === "update" ? files.update("f1", { labels: [] }) : files[operation]("f1");
+          const error = await failureOf(call);
+          if (error !== undefined)
+            expect(error, `${operation} ${status} ${type}: ${error.name}: ${error.message}`).toBeInstanceOf(
+              FileLibraryError,
+            );
+        },
+      ),
       { numRuns: 400, seed: 20261123 },
     );
   });

@@ -15,15 +15,35 @@ afterAll(() => server.close());
 
 /** One call in a child process: what it threw, and how far its peak memory grew. */
 async function callIn(kind: string, operation: string): Promise<{ name: string; message: string; grewMB: number }> {
-  const output = await run(process.execPath, ["--import", "tsx", fromRoot("test/fixtures/hostile-call.ts"), `${server.origin}/${kind}`, operation]);
+  const output = await run(process.execPath, [
+    "--import",
+    "tsx",
+    fromRoot("test/fixtures/hostile-call.ts"),
+    `${server.origin}/${kind}`,
+    operation,
+  ]);
   return JSON.parse(output.trim().split("\n").at(-1)!);
 }
 
-describe(`a call's memory stays within ${BOUND_MB} MB of the process's, whatever the server sends`, { timeout: 120_000 }, () => {
+describe(`a call's memory stays within ${BOUND_MB} MB of the process's, whatever the server sends`, {
+  timeout: 120_000,
+}, () => {
   it.each([
-    ["an endless metadata body (gigabytes)", "huge-body", "get", "MalformedResponseError", /over 1048576 bytes \(maxResponseBytes\)/],
+    [
+      "an endless metadata body (gigabytes)",
+      "huge-body",
+      "get",
+      "MalformedResponseError",
+      /over 1048576 bytes \(maxResponseBytes\)/,
+    ],
     ["a gzip bomb (it inflates without end)", "gzip-bomb", "get", "MalformedResponseError", /over 1048576 bytes/],
-    ["an endless 422 body, on the update", "huge-422", "update", "UnprocessableEntityError", /was over 1048576 bytes \(maxResponseBytes\) and was cut/],
+    [
+      "an endless 422 body, on the update",
+      "huge-422",
+      "update",
+      "UnprocessableEntityError",
+      /was over 1048576 bytes \(maxResponseBytes\) and was cut/,
+    ],
     ["an endless download URL", "huge-url", "downloadUrl", "MalformedResponseError", /over 1048576 bytes/],
   ])("%s", async (_, kind, operation, name, message) => {
     const result = await callIn(kind, operation);

@@ -9,9 +9,15 @@ const clientWith = (fetch: ReturnType<typeof fakeFetch>["fetch"]) =>
   createFileLibraryClient({ baseUrl: BASE_URL, apiKey: API_KEY, fetch });
 
 /** Reads one scripted 2xx answer with a method that parses its body, and expects a MalformedResponseError saying `problem`. */
-async function expectMalformed(response: Response, operation: "getFile" | "getFileDownloadUrl", problem: RegExp): Promise<void> {
+async function expectMalformed(
+  response: Response,
+  operation: "getFile" | "getFileDownloadUrl",
+  problem: RegExp,
+): Promise<void> {
   const { files } = clientWith(fakeFetch(response).fetch);
-  const error = await (operation === "getFile" ? files.get("file_1") : files.downloadUrl("file_1")).catch((e: unknown) => e);
+  const error = await (operation === "getFile" ? files.get("file_1") : files.downloadUrl("file_1")).catch(
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(MalformedResponseError);
   expect((error as MalformedResponseError).message).toMatch(problem);
   expect((error as MalformedResponseError).operation).toBe(operation);
@@ -38,7 +44,9 @@ describe("files.get", () => {
     ["a JSON array", json([sampleMetadata]), /not a JSON object/],
     ["JSON null", json(null), /not a JSON object/],
     ["empty", text("", 200, "application/json"), /not JSON/],
-  ])("rejects a 2xx body that is %s with MalformedResponseError", (_, response, problem) => expectMalformed(response, "getFile", problem));
+  ])("rejects a 2xx body that is %s with MalformedResponseError", (_, response, problem) =>
+    expectMalformed(response, "getFile", problem),
+  );
 
   it("sends per-call and client headers", async () => {
     const { fetch, seen } = fakeFetch(json(sampleMetadata));
@@ -52,7 +60,10 @@ describe("files.get", () => {
 describe("files.update", () => {
   it("PUTs the JSON body and resolves to undefined", async () => {
     const { fetch, seen } = fakeFetch(new Response(null, { status: 200 }));
-    const result = await clientWith(fetch).files.update("file_1", { labels: ["a", "b"], publicUrl: "https://x.test/f" });
+    const result = await clientWith(fetch).files.update("file_1", {
+      labels: ["a", "b"],
+      publicUrl: "https://x.test/f",
+    });
     expect(result).toBeUndefined();
     expect(seen[0]!.method).toBe("PUT");
     expect(seen[0]!.url).toBe(`${BASE_URL}/studio/v1/library/files/file_1`);
@@ -107,8 +118,14 @@ describe("files.downloadUrl", () => {
     ["two URLs", text(`${signed} ${signed}`), /not a single URL/],
     ["an HTML page", text("<html>login</html>", 200, "text/html"), /not an absolute URL/],
     // The message shows the NUL escaped, in the problem and in the body's excerpt alike.
-    ["a URL followed by NUL", text(`${signed}\u0000`), /has a control character \(\\u0000 at \d+\).*body: https:\/\/\S+\\u0000\)/],
-  ])("rejects %s with MalformedResponseError", (_, response, problem) => expectMalformed(response, "getFileDownloadUrl", problem));
+    [
+      "a URL followed by NUL",
+      text(`${signed}\u0000`),
+      /has a control character \(\\u0000 at \d+\).*body: https:\/\/\S+\\u0000\)/,
+    ],
+  ])("rejects %s with MalformedResponseError", (_, response, problem) =>
+    expectMalformed(response, "getFileDownloadUrl", problem),
+  );
 });
 
 describe("raw", () => {
@@ -137,7 +154,8 @@ describe("the request on the wire, with and without middleware on raw", () => {
         // Hop-by-hop headers say how the connection is used, not what was asked.
         const { connection: _c, "keep-alive": _k, ...headers } = req.headers as Record<string, string>;
         seen.push({ method: req.method!, url: req.url!, headers, body });
-        if (req.url!.endsWith("/download")) res.writeHead(200, { "content-type": "text/plain" }).end("https://cdn.example.test/f");
+        if (req.url!.endsWith("/download"))
+          res.writeHead(200, { "content-type": "text/plain" }).end("https://cdn.example.test/f");
         else if (req.method === "PUT") res.writeHead(200).end();
         else res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(sampleMetadata));
       });
@@ -150,7 +168,11 @@ describe("the request on the wire, with and without middleware on raw", () => {
   const calls = async (client: ReturnType<typeof createFileLibraryClient>) => {
     seen.length = 0;
     await client.files.get("a/b c");
-    await client.files.update("a/b c", { labels: ["x", "ü"], publicUrl: "https://p.example/x" }, { headers: { "content-type": "application/json; charset=utf-8" } });
+    await client.files.update(
+      "a/b c",
+      { labels: ["x", "ü"], publicUrl: "https://p.example/x" },
+      { headers: { "content-type": "application/json; charset=utf-8" } },
+    );
     await client.files.downloadUrl("a/b c", { headers: { "X-Call": "2", accept: "text/plain" } });
     return seen.map((s) => ({ ...s }));
   };
@@ -168,7 +190,11 @@ describe("the request on the wire, with and without middleware on raw", () => {
       "PUT /studio/v1/library/files/a%2Fb%20c",
       "GET /studio/v1/library/files/a%2Fb%20c/download",
     ]);
-    expect(direct[0]!.headers).toMatchObject({ authorization: `Bearer ${API_KEY}`, "x-client": "1", "x-call": "client" });
+    expect(direct[0]!.headers).toMatchObject({
+      authorization: `Bearer ${API_KEY}`,
+      "x-client": "1",
+      "x-call": "client",
+    });
     expect(direct[1]!.headers["content-type"]).toBe("application/json; charset=utf-8");
     expect(JSON.parse(direct[1]!.body)).toEqual({ labels: ["x", "ü"], publicUrl: "https://p.example/x" });
     expect(direct[2]!.headers).toMatchObject({ accept: "text/plain", "x-call": "2" });
@@ -178,7 +204,9 @@ describe("the request on the wire, with and without middleware on raw", () => {
     seen.length = 0;
     const client = createFileLibraryClient({ baseUrl, apiKey: API_KEY });
     await expect(client.files.get("f", { headers: { "x-bad": "line\nbreak" } })).rejects.toThrow(InvalidArgumentError);
-    expect(() => createFileLibraryClient({ baseUrl, apiKey: API_KEY, headers: { "bad name": "v" } })).toThrow(/A header cannot be sent/);
+    expect(() => createFileLibraryClient({ baseUrl, apiKey: API_KEY, headers: { "bad name": "v" } })).toThrow(
+      /A header cannot be sent/,
+    );
     expect(seen).toHaveLength(0);
   });
 });
@@ -189,17 +217,27 @@ describe("the middleware path reads answers as the direct one does", () => {
     client.raw.use({ onRequest: () => undefined });
     return client;
   };
-  const failure = (promise: Promise<unknown>) => promise.then(() => expect.unreachable("it succeeded"), (e: unknown) => e as ApiError);
+  const failure = (promise: Promise<unknown>) =>
+    promise.then(
+      () => expect.unreachable("it succeeded"),
+      (e: unknown) => e as ApiError,
+    );
 
   it("an empty error body is no body", async () => {
     const error = await failure(withMiddleware(fakeFetch(new Response("", { status: 422 })).fetch).files.get("f"));
     expect(error.body).toBeUndefined();
-    expect(error.message).toBe("getFile failed with HTTP 422 (GET /studio/v1/library/files/f). The file id may not exist, or the request body may be invalid.");
+    expect(error.message).toBe(
+      "getFile failed with HTTP 422 (GET /studio/v1/library/files/f). The file id may not exist, or the request body may be invalid.",
+    );
   });
 
   it("an error body is cut at the call's own limit, and says so", async () => {
     const body = JSON.stringify({ message: "x".repeat(200) });
-    const error = await failure(withMiddleware(fakeFetch(new Response(body, { status: 422 })).fetch, { maxResponseBytes: 1_000 }).files.get("f", { maxResponseBytes: 50 }));
+    const error = await failure(
+      withMiddleware(fakeFetch(new Response(body, { status: 422 })).fetch, { maxResponseBytes: 1_000 }).files.get("f", {
+        maxResponseBytes: 50,
+      }),
+    );
     expect(error.message).toContain("Its body was over 50 bytes (maxResponseBytes) and was cut");
     expect(error.body).toBe(body.slice(0, 50));
   });
@@ -213,7 +251,9 @@ describe("the middleware path reads answers as the direct one does", () => {
   });
 
   it("a 2xx body is cut at the call's own limit", async () => {
-    const error = await failure(withMiddleware(fakeFetch(json(sampleMetadata)).fetch).files.get("f", { maxResponseBytes: 10 }));
+    const error = await failure(
+      withMiddleware(fakeFetch(json(sampleMetadata)).fetch).files.get("f", { maxResponseBytes: 10 }),
+    );
     expect(error).toBeInstanceOf(MalformedResponseError);
     expect(error.message).toContain("the body is over 10 bytes (maxResponseBytes)");
   });
@@ -222,10 +262,18 @@ describe("the middleware path reads answers as the direct one does", () => {
 describe("what a malformed 2xx says", () => {
   it("names the operation, the status, the problem, the content type (or none) and the body", async () => {
     const { fetch } = fakeFetch(new Response("<html>", { status: 200 }));
-    const error = (await clientWith(fetch).files.get("f").catch((e: unknown) => e)) as MalformedResponseError;
-    expect(error.message).toBe("getFile got HTTP 200 but the body is not JSON (content type text/plain;charset=UTF-8; body: <html>): the server breaks the File Library contract.");
+    const error = (await clientWith(fetch)
+      .files.get("f")
+      .catch((e: unknown) => e)) as MalformedResponseError;
+    expect(error.message).toBe(
+      "getFile got HTTP 200 but the body is not JSON (content type text/plain;charset=UTF-8; body: <html>): the server breaks the File Library contract.",
+    );
     const bare = new Response(new Uint8Array([60]), { status: 200 });
-    const untyped = (await clientWith(fakeFetch(bare).fetch).files.get("f").catch((e: unknown) => e)) as MalformedResponseError;
-    expect(untyped.message).toBe("getFile got HTTP 200 but the body is not JSON (content type none; body: <): the server breaks the File Library contract.");
+    const untyped = (await clientWith(fakeFetch(bare).fetch)
+      .files.get("f")
+      .catch((e: unknown) => e)) as MalformedResponseError;
+    expect(untyped.message).toBe(
+      "getFile got HTTP 200 but the body is not JSON (content type none; body: <): the server breaks the File Library contract.",
+    );
   });
 });

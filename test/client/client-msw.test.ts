@@ -15,15 +15,27 @@ const seen: Array<{ method: string; path: string; authorization: string | null; 
 
 const server = setupServer(
   http.get(FILE, ({ params, request }) => {
-    seen.push({ method: "GET", path: new URL(request.url).pathname, authorization: request.headers.get("authorization") });
+    seen.push({
+      method: "GET",
+      path: new URL(request.url).pathname,
+      authorization: request.headers.get("authorization"),
+    });
     if (params.fileId !== stored.id) {
-      return HttpResponse.json({ detail: `no file ${String(params.fileId)}` }, { status: 422, headers: { "x-request-id": "msw-req-1" } });
+      return HttpResponse.json(
+        { detail: `no file ${String(params.fileId)}` },
+        { status: 422, headers: { "x-request-id": "msw-req-1" } },
+      );
     }
     return HttpResponse.json(stored);
   }),
   http.put(FILE, async ({ request }) => {
     const body = await request.json();
-    seen.push({ method: "PUT", path: new URL(request.url).pathname, authorization: request.headers.get("authorization"), body });
+    seen.push({
+      method: "PUT",
+      path: new URL(request.url).pathname,
+      authorization: request.headers.get("authorization"),
+      body,
+    });
     Object.assign(stored, body);
     return new HttpResponse(null, { status: 200 });
   }),

@@ -89,14 +89,18 @@ describe("retries", () => {
 
   it.each([400, 401, 403, 404, 422])("never retries %i", async (status) => {
     const s = await serve(reply(status, { message: "no" }, fast()), OK);
-    const error = await clientFor(s).files.get("f").catch((e: unknown) => e);
+    const error = await clientFor(s)
+      .files.get("f")
+      .catch((e: unknown) => e);
     expect((error as { status: number }).status).toBe(status);
     expect(s.requests).toHaveLength(1);
   });
 
   it("x-should-retry: false stops a retry the status would allow", async () => {
     const s = await serve(reply(503, {}, { ...fast(), "x-should-retry": "false" }), OK);
-    const error = await clientFor(s).files.get("f").catch((e: unknown) => e);
+    const error = await clientFor(s)
+      .files.get("f")
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(InternalServerError);
     expect(s.requests).toHaveLength(1);
   });
@@ -108,8 +112,15 @@ describe("retries", () => {
   });
 
   it("gives up after maxRetries, with the attempts in the error", async () => {
-    const s = await serve(reply(503, {}, fast()), reply(503, {}, fast()), reply(503, { message: "still down" }, fast()), OK);
-    const error = (await clientFor(s).files.get("f").catch((e: unknown) => e)) as InternalServerError;
+    const s = await serve(
+      reply(503, {}, fast()),
+      reply(503, {}, fast()),
+      reply(503, { message: "still down" }, fast()),
+      OK,
+    );
+    const error = (await clientFor(s)
+      .files.get("f")
+      .catch((e: unknown) => e)) as InternalServerError;
     expect(error).toBeInstanceOf(InternalServerError);
     expect(error.attempts).toBe(3);
     expect(error.message).toContain("after 3 attempts");
@@ -127,7 +138,11 @@ describe("retries", () => {
   });
 
   it("an unreachable base URL is a ConnectionError with the cause, after every retry", async () => {
-    const client = createFileLibraryClient({ baseUrl: `http://127.0.0.1:${await closedPort()}`, apiKey: API_KEY, maxRetries: 1 });
+    const client = createFileLibraryClient({
+      baseUrl: `http://127.0.0.1:${await closedPort()}`,
+      apiKey: API_KEY,
+      maxRetries: 1,
+    });
     const error = (await client.files.get("f").catch((e: unknown) => e)) as ConnectionError;
     expect(error).toBeInstanceOf(ConnectionError);
     expect(error.attempts).toBe(2);
@@ -145,7 +160,9 @@ describe("retries", () => {
 describe("timeouts", () => {
   it("an attempt that gets no answer within timeoutMs is a TimeoutError naming the limit and the operation", async () => {
     const s = await serve("hang");
-    const error = (await clientFor(s, { timeoutMs: 50, maxRetries: 0 }).files.get("f").catch((e: unknown) => e)) as TimeoutError;
+    const error = (await clientFor(s, { timeoutMs: 50, maxRetries: 0 })
+      .files.get("f")
+      .catch((e: unknown) => e)) as TimeoutError;
     expect(error).toBeInstanceOf(TimeoutError);
     expect(error).toBeInstanceOf(ConnectionError);
     expect(error).toBeInstanceOf(FileLibraryError);
@@ -162,7 +179,9 @@ describe("timeouts", () => {
 
   it("a per-call timeout overrides the client's", async () => {
     const s = await serve("hang");
-    const error = await clientFor(s, { timeoutMs: 60_000, maxRetries: 0 }).files.downloadUrl("f", { timeoutMs: 30 }).catch((e: unknown) => e);
+    const error = await clientFor(s, { timeoutMs: 60_000, maxRetries: 0 })
+      .files.downloadUrl("f", { timeoutMs: 30 })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TimeoutError);
     expect((error as Error).message).toContain("getFileDownloadUrl timed out");
   });
@@ -213,7 +232,10 @@ describe("cancellation", () => {
 describe("waiting between attempts (fake timers, in-memory fetch)", () => {
   const scripted = (...responses: Response[]) => {
     const fake = fakeFetch(...responses);
-    return { ...fake, client: createFileLibraryClient({ baseUrl: "http://files.example.test", apiKey: API_KEY, fetch: fake.fetch }) };
+    return {
+      ...fake,
+      client: createFileLibraryClient({ baseUrl: "http://files.example.test", apiKey: API_KEY, fetch: fake.fetch }),
+    };
   };
 
   it("honours Retry-After in seconds", async () => {
@@ -229,7 +251,10 @@ describe("waiting between attempts (fake timers, in-memory fetch)", () => {
 
   it("honours Retry-After as an HTTP date", async () => {
     vi.useFakeTimers({ now: Date.parse("2026-01-01T00:00:00Z") });
-    const { client, seen } = scripted(json({}, 503, { "retry-after": "Thu, 01 Jan 2026 00:00:10 GMT" }), json(sampleMetadata));
+    const { client, seen } = scripted(
+      json({}, 503, { "retry-after": "Thu, 01 Jan 2026 00:00:10 GMT" }),
+      json(sampleMetadata),
+    );
     const call = client.files.get("f");
     await vi.advanceTimersByTimeAsync(9_999);
     expect(seen).toHaveLength(1);
@@ -240,7 +265,10 @@ describe("waiting between attempts (fake timers, in-memory fetch)", () => {
 
   it("prefers retry-after-ms", async () => {
     vi.useFakeTimers();
-    const { client, seen } = scripted(json({}, 429, { "retry-after-ms": "250", "retry-after": "30" }), json(sampleMetadata));
+    const { client, seen } = scripted(
+      json({}, 429, { "retry-after-ms": "250", "retry-after": "30" }),
+      json(sampleMetadata),
+    );
     const call = client.files.get("f");
     await vi.advanceTimersByTimeAsync(249);
     expect(seen).toHaveLength(1);
@@ -252,43 +280,49 @@ describe("waiting between attempts (fake timers, in-memory fetch)", () => {
   it.each([
     [0, 500, 1_000],
     [0.99999, 375, 750],
-  ])("backs off from 0.5 s, doubling, when the server says nothing (random %d: waits %i then %i ms)", async (random, first, second) => {
-    vi.useFakeTimers();
-    const spy = vi.spyOn(Math, "random").mockReturnValue(random);
-    try {
-      const { client, seen } = scripted(json({}, 503), json({}, 503), json(sampleMetadata));
-      const call = client.files.get("f");
-      await vi.advanceTimersByTimeAsync(first - 1);
-      expect(seen).toHaveLength(1);
-      await vi.advanceTimersByTimeAsync(1);
-      expect(seen).toHaveLength(2);
-      await vi.advanceTimersByTimeAsync(second - 1);
-      expect(seen).toHaveLength(2);
-      await vi.advanceTimersByTimeAsync(1);
-      await call;
-      expect(seen).toHaveLength(3);
-    } finally {
-      spy.mockRestore();
-    }
-  });
+  ])(
+    "backs off from 0.5 s, doubling, when the server says nothing (random %d: waits %i then %i ms)",
+    async (random, first, second) => {
+      vi.useFakeTimers();
+      const spy = vi.spyOn(Math, "random").mockReturnValue(random);
+      try {
+        const { client, seen } = scripted(json({}, 503), json({}, 503), json(sampleMetadata));
+        const call = client.files.get("f");
+        await vi.advanceTimersByTimeAsync(first - 1);
+        expect(seen).toHaveLength(1);
+        await vi.advanceTimersByTimeAsync(1);
+        expect(seen).toHaveLength(2);
+        await vi.advanceTimersByTimeAsync(second - 1);
+        expect(seen).toHaveLength(2);
+        await vi.advanceTimersByTimeAsync(1);
+        await call;
+        expect(seen).toHaveLength(3);
+      } finally {
+        spy.mockRestore();
+      }
+    },
+  );
 
   // RFC 9110 allows digits or an HTTP-date: "-5", "+5" and "1." are neither, so the client backs off (0.5 s with jitter
   // pinned to none). Date.parse read each as a date in the past, and the retries went out at once.
-  it.each(["-5", "+5", "1."])("backs off 500 ms after Retry-After: %s, which says no wait at all", async (retryAfter) => {
-    vi.useFakeTimers();
-    const spy = vi.spyOn(Math, "random").mockReturnValue(0);
-    try {
-      const { client, seen } = scripted(json({}, 429, { "retry-after": retryAfter }), json(sampleMetadata));
-      const call = client.files.get("f");
-      await vi.advanceTimersByTimeAsync(499);
-      expect(seen).toHaveLength(1);
-      await vi.advanceTimersByTimeAsync(1);
-      await expect(call).resolves.toEqual(sampleMetadata);
-      expect(seen).toHaveLength(2);
-    } finally {
-      spy.mockRestore();
-    }
-  });
+  it.each(["-5", "+5", "1."])(
+    "backs off 500 ms after Retry-After: %s, which says no wait at all",
+    async (retryAfter) => {
+      vi.useFakeTimers();
+      const spy = vi.spyOn(Math, "random").mockReturnValue(0);
+      try {
+        const { client, seen } = scripted(json({}, 429, { "retry-after": retryAfter }), json(sampleMetadata));
+        const call = client.files.get("f");
+        await vi.advanceTimersByTimeAsync(499);
+        expect(seen).toHaveLength(1);
+        await vi.advanceTimersByTimeAsync(1);
+        await expect(call).resolves.toEqual(sampleMetadata);
+        expect(seen).toHaveLength(2);
+      } finally {
+        spy.mockRestore();
+      }
+    },
+  );
 
   it("ignores a Retry-After over 60 s and backs off instead", async () => {
     vi.useFakeTimers();
@@ -326,7 +360,10 @@ describe("retryDelay", () => {
     const h = (headers: Record<string, string>) => new Headers(headers);
     expect(retryDelay(0, h({ "retry-after-ms": "1500.5" }), 0)).toEqual({ ms: 1500.5, source: "retry-after-ms" });
     expect(retryDelay(0, h({ "retry-after": "2" }), 0)).toEqual({ ms: 2000, source: "retry-after" });
-    expect(retryDelay(0, h({ "retry-after": "Thu, 01 Jan 1970 00:00:05 GMT" }), 1000)).toEqual({ ms: 4000, source: "retry-after" });
+    expect(retryDelay(0, h({ "retry-after": "Thu, 01 Jan 1970 00:00:05 GMT" }), 1000)).toEqual({
+      ms: 4000,
+      source: "retry-after",
+    });
     expect(retryDelay(0, h({ "retry-after": "soon" }), 0, () => 0)).toEqual({ ms: 500, source: "backoff" });
   });
 });
@@ -334,7 +371,9 @@ describe("retryDelay", () => {
 describe("request ids", () => {
   it("ApiError carries the server's x-request-id and shows it in the message", async () => {
     const s = await serve(reply(422, { message: "no such file" }, { "x-request-id": "req_123" }));
-    const error = (await clientFor(s).files.get("f").catch((e: unknown) => e)) as UnprocessableEntityError;
+    const error = (await clientFor(s)
+      .files.get("f")
+      .catch((e: unknown) => e)) as UnprocessableEntityError;
     expect(error.requestId).toBe("req_123");
     expect(error.attempts).toBe(1);
     expect(error.message).toContain("req_123");
@@ -364,11 +403,20 @@ describe("logging", () => {
     await clientFor(s, { logger, logLevel: "debug" }).files.get("f");
     const attempts = lines.filter(([level]) => level === "debug").map(([, m]) => m);
     expect(attempts).toEqual([
-      expect.stringMatching(/^file-library: getFile GET \/studio\/v1\/library\/files\/f: attempt 1\/3: HTTP 503 in \d+ ms$/),
-      expect.stringMatching(/^file-library: getFile GET \/studio\/v1\/library\/files\/f: attempt 2\/3: HTTP 200 in \d+ ms$/),
+      expect.stringMatching(
+        /^file-library: getFile GET \/studio\/v1\/library\/files\/f: attempt 1\/3: HTTP 503 in \d+ ms$/,
+      ),
+      expect.stringMatching(
+        /^file-library: getFile GET \/studio\/v1\/library\/files\/f: attempt 2\/3: HTTP 200 in \d+ ms$/,
+      ),
     ]);
     const retries = lines.filter(([level]) => level === "info");
-    expect(retries).toEqual([["info", "file-library: getFile GET /studio/v1/library/files/f: HTTP 503; retrying in 7 ms (retry-after-ms), attempt 2/3"]]);
+    expect(retries).toEqual([
+      [
+        "info",
+        "file-library: getFile GET /studio/v1/library/files/f: HTTP 503; retrying in 7 ms (retry-after-ms), attempt 2/3",
+      ],
+    ]);
     expect(JSON.stringify(lines)).not.toContain(API_KEY);
   });
 
@@ -394,8 +442,12 @@ describe("logging", () => {
   });
 
   it("redacts secret-named headers and fields of an error answer", async () => {
-    const s = await serve(reply(401, { message: "bad", access_token: "tok-999" }, { "set-cookie": "session=abc", "x-api-key": "k-1" }));
-    const error = (await clientFor(s).files.get("f").catch((e: unknown) => e)) as { headers: Headers; body: unknown };
+    const s = await serve(
+      reply(401, { message: "bad", access_token: "tok-999" }, { "set-cookie": "session=abc", "x-api-key": "k-1" }),
+    );
+    const error = (await clientFor(s)
+      .files.get("f")
+      .catch((e: unknown) => e)) as { headers: Headers; body: unknown };
     expect(error.headers.get("set-cookie")).toBe("[REDACTED]");
     expect(error.headers.get("x-api-key")).toBe("[REDACTED]");
     expect(error.body).toEqual({ message: "bad", access_token: "[REDACTED]" });

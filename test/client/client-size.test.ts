@@ -29,7 +29,9 @@ import { clientBundleSizes } from "../../scripts/lib/bundle-size.ts";
 const CEILING_OVER_OPENAPI_FETCH = 6_721;
 
 describe("what an app pays for the client, over openapi-fetch (esbuild, minified, gzipped)", () => {
-  it(`is at most ${CEILING_OVER_OPENAPI_FETCH} bytes for createFileLibraryClient and one error class`, { timeout: 30_000 }, async () => {
+  it(`is at most ${CEILING_OVER_OPENAPI_FETCH} bytes for createFileLibraryClient and one error class`, {
+    timeout: 30_000,
+  }, async () => {
     const { bare, ours } = await clientBundleSizes();
     expect(ours.gzip - bare.gzip).toBeLessThanOrEqual(CEILING_OVER_OPENAPI_FETCH);
     // The bundle holds the client, not only openapi-fetch: a broken entry would pass the size check by shrinking.

@@ -10,7 +10,11 @@ import { API_KEY, BASE_URL, fakeFetch, json, sampleMetadata } from "../support/f
 
 // These assertions are checked by `tsc` (npm run typecheck): a wrong type fails the build, not the run.
 describe("types", () => {
-  const client = createFileLibraryClient({ baseUrl: BASE_URL, apiKey: API_KEY, fetch: fakeFetch(json(sampleMetadata)).fetch });
+  const client = createFileLibraryClient({
+    baseUrl: BASE_URL,
+    apiKey: API_KEY,
+    fetch: fakeFetch(json(sampleMetadata)).fetch,
+  });
 
   it("methods resolve to the spec's types", () => {
     expectTypeOf(client.files.get).returns.resolves.toEqualTypeOf<FileMetadata>();

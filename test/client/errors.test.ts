@@ -75,7 +75,11 @@ describe("the readable message", () => {
   it.each([
     ["message", { code: "file_not_found", message: "No such file" }, "No such file"],
     ["detail text", { detail: "File not found" }, "File not found"],
-    ["detail list", { detail: [{ loc: ["body", "labels", 0], msg: "must be a string", type: "string_type" }] }, "body.labels.0: must be a string"],
+    [
+      "detail list",
+      { detail: [{ loc: ["body", "labels", 0], msg: "must be a string", type: "string_type" }] },
+      "body.labels.0: must be a string",
+    ],
     ["nested error", { error: { code: "invalid_json", message: "Invalid JSON" } }, "Invalid JSON"],
     ["code only", { code: "file_not_found" }, "file_not_found"],
   ])("is built from %s", async (_, body, expected) => {
@@ -124,10 +128,16 @@ describe("failures without an HTTP answer", () => {
   it("in a browser, says that a CORS refusal fails exactly like an unreachable server", async () => {
     vi.stubGlobal("document", {});
     try {
-      const client = createFileLibraryClient({ baseUrl: `http://127.0.0.1:${await closedPort()}`, apiKey: API_KEY, maxRetries: 0 });
+      const client = createFileLibraryClient({
+        baseUrl: `http://127.0.0.1:${await closedPort()}`,
+        apiKey: API_KEY,
+        maxRetries: 0,
+      });
       const error = await client.files.get("file_1").catch((e: unknown) => e);
       expect(error).toBeInstanceOf(ConnectionError);
-      expect((error as Error).message).toMatch(/refused by CORS fails the same way: check that the server allows this origin \(Access-Control-Allow-Origin\)/);
+      expect((error as Error).message).toMatch(
+        /refused by CORS fails the same way: check that the server allows this origin \(Access-Control-Allow-Origin\)/,
+      );
       expect((error as Error).message).not.toContain("..");
     } finally {
       vi.unstubAllGlobals();
@@ -165,12 +175,26 @@ describe("every documented property, from real answers of the fake", () => {
   const ID = "file_props";
   const setUp = (options: { apiKey?: string; maxResponseBytes?: number } = {}) => {
     const fake = createFakeFileLibrary({ apiKey: KEY, files: [{ id: ID, name: "a.txt", content: "hello" }] });
-    const client = createFileLibraryClient({ baseUrl: fake.baseUrl, apiKey: options.apiKey ?? KEY, fetch: fake.fetch, maxRetries: 0, ...options });
+    const client = createFileLibraryClient({
+      baseUrl: fake.baseUrl,
+      apiKey: options.apiKey ?? KEY,
+      fetch: fake.fetch,
+      maxRetries: 0,
+      ...options,
+    });
     return { fake, client };
   };
-  const failureOf = (promise: Promise<unknown>) => promise.then(() => expect.unreachable("the call succeeded"), (e: unknown) => e);
+  const failureOf = (promise: Promise<unknown>) =>
+    promise.then(
+      () => expect.unreachable("the call succeeded"),
+      (e: unknown) => e,
+    );
   /** The properties every ApiError has, as the answer implies them. */
-  const expectApiError = (error: unknown, Class: typeof ApiError, expected: { status: number; operation: string; body: unknown; requestId?: string }) => {
+  const expectApiError = (
+    error: unknown,
+    Class: typeof ApiError,
+    expected: { status: number; operation: string; body: unknown; requestId?: string },
+  ) => {
     expect(error).toBeInstanceOf(Class);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toBeInstanceOf(FileLibraryError);
@@ -201,29 +225,44 @@ describe("every documented property, from real answers of the fake", () => {
     ["nothing", {}, undefined],
     ["a value that is neither", { "retry-after": "soon" }, undefined],
     ["a negative retry-after-ms", { "retry-after-ms": "-5" }, undefined],
-  ] as const)("429 with Retry-After as %s: a RateLimitError whose retryAfterMs is the wait asked for", async (_, headers, wait) => {
-    const { fake, client } = setUp();
-    const sent = typeof headers === "function" ? headers() : headers;
-    fake.failNext("getFile", { status: 429, headers: { ...sent, "x-request-id": "req_429" }, body: { code: "rate_limited", message: "Slow down." } });
-    const error = expectApiError(await failureOf(client.files.get(ID)), RateLimitError, {
-      status: 429,
-      operation: "getFile",
-      body: { code: "rate_limited", message: "Slow down." },
-      requestId: "req_429",
-    }) as RateLimitError;
-    if (wait === undefined || wait === 0) expect(error.retryAfterMs).toBe(wait);
-    // An HTTP date has one-second resolution, and the clock moves between the answer and the read.
-    else expect(error.retryAfterMs).toBeGreaterThanOrEqual(wait - 1_000), expect(error.retryAfterMs).toBeLessThanOrEqual(wait);
-    expect(error.toJSON().retryAfterMs).toBe(error.retryAfterMs);
-  });
+  ] as const)(
+    "429 with Retry-After as %s: a RateLimitError whose retryAfterMs is the wait asked for",
+    async (_, headers, wait) => {
+      const { fake, client } = setUp();
+      const sent = typeof headers === "function" ? headers() : headers;
+      fake.failNext("getFile", {
+        status: 429,
+        headers: { ...sent, "x-request-id": "req_429" },
+        body: { code: "rate_limited", message: "Slow down." },
+      });
+      const error = expectApiError(await failureOf(client.files.get(ID)), RateLimitError, {
+        status: 429,
+        operation: "getFile",
+        body: { code: "rate_limited", message: "Slow down." },
+        requestId: "req_429",
+      }) as RateLimitError;
+      if (wait === undefined || wait === 0) expect(error.retryAfterMs).toBe(wait);
+      // An HTTP date has one-second resolution, and the clock moves between the answer and the read.
+      else
+        expect(error.retryAfterMs).toBeGreaterThanOrEqual(wait - 1_000),
+          expect(error.retryAfterMs).toBeLessThanOrEqual(wait);
+      expect(error.toJSON().retryAfterMs).toBe(error.retryAfterMs);
+    },
+  );
 
   it("422 for an invalid body: an UnprocessableEntityError whose problems are the server's detail list", async () => {
     const { client } = setUp();
     const error = await failureOf(client.files.update(ID, { labels: "not-a-list" as unknown as string[] }));
-    const e = expectApiError(error, UnprocessableEntityError, { status: 422, operation: "updateFile", body: expect.objectContaining({ code: "invalid_body" }) });
+    const e = expectApiError(error, UnprocessableEntityError, {
+      status: 422,
+      operation: "updateFile",
+      body: expect.objectContaining({ code: "invalid_body" }),
+    });
     const { problems } = e as UnprocessableEntityError;
     expect(problems).toEqual((e.body as { detail: unknown }).detail);
-    expect(problems).toEqual([expect.objectContaining({ loc: ["body", "labels"], msg: expect.any(String), type: "type" })]);
+    expect(problems).toEqual([
+      expect.objectContaining({ loc: ["body", "labels"], msg: expect.any(String), type: "type" }),
+    ]);
     expect((e.toJSON() as { problems: unknown }).problems).toEqual(problems);
   });
 
@@ -272,8 +311,17 @@ describe("every documented property, from real answers of the fake", () => {
     [451, ApiError],
   ] as const)("%i: an instance of its class with the answer's status, body and request id", async (status, Class) => {
     const { fake, client } = setUp();
-    fake.failNext("getFile", { status, headers: { "x-request-id": `req_${status}` }, body: { message: `status ${status}` } });
-    const e = expectApiError(await failureOf(client.files.get(ID)), Class, { status, operation: "getFile", body: { message: `status ${status}` }, requestId: `req_${status}` });
+    fake.failNext("getFile", {
+      status,
+      headers: { "x-request-id": `req_${status}` },
+      body: { message: `status ${status}` },
+    });
+    const e = expectApiError(await failureOf(client.files.get(ID)), Class, {
+      status,
+      operation: "getFile",
+      body: { message: `status ${status}` },
+      requestId: `req_${status}`,
+    });
     expect(e.message).toContain(`status ${status}`);
     expect(e.message).toContain(`Request id: req_${status}`);
   });
@@ -290,7 +338,10 @@ describe("every documented property, from real answers of the fake", () => {
 
   it("an error body cut at maxResponseBytes: the status's class, the body kept as text, the cut said", async () => {
     const { fake, client } = setUp({ maxResponseBytes: 10_000 });
-    fake.failNext("getFile", { status: 422, body: { detail: [{ loc: ["body"], msg: "x".repeat(50_000), type: "t" }] } });
+    fake.failNext("getFile", {
+      status: 422,
+      body: { detail: [{ loc: ["body"], msg: "x".repeat(50_000), type: "t" }] },
+    });
     const e = (await failureOf(client.files.get(ID))) as UnprocessableEntityError;
     expect(e).toBeInstanceOf(UnprocessableEntityError);
     expect(typeof e.body).toBe("string");
@@ -327,7 +378,13 @@ describe("every documented property, from real answers of the fake", () => {
 
   it("no answer in time: a TimeoutError with its operation and attempts", async () => {
     const { fake } = setUp();
-    const client = createFileLibraryClient({ baseUrl: fake.baseUrl, apiKey: KEY, fetch: fake.fetch, maxRetries: 0, timeoutMs: 20 });
+    const client = createFileLibraryClient({
+      baseUrl: fake.baseUrl,
+      apiKey: KEY,
+      fetch: fake.fetch,
+      maxRetries: 0,
+      timeoutMs: 20,
+    });
     fake.delayNext("getFile", 2_000);
     const e = (await failureOf(client.files.get(ID))) as TimeoutError;
     expect(e).toBeInstanceOf(TimeoutError);
@@ -348,13 +405,21 @@ describe("describeErrorBody: one sentence from whichever shape the server used",
     ["a number", 42, "42"],
     ["an array", ["a", 1], '["a",1]'],
     ["message", { message: "No such file" }, "No such file"],
-    ["message and detail text", { message: "Invalid", detail: "labels must be a list" }, "Invalid - labels must be a list"],
+    [
+      "message and detail text",
+      { message: "Invalid", detail: "labels must be a list" },
+      "Invalid - labels must be a list",
+    ],
     ["error as text", { error: "invalid_request" }, "invalid_request"],
     ["message before error text", { message: "m", error: "e" }, "m"],
     ["an error that is neither text nor an object", { error: 5 }, '{"error":5}'],
     ["a nested error object", { error: { code: "x", message: "Nested" }, message: "outer" }, "Nested"],
     ["a nested error that is a list", { error: ["a"], message: "outer" }, "outer"],
-    ["a detail list", { detail: [{ loc: ["body", "labels", 0], msg: "must be a string", type: "t" }, { msg: "no loc" }] }, "body.labels.0: must be a string; no loc"],
+    [
+      "a detail list",
+      { detail: [{ loc: ["body", "labels", 0], msg: "must be a string", type: "t" }, { msg: "no loc" }] },
+      "body.labels.0: must be a string; no loc",
+    ],
     ["a detail list of odd items", { detail: [3, { loc: ["x"] }, null] }, '3; {"loc":["x"]}; null'],
     ["a code alone, as text", { code: "file_not_found" }, "file_not_found"],
     ["a code alone, as a number", { code: 4221 }, "4221"],
@@ -393,11 +458,17 @@ describe("every status's message, exactly", () => {
     ...extra,
   });
   it.each<[number, string]>([
-    [301, "getFile failed with HTTP 301 (GET /p). The client follows no redirect: check the base URL (the baseUrl option or FILE_LIBRARY_BASE_URL)."],
+    [
+      301,
+      "getFile failed with HTTP 301 (GET /p). The client follows no redirect: check the base URL (the baseUrl option or FILE_LIBRARY_BASE_URL).",
+    ],
     [400, "getFile failed with HTTP 400 (GET /p)"],
     [401, "getFile failed with HTTP 401 (GET /p). Check the API key (the apiKey option or FILE_LIBRARY_API_KEY)."],
     [403, "getFile failed with HTTP 403 (GET /p). The API key is not allowed to do this."],
-    [404, "getFile failed with HTTP 404 (GET /p). Check the base URL (the baseUrl option or FILE_LIBRARY_BASE_URL): the server does not know this path."],
+    [
+      404,
+      "getFile failed with HTTP 404 (GET /p). Check the base URL (the baseUrl option or FILE_LIBRARY_BASE_URL): the server does not know this path.",
+    ],
     [409, "getFile failed with HTTP 409 (GET /p)"],
     [418, "getFile failed with HTTP 418 (GET /p)"],
     [422, "getFile failed with HTTP 422 (GET /p). The file id may not exist, or the request body may be invalid."],
@@ -409,7 +480,14 @@ describe("every status's message, exactly", () => {
   });
 
   it("says the attempts, the cut, the reason and the request id, in that order", () => {
-    const error = ApiError.generate(details(503, { attempts: 3, cut: 100, body: { message: "down" }, headers: new Headers({ "x-request-id": "r-9" }) }));
+    const error = ApiError.generate(
+      details(503, {
+        attempts: 3,
+        cut: 100,
+        body: { message: "down" },
+        headers: new Headers({ "x-request-id": "r-9" }),
+      }),
+    );
     expect(error.message).toBe(
       "getFile failed with HTTP 503 (GET /p, after 3 attempts): down. Its body was over 100 bytes (maxResponseBytes) and was cut. Request id: r-9",
     );
@@ -418,7 +496,16 @@ describe("every status's message, exactly", () => {
   });
 
   it("names the errors that are not about a status", () => {
-    expect([new FileLibraryError("m"), new InvalidArgumentError("m"), new AbortError("m"), new ConnectionError("m"), new TimeoutError("m"), new MalformedResponseError("m")].map((e) => e.name)).toEqual([
+    expect(
+      [
+        new FileLibraryError("m"),
+        new InvalidArgumentError("m"),
+        new AbortError("m"),
+        new ConnectionError("m"),
+        new TimeoutError("m"),
+        new MalformedResponseError("m"),
+      ].map((e) => e.name),
+    ).toEqual([
       "FileLibraryError",
       "InvalidArgumentError",
       "AbortError",

@@ -32,6 +32,11 @@ describe("fetchOnce", () => {
     await fetchOnce(injected, "https://x.example/a", { method: "PUT", body: '{"a":1}', headers: { "x-h": "1" } });
     expect(seen).toHaveLength(1);
     expect(seen[0]).toBeInstanceOf(Request);
-    expect([seen[0]!.url, seen[0]!.method, seen[0]!.headers.get("x-h"), await seen[0]!.text()]).toEqual(["https://x.example/a", "PUT", "1", '{"a":1}']);
+    expect([seen[0]!.url, seen[0]!.method, seen[0]!.headers.get("x-h"), await seen[0]!.text()]).toEqual([
+      "https://x.example/a",
+      "PUT",
+      "1",
+      '{"a":1}',
+    ]);
   });
 });

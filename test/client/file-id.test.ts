@@ -37,7 +37,11 @@ describe("file id encoding", () => {
 describe("file ids rejected before any request", () => {
   it.each(["", " ", "\t\n", ".", ".."])("rejects %j on every method", async (id) => {
     const { client, seen } = setup();
-    for (const call of [() => client.files.get(id), () => client.files.update(id, {}), () => client.files.downloadUrl(id)]) {
+    for (const call of [
+      () => client.files.get(id),
+      () => client.files.update(id, {}),
+      () => client.files.downloadUrl(id),
+    ]) {
       const error = await call().catch((e: unknown) => e);
       expect(error).toBeInstanceOf(InvalidArgumentError);
       expect(error).toBeInstanceOf(FileLibraryError);
@@ -86,7 +90,9 @@ describe("what a rejected id or body says, exactly", () => {
     );
     await expect(client.files.update(id, undefined as never)).rejects.toThrow(/needs an object/);
     await expect(client.files.update("f", { a: 1, b: 2, labels: [] } as never)).rejects.toThrow(
-      new InvalidArgumentError('The update of file "f" has unknown field(s) "a", "b": only publicUrl and labels can be changed.'),
+      new InvalidArgumentError(
+        'The update of file "f" has unknown field(s) "a", "b": only publicUrl and labels can be changed.',
+      ),
     );
   });
 });

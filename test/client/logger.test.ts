@@ -4,7 +4,12 @@ import { InvalidArgumentError } from "../../src/errors.ts";
 
 const recording = () => {
   const lines: string[] = [];
-  const logger: Logger = { debug: (m) => lines.push(`debug ${m}`), info: (m) => lines.push(`info ${m}`), warn: (m) => lines.push(`warn ${m}`), error: (m) => lines.push(`error ${m}`) };
+  const logger: Logger = {
+    debug: (m) => lines.push(`debug ${m}`),
+    info: (m) => lines.push(`info ${m}`),
+    warn: (m) => lines.push(`warn ${m}`),
+    error: (m) => lines.push(`error ${m}`),
+  };
   return { lines, logger };
 };
 
@@ -34,7 +39,11 @@ describe("the log level", () => {
   });
 
   it("refuses an unknown level, naming where it came from and the known ones", () => {
-    expect(() => logLevel(undefined, "loud")).toThrow(new InvalidArgumentError('FILE_LIBRARY_LOG must be one of debug, info, warn, error, off, got "loud".'));
-    expect(() => logLevel("Info", "debug")).toThrow(new InvalidArgumentError('logLevel must be one of debug, info, warn, error, off, got "Info".'));
+    expect(() => logLevel(undefined, "loud")).toThrow(
+      new InvalidArgumentError('FILE_LIBRARY_LOG must be one of debug, info, warn, error, off, got "loud".'),
+    );
+    expect(() => logLevel("Info", "debug")).toThrow(
+      new InvalidArgumentError('logLevel must be one of debug, info, warn, error, off, got "Info".'),
+    );
   });
 });

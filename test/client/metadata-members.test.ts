@@ -30,7 +30,10 @@ const DOCUMENT_SHAPED_MESSAGE =
 const getWith = (body: unknown) =>
   createFileLibraryClient({ baseUrl: BASE_URL, apiKey: API_KEY, fetch: fakeFetch(json(body)).fetch, maxRetries: 0 })
     .files.get("file_1")
-    .then((): Error => new Error("no error: it resolved"), (error: unknown) => error as Error);
+    .then(
+      (): Error => new Error("no error: it resolved"),
+      (error: unknown) => error as Error,
+    );
 
 describe("the lists are the spec's (checked by tsc: a list that drifts from the generated types fails the build)", () => {
   it("REQUIRED_MEMBERS is exactly FileMetadata's required members, OPTIONAL_MEMBERS exactly its others", () => {
@@ -44,7 +47,9 @@ describe("the lists are the spec's (checked by tsc: a list that drifts from the 
 describe("missingMembers", () => {
   it("is undefined for metadata with every required member, whatever else it has, nulls included", () => {
     expect(missingMembers(sampleMetadata)).toBeUndefined();
-    expect(missingMembers({ ...sampleMetadata, publicUrl: null, errorCode: null, errorMessage: null, checksum: "x" })).toBeUndefined();
+    expect(
+      missingMembers({ ...sampleMetadata, publicUrl: null, errorCode: null, errorMessage: null, checksum: "x" }),
+    ).toBeUndefined();
   });
 
   it("names the missing members and those the answer has that the spec does not name, at most SHOWN_MEMBERS, then …", () => {
@@ -54,11 +59,15 @@ describe("missingMembers", () => {
       problem: "the answer has fileId, fileType, sizeBytes, createdBy, creationDate, … and not id, size, created_at",
     });
     const exactly = Object.fromEntries(Array.from({ length: SHOWN_MEMBERS }, (_, i) => [`m${i}`, i]));
-    expect(missingMembers(exactly)?.problem).toBe("the answer has m0, m1, m2, m3, m4 and not id, name, size, created_at, labels");
+    expect(missingMembers(exactly)?.problem).toBe(
+      "the answer has m0, m1, m2, m3, m4 and not id, name, size, created_at, labels",
+    );
   });
 
   it("with no member the spec does not name, names the members it has; with none, says so", () => {
-    expect(missingMembers({ name: "a.txt", labels: [], publicUrl: null })?.problem).toBe("the answer has name, labels, publicUrl and not id, size, created_at");
+    expect(missingMembers({ name: "a.txt", labels: [], publicUrl: null })?.problem).toBe(
+      "the answer has name, labels, publicUrl and not id, size, created_at",
+    );
     expect(missingMembers({})?.problem).toBe("the answer has no members and not id, name, size, created_at, labels");
   });
 
@@ -77,21 +86,32 @@ describe("getFile with metadata that lacks required members", () => {
     expect(error).toBeInstanceOf(FileLibraryError);
     expect(error.name).toBe("MetadataShapeError");
     expect(error.message).toBe(DOCUMENT_SHAPED_MESSAGE);
-    expect(error).toMatchObject({ operation: "getFile", status: 200, missing: ["id", "size", "created_at"], bodyExcerpt: "" });
+    expect(error).toMatchObject({
+      operation: "getFile",
+      status: 200,
+      missing: ["id", "size", "created_at"],
+      bodyExcerpt: "",
+    });
     const shown = [error.message, JSON.stringify(error), String(error.stack)].join("\n");
-    for (const value of [server.fileId, "notes.txt", "9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d", "PROCESSED", "2026-03-04"]) expect(shown).not.toContain(value);
+    for (const value of [server.fileId, "notes.txt", "9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d", "PROCESSED", "2026-03-04"])
+      expect(shown).not.toContain(value);
   });
 
   it("throws the same from the document-shaped server itself, over HTTP", async () => {
     const client = createFileLibraryClient({ baseUrl: server.baseUrl, apiKey: server.apiKey, maxRetries: 0 });
-    const error = await client.files.get(server.fileId).then((): unknown => undefined, (e: unknown) => e);
+    const error = await client.files.get(server.fileId).then(
+      (): unknown => undefined,
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(MetadataShapeError);
     expect((error as MetadataShapeError).message).toBe(DOCUMENT_SHAPED_MESSAGE);
   });
 
   it("redacts the API key where the answer names a member after it", async () => {
     const error = await getWith({ [`key ${API_KEY}`]: 1 });
-    expect(error.message).toBe("getFile got HTTP 200 but the answer has key [REDACTED] and not id, name, size, created_at, labels: the server breaks the File Library contract.");
+    expect(error.message).toBe(
+      "getFile got HTTP 200 but the answer has key [REDACTED] and not id, name, size, created_at, labels: the server breaks the File Library contract.",
+    );
   });
 
   it("is not thrown for a body of another kind, which keeps its own message and excerpt", async () => {
@@ -104,7 +124,11 @@ describe("getFile with metadata that lacks required members", () => {
 describe("getFile with the description's metadata", () => {
   it("resolves with it when the optional members are null, as both official SDKs type them", async () => {
     const body = { ...sampleMetadata, publicUrl: null, errorCode: null, errorMessage: null };
-    const metadata: FileMetadata = (await createFileLibraryClient({ baseUrl: BASE_URL, apiKey: API_KEY, fetch: fakeFetch(json(body)).fetch }).files.get("file_1"));
+    const metadata: FileMetadata = await createFileLibraryClient({
+      baseUrl: BASE_URL,
+      apiKey: API_KEY,
+      fetch: fakeFetch(json(body)).fetch,
+    }).files.get("file_1");
     expect(metadata).toEqual(body);
   });
 });

@@ -25,19 +25,33 @@ describe("options", () => {
   });
 
   it.each([
-    ["a runtime that refuses env reads (Deno without --allow-env)", () => new Proxy({}, { get: (_, name) => { throw new Error(`NotCapable: Requires env access to "${String(name)}"`); } })],
+    [
+      "a runtime that refuses env reads (Deno without --allow-env)",
+      () =>
+        new Proxy(
+          {},
+          {
+            get: (_, name) => {
+              throw new Error(`NotCapable: Requires env access to "${String(name)}"`);
+            },
+          },
+        ),
+    ],
     ["no process at all (browsers, workers)", undefined],
-  ])("count every variable as unset in %s: explicit options work, and a missing one says what to pass", async (_, env) => {
-    vi.stubGlobal("process", env === undefined ? undefined : { env: env() });
-    try {
-      const { fetch, seen } = fakeFetch(json(sampleMetadata));
-      await createFileLibraryClient({ baseUrl: BASE_URL, apiKey: API_KEY, fetch }).files.get("f");
-      expect(seen).toHaveLength(1);
-      expect(() => createFileLibraryClient({ apiKey: API_KEY, fetch })).toThrow(/No base URL: pass \{ baseUrl \}/);
-    } finally {
-      vi.unstubAllGlobals();
-    }
-  });
+  ])(
+    "count every variable as unset in %s: explicit options work, and a missing one says what to pass",
+    async (_, env) => {
+      vi.stubGlobal("process", env === undefined ? undefined : { env: env() });
+      try {
+        const { fetch, seen } = fakeFetch(json(sampleMetadata));
+        await createFileLibraryClient({ baseUrl: BASE_URL, apiKey: API_KEY, fetch }).files.get("f");
+        expect(seen).toHaveLength(1);
+        expect(() => createFileLibraryClient({ apiKey: API_KEY, fetch })).toThrow(/No base URL: pass \{ baseUrl \}/);
+      } finally {
+        vi.unstubAllGlobals();
+      }
+    },
+  );
 
   it("keep a path prefix of the base URL", async () => {
     const { fetch, seen } = fakeFetch(json(sampleMetadata));
@@ -49,11 +63,17 @@ describe("options", () => {
     [{ apiKey: API_KEY }, /No base URL.*FILE_LIBRARY_BASE_URL/],
     [{ baseUrl: BASE_URL }, /No API key.*FILE_LIBRARY_API_KEY/],
     [{ baseUrl: BASE_URL, apiKey: "  " }, /No API key/],
-    [{ baseUrl: "files.example.test", apiKey: API_KEY }, /"files\.example\.test" has no scheme: did you mean https:\/\/files\.example\.test\?/],
+    [
+      { baseUrl: "files.example.test", apiKey: API_KEY },
+      /"files\.example\.test" has no scheme: did you mean https:\/\/files\.example\.test\?/,
+    ],
     [{ baseUrl: "ftp://files.example.test", apiKey: API_KEY }, /must use http or https/],
     [{ baseUrl: "https://u:p@files.example.test", apiKey: API_KEY }, /must not carry credentials/],
     [{ baseUrl: `${BASE_URL}?x=1`, apiKey: API_KEY }, /query or fragment/],
-    [{ baseUrl: BASE_URL, apiKey: "has space" }, /characters an HTTP header cannot carry: check FILE_LIBRARY_API_KEY for a stray space/],
+    [
+      { baseUrl: BASE_URL, apiKey: "has space" },
+      /characters an HTTP header cannot carry: check FILE_LIBRARY_API_KEY for a stray space/,
+    ],
   ])("reject %j at creation with a clear error", (options, message) => {
     vi.stubEnv("FILE_LIBRARY_BASE_URL", "");
     vi.stubEnv("FILE_LIBRARY_API_KEY", "");
@@ -94,7 +114,11 @@ describe("checkNumber: each numeric option's range, exactly", () => {
     expect(() => createFileLibraryClient({ ...base, timeoutMs: 0 })).toThrow(/^timeoutMs must be/);
     expect(() => createFileLibraryClient({ ...base, maxResponseBytes: 0 })).toThrow(/^maxResponseBytes must be/);
     expect(() => createFileLibraryClient({ ...base, maxRetries: -1 })).toThrow(/^maxRetries must be/);
-    expect(resolveOptions({ ...base })).toMatchObject({ maxRetries: 2, timeoutMs: 60_000, maxResponseBytes: 1_048_576 });
+    expect(resolveOptions({ ...base })).toMatchObject({
+      maxRetries: 2,
+      timeoutMs: 60_000,
+      maxResponseBytes: 1_048_576,
+    });
   });
 });
 
@@ -104,19 +128,27 @@ describe("resolveOptions: what is missing or cannot be read", () => {
   it.each([undefined, "", "   "])("a base URL of %j is missing, saying what to set", (baseUrl) => {
     vi.stubEnv("FILE_LIBRARY_BASE_URL", "");
     expect(() => resolveOptions({ baseUrl, apiKey: API_KEY })).toThrow(
-      new InvalidArgumentError("No base URL: pass { baseUrl } or set FILE_LIBRARY_BASE_URL, such as https://files.example.com."),
+      new InvalidArgumentError(
+        "No base URL: pass { baseUrl } or set FILE_LIBRARY_BASE_URL, such as https://files.example.com.",
+      ),
     );
   });
 
   it.each([undefined, "", " \t"])("an API key of %j is missing, saying what to set", (apiKey) => {
     vi.stubEnv("FILE_LIBRARY_API_KEY", "");
-    expect(() => resolveOptions({ baseUrl: BASE_URL, apiKey })).toThrow(new InvalidArgumentError("No API key: pass { apiKey } or set FILE_LIBRARY_API_KEY."));
+    expect(() => resolveOptions({ baseUrl: BASE_URL, apiKey })).toThrow(
+      new InvalidArgumentError("No API key: pass { apiKey } or set FILE_LIBRARY_API_KEY."),
+    );
   });
 
   it("a runtime with no fetch, and none injected, is told to pass one", () => {
     vi.stubGlobal("fetch", undefined);
-    expect(() => resolveOptions({ baseUrl: BASE_URL, apiKey: API_KEY })).toThrow(new InvalidArgumentError("This runtime has no global fetch: pass { fetch }."));
-    expect(resolveOptions({ baseUrl: BASE_URL, apiKey: API_KEY, fetch: async () => new Response() }).fetch).toBeTypeOf("function");
+    expect(() => resolveOptions({ baseUrl: BASE_URL, apiKey: API_KEY })).toThrow(
+      new InvalidArgumentError("This runtime has no global fetch: pass { fetch }."),
+    );
+    expect(resolveOptions({ baseUrl: BASE_URL, apiKey: API_KEY, fetch: async () => new Response() }).fetch).toBeTypeOf(
+      "function",
+    );
   });
 
   it("no process, or an env that refuses to be read (Deno without --allow-env), counts as unset variables", () => {
@@ -124,7 +156,14 @@ describe("resolveOptions: what is missing or cannot be read", () => {
     expect(() => resolveOptions({ apiKey: API_KEY })).toThrow(/^No base URL/);
     vi.stubGlobal("process", { env: undefined });
     expect(() => resolveOptions({ apiKey: API_KEY })).toThrow(/^No base URL/);
-    const refusing = new Proxy({}, { get: () => { throw new Error("NotCapable"); } });
+    const refusing = new Proxy(
+      {},
+      {
+        get: () => {
+          throw new Error("NotCapable");
+        },
+      },
+    );
     vi.stubGlobal("process", { env: refusing });
     expect(() => resolveOptions({ apiKey: API_KEY })).toThrow(/^No base URL/);
     expect(resolveOptions({ baseUrl: BASE_URL, apiKey: API_KEY }).baseUrl).toBe(BASE_URL);

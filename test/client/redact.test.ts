@@ -1,6 +1,14 @@
 // The API key never leaking from the client's errors, end to end, is test/client/secrets.test.ts; this is the module itself.
 import { describe, expect, it } from "vitest";
-import { isDistinctive, isSecretName, MAX_DEPTH, REDACTED, redactHeaders, redactString, redactValue } from "../../src/redact.ts";
+import {
+  isDistinctive,
+  isSecretName,
+  MAX_DEPTH,
+  REDACTED,
+  redactHeaders,
+  redactString,
+  redactValue,
+} from "../../src/redact.ts";
 
 describe("redactString", () => {
   it("replaces every occurrence of every secret", () => {
@@ -30,7 +38,9 @@ describe("redactString", () => {
 
   // The key is looked for as text: characters a pattern would read as operators match only themselves.
   it.each(["a.b+c*d?", "(k|x)[1]{2}^$\\", "k.1"])("reads every character of %j as itself", (secret) => {
-    expect(redactString(`${secret} and ${secret.replace(/[^A-Za-z0-9]/g, "x")}`, [secret])).toBe(`${REDACTED} and ${secret.replace(/[^A-Za-z0-9]/g, "x")}`);
+    expect(redactString(`${secret} and ${secret.replace(/[^A-Za-z0-9]/g, "x")}`, [secret])).toBe(
+      `${REDACTED} and ${secret.replace(/[^A-Za-z0-9]/g, "x")}`,
+    );
   });
 
   it("redacts overlapping occurrences once each, and text at both ends", () => {
@@ -57,7 +67,17 @@ describe("redactString", () => {
 });
 
 describe("isSecretName", () => {
-  it.each(["Authorization", "set-cookie", "x-api-key", "api_key", "apikey", "client_secret", "access_token", "password", "credentials"])("%s is", (name) => {
+  it.each([
+    "Authorization",
+    "set-cookie",
+    "x-api-key",
+    "api_key",
+    "apikey",
+    "client_secret",
+    "access_token",
+    "password",
+    "credentials",
+  ])("%s is", (name) => {
     expect(isSecretName(name)).toBe(true);
   });
   it.each(["content-type", "x-request-id", "labels", "api"])("%s is not", (name) => {
@@ -67,7 +87,14 @@ describe("isSecretName", () => {
 
 describe("redactValue", () => {
   it("blanks secret-named fields that hold a value, redacts the key everywhere, keeps the rest", () => {
-    const value = { token: "t", apiKey: 7, password: null, secret: { nested: "Q9" }, list: ["Q9", 1, true], "Q9-name": "ok" };
+    const value = {
+      token: "t",
+      apiKey: 7,
+      password: null,
+      secret: { nested: "Q9" },
+      list: ["Q9", 1, true],
+      "Q9-name": "ok",
+    };
     expect(redactValue(value, ["Q9"])).toEqual({
       token: REDACTED,
       apiKey: REDACTED,
@@ -80,9 +107,12 @@ describe("redactValue", () => {
 
   it(`copies ${MAX_DEPTH} levels deep and leaves out what is deeper`, () => {
     const deep = (levels: number): unknown => (levels === 0 ? "leaf" : { a: deep(levels - 1) });
-    const walk = (value: unknown, levels: number) => Array.from({ length: levels }).reduce<unknown>((v) => (v as { a: unknown }).a, value);
+    const walk = (value: unknown, levels: number) =>
+      Array.from({ length: levels }).reduce<unknown>((v) => (v as { a: unknown }).a, value);
     expect(walk(redactValue(deep(MAX_DEPTH), []), MAX_DEPTH)).toBe("leaf");
-    expect(walk(redactValue(deep(MAX_DEPTH + 1), []), MAX_DEPTH)).toBe(`[nested deeper than ${MAX_DEPTH} levels: left out]`);
+    expect(walk(redactValue(deep(MAX_DEPTH + 1), []), MAX_DEPTH)).toBe(
+      `[nested deeper than ${MAX_DEPTH} levels: left out]`,
+    );
   });
 });
 
@@ -90,7 +120,11 @@ describe("redactHeaders", () => {
   it("blanks secret-named headers, redacts the key in the others, and copies", () => {
     const headers = new Headers({ authorization: "Bearer k", "x-echo": "key k", "content-type": "text/plain" });
     const copy = redactHeaders(headers, ["k"]);
-    expect(Object.fromEntries(copy)).toEqual({ authorization: REDACTED, "x-echo": `key ${REDACTED}`, "content-type": "text/plain" });
+    expect(Object.fromEntries(copy)).toEqual({
+      authorization: REDACTED,
+      "x-echo": `key ${REDACTED}`,
+      "content-type": "text/plain",
+    });
     expect(headers.get("authorization")).toBe("Bearer k");
   });
 });

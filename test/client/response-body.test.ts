@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { bodyExcerpt, decodeBody, DOWNLOAD_ACCEPT, MAX_URL_LENGTH, parseDownloadUrl, parseMetadata } from "../../src/response-body.ts";
+import {
+  bodyExcerpt,
+  decodeBody,
+  DOWNLOAD_ACCEPT,
+  MAX_URL_LENGTH,
+  parseDownloadUrl,
+  parseMetadata,
+} from "../../src/response-body.ts";
 
 const ok = <T>(value: T) => ({ ok: true as const, value });
 const problem = (text: string) => ({ ok: false as const, problem: text });
@@ -7,7 +14,9 @@ const problem = (text: string) => ({ ok: false as const, problem: text });
 describe("decodeBody", () => {
   it("decodes UTF-8, and refuses invalid bytes instead of replacing them", () => {
     expect(decodeBody(new TextEncoder().encode("héllo"))).toEqual(ok("héllo"));
-    expect(decodeBody(new Uint8Array([0x68, 0xe9]))).toEqual(problem("the body is not valid UTF-8 (byte \\xE9 at offset 1: h\\xE9)"));
+    expect(decodeBody(new Uint8Array([0x68, 0xe9]))).toEqual(
+      problem("the body is not valid UTF-8 (byte \\xE9 at offset 1: h\\xE9)"),
+    );
     expect(decodeBody(new Uint8Array(0))).toEqual(ok(""));
   });
 });
@@ -17,13 +26,28 @@ describe("parseMetadata", () => {
   it.each([
     [FULL, ok(JSON.parse(FULL))],
     // Metadata without the spec's required members is refused, naming them (src/metadata-members.ts).
-    ["{}", { ...problem("the answer has no members and not id, name, size, created_at, labels"), missing: ["id", "name", "size", "created_at", "labels"] }],
-    ['{"id":"f"}', { ...problem("the answer has id and not name, size, created_at, labels"), missing: ["name", "size", "created_at", "labels"] }],
+    [
+      "{}",
+      {
+        ...problem("the answer has no members and not id, name, size, created_at, labels"),
+        missing: ["id", "name", "size", "created_at", "labels"],
+      },
+    ],
+    [
+      '{"id":"f"}',
+      {
+        ...problem("the answer has id and not name, size, created_at, labels"),
+        missing: ["name", "size", "created_at", "labels"],
+      },
+    ],
     ["", problem("the body is not JSON")],
     ["{", problem("the body is not JSON")],
     ['{"size":"5","id":"f","size":5}', problem('the body names "size" twice in one object')],
     ['{"a":{"\\u0000":1,"\\u0000":2}}', problem('the body names "\\u0000" twice in one object')],
-    ['{"labels":[{"a":1},{"a":2}],"a":3,"id":"f","name":"n","size":1,"created_at":"c"}', ok({ labels: [{ a: 1 }, { a: 2 }], a: 3, id: "f", name: "n", size: 1, created_at: "c" })],
+    [
+      '{"labels":[{"a":1},{"a":2}],"a":3,"id":"f","name":"n","size":1,"created_at":"c"}',
+      ok({ labels: [{ a: 1 }, { a: 2 }], a: 3, id: "f", name: "n", size: 1, created_at: "c" }),
+    ],
     ["null", problem("the body is not a JSON object")],
     ["[]", problem("the body is not a JSON object")],
     ['"text"', problem("the body is not a JSON object")],
@@ -60,7 +84,11 @@ describe("parseDownloadUrl", () => {
     // A URL parser would drop these and take the URL; the app would get it with them.
     [`${url}\u0000`, "text/plain", problem(`the URL has a control character (\\u0000 at ${url.length})`)],
     [`\u0000${url}`, "text/plain", problem("the URL has a control character (\\u0000 at 0)")],
-    [JSON.stringify(`${url}\u0000`), "application/json", problem(`the URL has a control character (\\u0000 at ${url.length})`)],
+    [
+      JSON.stringify(`${url}\u0000`),
+      "application/json",
+      problem(`the URL has a control character (\\u0000 at ${url.length})`),
+    ],
     ["https://cdn.example.test/a\tb", "text/plain", problem("the URL has a control character (\\u0009 at 26)")],
     ["https://cdn.example.test/a\nb", "text/plain", problem("the URL has a control character (\\u000a at 26)")],
     ["https://cdn.example.test/a\u007f", "text/plain", problem("the URL has a control character (\\u007f at 26)")],
@@ -75,11 +103,15 @@ describe("parseDownloadUrl", () => {
     const longest = `https://h.example/${"a".repeat(MAX_URL_LENGTH - 18)}`;
     expect(longest).toHaveLength(MAX_URL_LENGTH);
     expect(parseDownloadUrl(longest, "text/plain")).toEqual(ok(longest));
-    expect(parseDownloadUrl(`${longest}a`, "text/plain")).toEqual(problem(`the URL is longer than ${MAX_URL_LENGTH} characters`));
+    expect(parseDownloadUrl(`${longest}a`, "text/plain")).toEqual(
+      problem(`the URL is longer than ${MAX_URL_LENGTH} characters`),
+    );
   });
 
   it("looks no further into a body over twice the longest URL; one of exactly twice is read", () => {
-    expect(parseDownloadUrl(" ".repeat(2 * MAX_URL_LENGTH + 1), "text/plain")).toEqual(problem(`the body is longer than a URL may be (${MAX_URL_LENGTH} characters)`));
+    expect(parseDownloadUrl(" ".repeat(2 * MAX_URL_LENGTH + 1), "text/plain")).toEqual(
+      problem(`the body is longer than a URL may be (${MAX_URL_LENGTH} characters)`),
+    );
     expect(parseDownloadUrl(" ".repeat(2 * MAX_URL_LENGTH), "text/plain")).toEqual(problem("the body is empty"));
   });
 

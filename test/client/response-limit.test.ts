@@ -60,7 +60,9 @@ describe("readLimited", () => {
   });
 
   it("passes a broken stream's error on", async () => {
-    const stream = new ReadableStream<Uint8Array>({ pull: (controller) => controller.error(new TypeError("terminated")) });
+    const stream = new ReadableStream<Uint8Array>({
+      pull: (controller) => controller.error(new TypeError("terminated")),
+    });
     await expect(readLimited(stream, 10)).rejects.toThrow("terminated");
   });
 

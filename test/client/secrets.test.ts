@@ -35,7 +35,11 @@ describe("the API key never leaks", () => {
   });
 
   it("not from a connection failure", async () => {
-    const client = createFileLibraryClient({ baseUrl: `http://127.0.0.1:${await closedPort()}`, apiKey: API_KEY, maxRetries: 0 });
+    const client = createFileLibraryClient({
+      baseUrl: `http://127.0.0.1:${await closedPort()}`,
+      apiKey: API_KEY,
+      maxRetries: 0,
+    });
     const error = await client.files.get("file_1").catch((e: unknown) => e);
     expect(everythingShown(error)).not.toContain(API_KEY);
   });
@@ -54,11 +58,26 @@ describe("the API key never leaks", () => {
 });
 
 describe("the API key given as a file id (a slip of the caller's) leaks neither from an error nor from the log", () => {
-  it.each([["as it is", API_KEY], ["with characters a path escapes", `${API_KEY}+/=`]])("%s", async (_, key) => {
+  it.each([
+    ["as it is", API_KEY],
+    ["with characters a path escapes", `${API_KEY}+/=`],
+  ])("%s", async (_, key) => {
     const lines: string[] = [];
-    const log = { debug: (line: string) => void lines.push(line), info: (line: string) => void lines.push(line), warn: (line: string) => void lines.push(line), error: (line: string) => void lines.push(line) };
+    const log = {
+      debug: (line: string) => void lines.push(line),
+      info: (line: string) => void lines.push(line),
+      warn: (line: string) => void lines.push(line),
+      error: (line: string) => void lines.push(line),
+    };
     const { fetch } = fakeFetch(json({ message: "no such file" }, 422), json({ message: "no such file" }, 422));
-    const client = createFileLibraryClient({ baseUrl: BASE_URL, apiKey: key, fetch, maxRetries: 0, logger: log, logLevel: "debug" });
+    const client = createFileLibraryClient({
+      baseUrl: BASE_URL,
+      apiKey: key,
+      fetch,
+      maxRetries: 0,
+      logger: log,
+      logLevel: "debug",
+    });
     const error = await client.files.get(key).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(FileLibraryError);
     const shown = [everythingShown(error), ...lines].join("\n");

@@ -23,9 +23,20 @@ const call = (extra: Partial<Call> = {}): Call => ({
   timeoutMs: 1_000,
   ...extra,
 });
-const ok = (): RawResult => ({ response: new Response(null, { status: 200 }), data: { bytes: new Uint8Array([1]), cut: false } });
-const failed = (status: number, error?: unknown, cut?: number, headers: Record<string, string> = {}): RawResult => ({ response: new Response(null, { status, headers }), error, cut });
-const outcome = (promise: Promise<unknown>) => promise.then(() => expect.unreachable("it succeeded"), (e: unknown) => e as Error);
+const ok = (): RawResult => ({
+  response: new Response(null, { status: 200 }),
+  data: { bytes: new Uint8Array([1]), cut: false },
+});
+const failed = (status: number, error?: unknown, cut?: number, headers: Record<string, string> = {}): RawResult => ({
+  response: new Response(null, { status, headers }),
+  error,
+  cut,
+});
+const outcome = (promise: Promise<unknown>) =>
+  promise.then(
+    () => expect.unreachable("it succeeded"),
+    (e: unknown) => e as Error,
+  );
 
 describe("errorBodyOf", () => {
   it("is JSON when it parses, else the text, and nothing when empty", () => {
@@ -41,7 +52,9 @@ describe("the error body an ApiError keeps", () => {
   it("keeps 4,096 characters of text, and cuts a longer one with an ellipsis", async () => {
     const exactly = "x".repeat(4_096);
     expect(((await outcome(sendWithRetries(call(), async () => failed(422, exactly)))) as ApiError).body).toBe(exactly);
-    expect(((await outcome(sendWithRetries(call(), async () => failed(422, `${exactly}y`)))) as ApiError).body).toBe(`${exactly}…`);
+    expect(((await outcome(sendWithRetries(call(), async () => failed(422, `${exactly}y`)))) as ApiError).body).toBe(
+      `${exactly}…`,
+    );
   });
 
   it("keeps a body cut at the limit only as text, even when what was read parses", async () => {
@@ -49,7 +62,9 @@ describe("the error body an ApiError keeps", () => {
     expect(error.body).toBe('{"detail":"d"}');
     expect(error.message).toContain("Its body was over 10 bytes (maxResponseBytes) and was cut");
     // A whole body stays what it parsed to.
-    expect(((await outcome(sendWithRetries(call(), async () => failed(422, { detail: "d" })))) as ApiError).body).toEqual({ detail: "d" });
+    expect(
+      ((await outcome(sendWithRetries(call(), async () => failed(422, { detail: "d" })))) as ApiError).body,
+    ).toEqual({ detail: "d" });
   });
 
   it("redacts the key in it", async () => {
@@ -60,8 +75,16 @@ describe("the error body an ApiError keeps", () => {
 
 describe("a failure without an answer", () => {
   it.each<[string, unknown, string]>([
-    ["the socket error undici puts in cause", Object.assign(new TypeError("fetch failed"), { cause: new Error("connect ECONNREFUSED 127.0.0.1:1") }), "connect ECONNREFUSED 127.0.0.1:1"],
-    ["an error whose cause is not an error", Object.assign(new TypeError("fetch failed"), { cause: "text" }), "fetch failed"],
+    [
+      "the socket error undici puts in cause",
+      Object.assign(new TypeError("fetch failed"), { cause: new Error("connect ECONNREFUSED 127.0.0.1:1") }),
+      "connect ECONNREFUSED 127.0.0.1:1",
+    ],
+    [
+      "an error whose cause is not an error",
+      Object.assign(new TypeError("fetch failed"), { cause: "text" }),
+      "fetch failed",
+    ],
     ["an error with no message", new RangeError(""), "RangeError"],
     ["something thrown that is not an error", "a string", "a string"],
   ])("says %s", async (_, thrown, said) => {
@@ -82,7 +105,9 @@ describe("a failure without an answer", () => {
         throw new Error("reset");
       }),
     );
-    expect(error.message).toMatch(/^getFile could not reach the File Library at https:\/\/files\.example\.test \(GET \/p\) \(2 attempts\): reset\./);
+    expect(error.message).toMatch(
+      /^getFile could not reach the File Library at https:\/\/files\.example\.test \(GET \/p\) \(2 attempts\): reset\./,
+    );
   });
 
   it("adds the CORS hint in a web worker too", async () => {
@@ -99,7 +124,9 @@ describe("a failure without an answer", () => {
     const never = () => new Promise<RawResult>(() => {});
     const once = await outcome(sendWithRetries(call({ timeoutMs: 5 }), never));
     expect(once).toBeInstanceOf(TimeoutError);
-    expect(once.message).toBe("getFile timed out: GET /p got no answer within 5 ms. Raise timeoutMs, or check that the service is running.");
+    expect(once.message).toBe(
+      "getFile timed out: GET /p got no answer within 5 ms. Raise timeoutMs, or check that the service is running.",
+    );
   });
 });
 
@@ -118,7 +145,9 @@ describe("the caller's signal", () => {
 
   it("an abort during the wait before a retry is an AbortError, not the signal's reason", async () => {
     const controller = new AbortController();
-    const sending = sendWithRetries(call({ signal: controller.signal, maxRetries: 1 }), async () => failed(503, undefined, undefined, { "retry-after-ms": "60000" }));
+    const sending = sendWithRetries(call({ signal: controller.signal, maxRetries: 1 }), async () =>
+      failed(503, undefined, undefined, { "retry-after-ms": "60000" }),
+    );
     await vi.waitFor(() => expect(getEventListeners(controller.signal, "abort")).toHaveLength(1));
     controller.abort(new Error("the caller's reason"));
     expect(await outcome(sending)).toBeInstanceOf(AbortError);
@@ -144,14 +173,23 @@ describe("the log", () => {
 
   it("at debug, a timed-out attempt says how long it waited", async () => {
     lines.length = 0;
-    await outcome(sendWithRetries(call({ log: levelledLogger(logger, "debug"), timeoutMs: 5 }), () => new Promise<RawResult>(() => {})));
-    expect(lines).toEqual([expect.stringMatching(/^file-library: getFile GET \/p: attempt 1\/1: no answer within 5 ms in \d+ ms$/)]);
+    await outcome(
+      sendWithRetries(
+        call({ log: levelledLogger(logger, "debug"), timeoutMs: 5 }),
+        () => new Promise<RawResult>(() => {}),
+      ),
+    );
+    expect(lines).toEqual([
+      expect.stringMatching(/^file-library: getFile GET \/p: attempt 1\/1: no answer within 5 ms in \d+ ms$/),
+    ]);
   });
 
   it("at info, one line per retry, with the wait and what decided it", async () => {
     lines.length = 0;
     let attempts = 0;
-    await sendWithRetries(call({ log: levelledLogger(logger, "info"), maxRetries: 1 }), async () => (++attempts === 1 ? failed(503, undefined, undefined, { "retry-after-ms": "1" }) : ok()));
+    await sendWithRetries(call({ log: levelledLogger(logger, "info"), maxRetries: 1 }), async () =>
+      ++attempts === 1 ? failed(503, undefined, undefined, { "retry-after-ms": "1" }) : ok(),
+    );
     expect(lines).toEqual(["file-library: getFile GET /p: HTTP 503; retrying in 1 ms (retry-after-ms), attempt 2/2"]);
   });
 });

@@ -38,7 +38,9 @@ describe("the browser tests find the browser as users' machines and CI runners h
   });
 
   it("says what is wrong with a CHROME_PATH that is not an executable file", async () => {
-    expect(() => findChrome({ CHROME_PATH: path.join(scratch, "nothing-here"), PATH: "" })).toThrow(/CHROME_PATH=.*nothing-here is not an executable file/);
+    expect(() => findChrome({ CHROME_PATH: path.join(scratch, "nothing-here"), PATH: "" })).toThrow(
+      /CHROME_PATH=.*nothing-here is not an executable file/,
+    );
   });
 
   it("finds Firefox by FIREFOX_PATH, then firefox-esr before firefox on PATH", async () => {

@@ -96,43 +96,97 @@ describe("the client package, installed from its tarball", { timeout: 240_000 },
 
   it("type-checks and runs in an ESM app", async () => {
     await writeFile(path.join(app, "app.ts"), ESM_APP);
-    await run(bin("tsc"), ["--strict", "--module", "nodenext", "--moduleResolution", "nodenext", "--target", "es2022", "--lib", "es2022,dom", "--resolveJsonModule", "--outDir", "out", "app.ts"], app);
+    await run(
+      bin("tsc"),
+      [
+        "--strict",
+        "--module",
+        "nodenext",
+        "--moduleResolution",
+        "nodenext",
+        "--target",
+        "es2022",
+        "--lib",
+        "es2022,dom",
+        "--resolveJsonModule",
+        "--outDir",
+        "out",
+        "app.ts",
+      ],
+      app,
+    );
     const sb = await freshSandbox();
-    const output = await run(process.execPath, ["out/app.js"], app, { ...process.env, FILE_LIBRARY_BASE_URL: sb.baseUrl, FILE_LIBRARY_API_KEY: SANDBOX_KEY });
-    expect(JSON.parse(output.trim())).toEqual({ name: "report.txt", size: 5, unknown: "UnprocessableEntityError 422", specVersion: JSON.parse(await readFile(fromRoot("package.json"), "utf8")).version });
+    const output = await run(process.execPath, ["out/app.js"], app, {
+      ...process.env,
+      FILE_LIBRARY_BASE_URL: sb.baseUrl,
+      FILE_LIBRARY_API_KEY: SANDBOX_KEY,
+    });
+    expect(JSON.parse(output.trim())).toEqual({
+      name: "report.txt",
+      size: 5,
+      unknown: "UnprocessableEntityError 422",
+      specVersion: JSON.parse(await readFile(fromRoot("package.json"), "utf8")).version,
+    });
   });
 
   it.each(["node", "bun"])("is required by a CommonJS script in %s", async (runtime) => {
     await writeFile(path.join(app, "app.cjs"), CJS_APP);
     const sb = await freshSandbox();
     const command = runtime === "node" ? process.execPath : bin("bun");
-    const output = await run(command, ["app.cjs"], app, { ...process.env, FILE_LIBRARY_BASE_URL: sb.baseUrl, FILE_LIBRARY_API_KEY: SANDBOX_KEY });
+    const output = await run(command, ["app.cjs"], app, {
+      ...process.env,
+      FILE_LIBRARY_BASE_URL: sb.baseUrl,
+      FILE_LIBRARY_API_KEY: SANDBOX_KEY,
+    });
     expect(JSON.parse(output.trim())).toEqual({ name: "report.txt", unknown: "UnprocessableEntityError 422" });
   });
 
-  it.each(["node", "bun"])("is one copy in %s when an app both imports and requires it: instanceof holds across the two", async (runtime) => {
-    await writeFile(path.join(app, "dual.mjs"), DUAL_APP);
-    const sb = await freshSandbox();
-    const command = runtime === "node" ? process.execPath : bin("bun");
-    const output = await run(command, ["dual.mjs"], app, { ...process.env, FILE_LIBRARY_BASE_URL: sb.baseUrl, FILE_LIBRARY_API_KEY: SANDBOX_KEY });
-    expect(JSON.parse(output.trim())).toEqual({ sameClasses: true, requiredErrorIsImportedClass: true });
-  });
+  it.each(["node", "bun"])(
+    "is one copy in %s when an app both imports and requires it: instanceof holds across the two",
+    async (runtime) => {
+      await writeFile(path.join(app, "dual.mjs"), DUAL_APP);
+      const sb = await freshSandbox();
+      const command = runtime === "node" ? process.execPath : bin("bun");
+      const output = await run(command, ["dual.mjs"], app, {
+        ...process.env,
+        FILE_LIBRARY_BASE_URL: sb.baseUrl,
+        FILE_LIBRARY_API_KEY: SANDBOX_KEY,
+      });
+      expect(JSON.parse(output.trim())).toEqual({ sameClasses: true, requiredErrorIsImportedClass: true });
+    },
+  );
 
   it("works in a Jest test with Jest's default configuration", async () => {
     await writeFile(path.join(app, "client.test.cjs"), JEST_TEST);
     const sb = await freshSandbox();
-    const output = await run(bin("jest"), [], app, { ...process.env, FILE_LIBRARY_BASE_URL: sb.baseUrl, FILE_LIBRARY_API_KEY: SANDBOX_KEY });
+    const output = await run(bin("jest"), [], app, {
+      ...process.env,
+      FILE_LIBRARY_BASE_URL: sb.baseUrl,
+      FILE_LIBRARY_API_KEY: SANDBOX_KEY,
+    });
     expect(output).toMatch(/Tests:\s+1 passed, 1 total/);
   });
 });
 
-describe("the same scenarios in every runtime, from the installed package (test/runtimes/scenarios.ts)", { timeout: 120_000 }, () => {
+describe("the same scenarios in every runtime, from the installed package (test/runtimes/scenarios.ts)", {
+  timeout: 120_000,
+}, () => {
   let trouble: TroubleServer;
   beforeAll(async () => {
     await prepareApp(app);
     // The scenarios type-check against the package's published types, as an app's code does. The fake's types name
     // msw's HttpHandler (its mswHandlers()); this app has no msw, and skips library checks as most app templates do.
-    const compilerOptions = { strict: true, noEmit: true, skipLibCheck: true, target: "es2022", module: "nodenext", moduleResolution: "nodenext", lib: ["es2022", "dom"], types: [], allowImportingTsExtensions: true };
+    const compilerOptions = {
+      strict: true,
+      noEmit: true,
+      skipLibCheck: true,
+      target: "es2022",
+      module: "nodenext",
+      moduleResolution: "nodenext",
+      lib: ["es2022", "dom"],
+      types: [],
+      allowImportingTsExtensions: true,
+    };
     await writeFile(path.join(app, "tsconfig.json"), JSON.stringify({ compilerOptions, include: ["runtimes"] }));
     await run(bin("tsc"), ["-p", "tsconfig.json"], app);
     trouble = await troubleServer();
@@ -160,11 +214,21 @@ describe("the same scenarios in every runtime, from the installed package (test/
     expect(results.updateThenGet).toEqual(["from-the-runtime", "ünïcödé"]);
     expect(results.download).toEqual({ origin: sb.baseUrl, content: "hello" });
 
-    expect(results.unknownId).toMatchObject({ name: "UnprocessableEntityError", status: 422, isFileLibraryError: true, classes: ["ApiError", "UnprocessableEntityError"] });
+    expect(results.unknownId).toMatchObject({
+      name: "UnprocessableEntityError",
+      status: 422,
+      isFileLibraryError: true,
+      classes: ["ApiError", "UnprocessableEntityError"],
+    });
     expect(results.unknownId.requestId).toMatch(/^[0-9a-f-]{36}$/);
     expect(results.unknownId.message).toContain(`Request id: ${results.unknownId.requestId}`);
 
-    expect(results.wrongKey).toMatchObject({ name: "AuthenticationError", status: 401, classes: ["ApiError", "AuthenticationError"], keyInLogs: false });
+    expect(results.wrongKey).toMatchObject({
+      name: "AuthenticationError",
+      status: 401,
+      classes: ["ApiError", "AuthenticationError"],
+      keyInLogs: false,
+    });
     expect(results.wrongKey.logLines, "the debug log saw the call").toBeGreaterThan(0);
     expect(results.wrongKey.shown).not.toContain(WRONG_KEY);
     expect(results.wrongKey.shown).not.toContain(SANDBOX_KEY);
@@ -176,7 +240,13 @@ describe("the same scenarios in every runtime, from the installed package (test/
     expect(results.timeout).toMatchObject({ name: "TimeoutError", classes: ["TimeoutError", "ConnectionError"] });
     expect(results.timeout.ms).toBeGreaterThanOrEqual(490);
 
-    expect(results.fake, "the fake of file-library-kit/testing").toEqual({ labels: ["y"], attempts: 2, stored: ["y"], content: "hello", unknownId: "UnprocessableEntityError" });
+    expect(results.fake, "the fake of file-library-kit/testing").toEqual({
+      labels: ["y"],
+      attempts: 2,
+      stored: ["y"],
+      content: "hello",
+      unknownId: "UnprocessableEntityError",
+    });
 
     if (runtime.browser) {
       expect(results.corsRefused).toMatchObject({ name: "ConnectionError", classes: ["ConnectionError"] });

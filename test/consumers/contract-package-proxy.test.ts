@@ -75,7 +75,13 @@ for (const init of [{ headers }, { method: "PUT", headers, body: JSON.stringify(
 const BODY = '{"id":"doc-1","name":"a.txt","size":1,"created_at":"2026-01-02T03:04:05Z","labels":["a"]}';
 /** A 200 with metadata and this reason phrase, written as its UTF-8 bytes. */
 const answer200 = (reason: string) =>
-  Buffer.concat([Buffer.from(`HTTP/1.1 200 ${reason}`, "utf8"), Buffer.from(`\r\ncontent-type: application/json\r\nx-request-id: r1\r\ncontent-length: ${BODY.length}\r\n\r\n${BODY}`, "latin1")]);
+  Buffer.concat([
+    Buffer.from(`HTTP/1.1 200 ${reason}`, "utf8"),
+    Buffer.from(
+      `\r\ncontent-type: application/json\r\nx-request-id: r1\r\ncontent-length: ${BODY.length}\r\n\r\n${BODY}`,
+      "latin1",
+    ),
+  ]);
 
 let scratch: string;
 let project: string;
@@ -93,7 +99,13 @@ afterAll(() => rm(scratch, { recursive: true, force: true }));
 const cli = (args: string[], key: string) =>
   runCommand("npx", ["--no-install", "file-library-contract", ...args], {
     cwd: project,
-    env: { ...process.env, FILE_LIBRARY_BASE_URL: "", FILE_LIBRARY_FILE_ID: "", FILE_LIBRARY_WRITE_CHECKS: "", FILE_LIBRARY_API_KEY: key },
+    env: {
+      ...process.env,
+      FILE_LIBRARY_BASE_URL: "",
+      FILE_LIBRARY_FILE_ID: "",
+      FILE_LIBRARY_WRITE_CHECKS: "",
+      FILE_LIBRARY_API_KEY: key,
+    },
   });
 
 interface ProxySummary {
@@ -104,15 +116,26 @@ interface ProxySummary {
 /** `proxy --upstream URL -- command` with its reports in a fresh folder: exit code, output, the reports' text, the summary. */
 async function proxyRun(upstream: string, command: string[], key = SANDBOX_KEY, flags: string[] = []) {
   const reportDir = await mkdtemp(path.join(project, "reports-"));
-  const result = await cli(["proxy", "--upstream", upstream, "--report-dir", path.basename(reportDir), ...flags, "--", ...command], key);
+  const result = await cli(
+    ["proxy", "--upstream", upstream, "--report-dir", path.basename(reportDir), ...flags, "--", ...command],
+    key,
+  );
   const names = (await readdir(reportDir)).sort();
-  const reports = await Promise.all(names.map(async (name) => ({ name, text: await readFile(path.join(reportDir, name), "utf8") })));
+  const reports = await Promise.all(
+    names.map(async (name) => ({ name, text: await readFile(path.join(reportDir, name), "utf8") })),
+  );
   const summaryText = reports.find((r) => r.name === "proxy-summary.json")?.text;
   return { ...result, names, reports, summary: summaryText ? (JSON.parse(summaryText) as ProxySummary) : undefined };
 }
 
 /** What the probe app printed. */
-const seenByApp = (output: string) => JSON.parse(/^app (\{.*\})$/m.exec(output)?.[1] ?? "null") as { interim: number[]; status: number; reason: string; body: string } | null;
+const seenByApp = (output: string) =>
+  JSON.parse(/^app (\{.*\})$/m.exec(output)?.[1] ?? "null") as {
+    interim: number[];
+    status: number;
+    reason: string;
+    body: string;
+  } | null;
 
 const REPORTS = ["proxy-junit.xml", "proxy-summary.json", "proxy-summary.md"];
 const stops: Array<() => Promise<void>> = [];
@@ -130,7 +153,12 @@ async function stoppedAfter<T extends { close(): Promise<void> }>(starting: Prom
 describe("the packed contract package's proxy, between an app and real upstreams", { timeout: 60_000 }, () => {
   it("a reason phrase outside Latin-1 (200 Très bien ✓): the app gets its answer, the run ends with its reports and the command's status", async () => {
     const upstream = await stoppedAfter(rawUpstream((socket) => socket.end(answer200("Très bien ✓"))));
-    const run = await proxyRun(upstream.origin, [process.execPath, "probe.mjs", "GET", "/studio/v1/library/files/doc-1"]);
+    const run = await proxyRun(upstream.origin, [
+      process.execPath,
+      "probe.mjs",
+      "GET",
+      "/studio/v1/library/files/doc-1",
+    ]);
     expect(seenByApp(run.output), run.output).toEqual({ interim: [], status: 200, reason: "Très bien ✓", body: BODY });
     expect(run.code, run.output).toBe(0);
     expect(run.names).toEqual(REPORTS);
@@ -138,8 +166,22 @@ describe("the packed contract package's proxy, between an app and real upstreams
   });
 
   it("103 Early Hints before the 200: the app gets the hint as an interim answer, then the 200 and its body", async () => {
-    const upstream = await stoppedAfter(rawUpstream((socket) => socket.end(Buffer.concat([Buffer.from("HTTP/1.1 103 Early Hints\r\nlink: </style.css>; rel=preload\r\n\r\n"), answer200("OK")]))));
-    const run = await proxyRun(upstream.origin, [process.execPath, "probe.mjs", "GET", "/studio/v1/library/files/doc-1"]);
+    const upstream = await stoppedAfter(
+      rawUpstream((socket) =>
+        socket.end(
+          Buffer.concat([
+            Buffer.from("HTTP/1.1 103 Early Hints\r\nlink: </style.css>; rel=preload\r\n\r\n"),
+            answer200("OK"),
+          ]),
+        ),
+      ),
+    );
+    const run = await proxyRun(upstream.origin, [
+      process.execPath,
+      "probe.mjs",
+      "GET",
+      "/studio/v1/library/files/doc-1",
+    ]);
     expect(seenByApp(run.output), run.output).toEqual({ interim: [103], status: 200, reason: "OK", body: BODY });
     expect(run.code, run.output).toBe(0);
     expect(run.summary).toMatchObject({ exchanges: 1, findings: [] });
@@ -147,7 +189,13 @@ describe("the packed contract package's proxy, between an app and real upstreams
 
   it("Expect: 100-continue: the app gets its 100 and the 200, no 502, and the upstream gets the body", async () => {
     const sb = await stoppedAfter(sandbox({ fixturesFile: SANDBOX_FIXTURES }));
-    const run = await proxyRun(sb.baseUrl, [process.execPath, "probe.mjs", "PUT", "/studio/v1/library/files/doc-1", JSON.stringify({ labels: ["sent-on-100-continue"] })]);
+    const run = await proxyRun(sb.baseUrl, [
+      process.execPath,
+      "probe.mjs",
+      "PUT",
+      "/studio/v1/library/files/doc-1",
+      JSON.stringify({ labels: ["sent-on-100-continue"] }),
+    ]);
     expect(seenByApp(run.output), run.output).toMatchObject({ interim: [100], status: 200 });
     expect(await storedMetadata(sb.baseUrl, "doc-1")).toMatchObject({ labels: ["sent-on-100-continue"] });
     expect(run.summary).toMatchObject({ exchanges: 1, findings: [] });
@@ -159,14 +207,19 @@ describe("the packed contract package's proxy, between an app and real upstreams
     const run = await proxyRun(sb.baseUrl, [process.execPath, "probe.mjs", "GET", `/api/keys/${SANDBOX_KEY}/ping`]);
     expect(seenByApp(run.output)?.status, run.output).toBe(404);
     // The upstream got the path as the app sent it; its log, as the proxy's reports, shows the key redacted.
-    expect(sb.logs.join("\n"), "the upstream got the path as the app sent it").toContain("GET /api/keys/[REDACTED]/ping 404");
+    expect(sb.logs.join("\n"), "the upstream got the path as the app sent it").toContain(
+      "GET /api/keys/[REDACTED]/ping 404",
+    );
     expect(sb.logs.join("\n")).not.toContain(SANDBOX_KEY);
     expect(run.names).toEqual(REPORTS);
     expect(run.summary?.exchanges).toBe(1);
     expect(run.summary?.findings.length, run.output).toBeGreaterThan(0);
     expect(run.code, run.output).toBe(1);
     // The proxy's own lines: the app prints the sandbox's 404, which names the path as it was asked.
-    const proxyLines = run.output.split("\n").filter((line) => !line.startsWith("app ")).join("\n");
+    const proxyLines = run.output
+      .split("\n")
+      .filter((line) => !line.startsWith("app "))
+      .join("\n");
     expect(proxyLines).toContain("FINDING (app) GET /api/keys/");
     expect(proxyLines).not.toContain(SANDBOX_KEY);
     for (const report of run.reports) {
@@ -185,13 +238,21 @@ describe("the packed contract package's proxy, between an app and real upstreams
 
   it("--record to a disk that refuses every write (/dev/full): exit 2 and a line saying so; a command that failed keeps its own code", async () => {
     const sb = await stoppedAfter(sandbox({ fixturesFile: SANDBOX_FIXTURES, apiKey: "test" }));
-    const line = "contract proxy: the recording is incomplete: 2 exchange(s) not recorded (2 refused: ENOSPC: no space left on device, write)";
+    const line =
+      "contract proxy: the recording is incomplete: 2 exchange(s) not recorded (2 refused: ENOSPC: no space left on device, write)";
     const refused = await proxyRun(sb.baseUrl, [process.execPath, "reads.mjs"], "test", ["--record", "/dev/full"]);
     expect(refused.output.match(/^app GET 200$/gm), refused.output).toHaveLength(2);
     expect(refused.output.split("\n")).toContain(line);
-    expect(refused.summary).toMatchObject({ exchanges: 2, findings: [], recordingIncomplete: line.replace("contract proxy: ", "") });
+    expect(refused.summary).toMatchObject({
+      exchanges: 2,
+      findings: [],
+      recordingIncomplete: line.replace("contract proxy: ", ""),
+    });
     expect(refused.code, refused.output).toBe(2);
-    const died = await proxyRun(sb.baseUrl, [process.execPath, "reads.mjs", "then-die"], "test", ["--record", "/dev/full"]);
+    const died = await proxyRun(sb.baseUrl, [process.execPath, "reads.mjs", "then-die"], "test", [
+      "--record",
+      "/dev/full",
+    ]);
     expect(died.output.split("\n")).toContain(line);
     expect(died.code, died.output).toBe(137);
   });
@@ -209,11 +270,15 @@ describe("the packed contract package's proxy, between an app and real upstreams
 describe("the packed contract package's proxy when it is told to stop", { timeout: 60_000 }, () => {
   /** The installed CLI started as a pipeline's shell starts it (no npx between: the signals reach it). */
   function startCli(args: string[]) {
-    const child = startChild(process.execPath, [path.join(project, "node_modules", "file-library-contract", "dist", "cli.js"), ...args], {
-      cwd: project,
-      env: { ...process.env, FILE_LIBRARY_API_KEY: SANDBOX_KEY },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
+    const child = startChild(
+      process.execPath,
+      [path.join(project, "node_modules", "file-library-contract", "dist", "cli.js"), ...args],
+      {
+        cwd: project,
+        env: { ...process.env, FILE_LIBRARY_API_KEY: SANDBOX_KEY },
+        stdio: ["ignore", "pipe", "pipe"],
+      },
+    );
     let output = "";
     child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
     child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
@@ -224,7 +289,11 @@ describe("the packed contract package's proxy when it is told to stop", { timeou
     return { child, output: () => output };
   }
   /** The exit code, or "still running" once `ms` have passed: a proxy that hangs fails the test instead of its timeout. */
-  const exitWithin = (child: ChildProcess, ms: number) => Promise.race([exitCodeOf(child), new Promise<string>((resolve) => setTimeout(() => resolve(`still running after ${ms} ms`), ms).unref())]);
+  const exitWithin = (child: ChildProcess, ms: number) =>
+    Promise.race([
+      exitCodeOf(child),
+      new Promise<string>((resolve) => setTimeout(() => resolve(`still running after ${ms} ms`), ms).unref()),
+    ]);
 
   /** `proxy --record` to a FIFO whose reader never reads, past the pipe's 64 KiB: the URL, the report folder and the reader's fd. */
   async function recordingToAStalledPipe() {
@@ -237,7 +306,11 @@ describe("the packed contract package's proxy when it is told to stop", { timeou
     const proxy = startCli(["proxy", "--upstream", sb.baseUrl, "--report-dir", reportDir, "--record", fifo]);
     const [, url] = await waitForOutput(proxy.child, /listening on (http:\/\/\S+),/, 30_000);
     for (let i = 0; i < 4; i++) {
-      const answer = await fetch(`${url}/studio/v1/library/files/doc-1`, { method: "PUT", headers: { authorization: `Bearer ${SANDBOX_KEY}`, "content-type": "application/json" }, body: JSON.stringify({ labels: [`${i}`.repeat(60_000)] }) });
+      const answer = await fetch(`${url}/studio/v1/library/files/doc-1`, {
+        method: "PUT",
+        headers: { authorization: `Bearer ${SANDBOX_KEY}`, "content-type": "application/json" },
+        body: JSON.stringify({ labels: [`${i}`.repeat(60_000)] }),
+      });
       await answer.arrayBuffer();
     }
     return { ...proxy, reportDir };
@@ -249,8 +322,13 @@ describe("the packed contract package's proxy when it is told to stop", { timeou
     child.kill("SIGINT");
     expect(await exitWithin(child, 20_000), output()).toBe(2);
     expect(performance.now() - started).toBeLessThan(12_000);
-    expect(output()).toMatch(/contract proxy: the recording is incomplete: [1-4] exchange\(s\) not recorded \([1-4] still waiting for ".*recording\.jsonl" when the proxy stopped: it took no more within 5 s\)/);
-    const summary = JSON.parse(await readFile(path.join(reportDir, "proxy-summary.json"), "utf8")) as { exchanges: number; recordingIncomplete?: string };
+    expect(output()).toMatch(
+      /contract proxy: the recording is incomplete: [1-4] exchange\(s\) not recorded \([1-4] still waiting for ".*recording\.jsonl" when the proxy stopped: it took no more within 5 s\)/,
+    );
+    const summary = JSON.parse(await readFile(path.join(reportDir, "proxy-summary.json"), "utf8")) as {
+      exchanges: number;
+      recordingIncomplete?: string;
+    };
     expect(summary.exchanges).toBe(4);
     expect(summary.recordingIncomplete).toMatch(/^the recording is incomplete: /);
   });
@@ -271,7 +349,17 @@ describe("the packed contract package's proxy when it is told to stop", { timeou
   it("with a command that handles Ctrl-C: new requests get a 503 at once, and the reports are written within the 5 s while the command still runs", async () => {
     const sb = await stoppedAfter(sandbox({ fixturesFile: SANDBOX_FIXTURES }));
     const reportDir = await mkdtemp(path.join(scratch, "stopping-"));
-    const { child, output } = startCli(["proxy", "--upstream", sb.baseUrl, "--report-dir", reportDir, "--", process.execPath, "stopping.mjs", reportDir]);
+    const { child, output } = startCli([
+      "proxy",
+      "--upstream",
+      sb.baseUrl,
+      "--report-dir",
+      reportDir,
+      "--",
+      process.execPath,
+      "stopping.mjs",
+      reportDir,
+    ]);
     await waitForOutput(child, /^app first 200$/m, 30_000);
     child.kill("SIGINT");
     expect(await exitWithin(child, 30_000), output()).toBe(0);
@@ -280,23 +368,43 @@ describe("the packed contract package's proxy when it is told to stop", { timeou
     expect(Number(ms), output()).toBeLessThan(6_000);
     // The read after the signal reached no upstream: the run judged the one before it.
     expect(sb.logs.filter((line) => line.startsWith("GET "))).toHaveLength(1);
-    expect(JSON.parse(await readFile(path.join(reportDir, "proxy-summary.json"), "utf8"))).toMatchObject({ exchanges: 1, findings: [] });
+    expect(JSON.parse(await readFile(path.join(reportDir, "proxy-summary.json"), "utf8"))).toMatchObject({
+      exchanges: 1,
+      findings: [],
+    });
   });
 });
 
 describe("the packed contract package's replay", { timeout: 60_000 }, () => {
   /** `replay FILE --base-url URL` with its reports in a fresh folder. */
-  const replayOf = async (file: string, baseUrl: string, flags: string[] = []) => cli(["replay", file, "--base-url", baseUrl, "--report-dir", path.basename(await mkdtemp(path.join(project, "replay-"))), ...flags], SANDBOX_KEY);
+  const replayOf = async (file: string, baseUrl: string, flags: string[] = []) =>
+    cli(
+      [
+        "replay",
+        file,
+        "--base-url",
+        baseUrl,
+        "--report-dir",
+        path.basename(await mkdtemp(path.join(project, "replay-"))),
+        ...flags,
+      ],
+      SANDBOX_KEY,
+    );
 
   it("of an app that reads, updates and reads again: a deployment that drops every update fails with --write-checks (exit 1, update_persisted)", async () => {
     const recorded = await stoppedAfter(sandbox({ fixturesFile: SANDBOX_FIXTURES }));
     const file = path.join(await mkdtemp(path.join(scratch, "recorded-")), "app.jsonl");
-    const run = await proxyRun(recorded.baseUrl, [process.execPath, "read-update-read.mjs"], SANDBOX_KEY, ["--record", file]);
+    const run = await proxyRun(recorded.baseUrl, [process.execPath, "read-update-read.mjs"], SANDBOX_KEY, [
+      "--record",
+      file,
+    ]);
     expect(run.output.match(/^app (GET|PUT) 200$/gm), run.output).toHaveLength(3);
     expect(run.code, run.output).toBe(0);
     const dropping = await stoppedAfter(sandbox({ fixturesFile: SANDBOX_FIXTURES, fault: "labels-not-persisted" }));
     const replayed = await replayOf(file, dropping.baseUrl, ["--write-checks"]);
-    expect(replayed.output).toMatch(/BREAK \(service\) line 3: GET \/studio\/v1\/library\/files\/doc-1 update_persisted: /);
+    expect(replayed.output).toMatch(
+      /BREAK \(service\) line 3: GET \/studio\/v1\/library\/files\/doc-1 update_persisted: /,
+    );
     expect(replayed.output).toMatch(/failed: 3 exchanges, 0 duplicates, 3 replayed, /);
     expect(replayed.code, replayed.output).toBe(1);
   });
@@ -306,13 +414,45 @@ describe("the packed contract package's replay", { timeout: 60_000 }, () => {
     const entry = (target: string, status: number) => ({
       startedDateTime: "2026-11-27T10:00:00.000Z",
       time: 5,
-      request: { method: "GET", url: `https://app.example.test${target}`, httpVersion: "HTTP/1.1", headers: [{ name: "Accept", value: "application/json" }], queryString: [], cookies: [], headersSize: -1, bodySize: 0 },
-      response: { status, statusText: "", httpVersion: "HTTP/1.1", headers: [{ name: "Content-Type", value: "application/json" }], cookies: [], content: { size: 0, mimeType: "application/json" }, redirectURL: "", headersSize: -1, bodySize: -1 },
+      request: {
+        method: "GET",
+        url: `https://app.example.test${target}`,
+        httpVersion: "HTTP/1.1",
+        headers: [{ name: "Accept", value: "application/json" }],
+        queryString: [],
+        cookies: [],
+        headersSize: -1,
+        bodySize: 0,
+      },
+      response: {
+        status,
+        statusText: "",
+        httpVersion: "HTTP/1.1",
+        headers: [{ name: "Content-Type", value: "application/json" }],
+        cookies: [],
+        content: { size: 0, mimeType: "application/json" },
+        redirectURL: "",
+        headersSize: -1,
+        bodySize: -1,
+      },
       cache: {},
       timings: { send: 0, wait: 5, receive: 0 },
     });
     const har = path.join(await mkdtemp(path.join(scratch, "har-")), "sanitized.har");
-    await writeFile(har, JSON.stringify({ log: { version: "1.2", creator: { name: "WebInspector", version: "537.36" }, entries: [entry("/studio/v1/library/files/doc-1", 200), entry("/studio/v1/library/files/no-such-file", 422), entry("/studio/v1/library/files/doc-1/download", 200)] } }));
+    await writeFile(
+      har,
+      JSON.stringify({
+        log: {
+          version: "1.2",
+          creator: { name: "WebInspector", version: "537.36" },
+          entries: [
+            entry("/studio/v1/library/files/doc-1", 200),
+            entry("/studio/v1/library/files/no-such-file", 422),
+            entry("/studio/v1/library/files/doc-1/download", 200),
+          ],
+        },
+      }),
+    );
     const run = await replayOf(har, sb.baseUrl);
     expect(run.output).toMatch(/passed: 3 exchanges, 0 duplicates, 3 replayed, 0 break\(s\)/);
     expect(run.code, run.output).toBe(0);
@@ -325,10 +465,16 @@ describe.skipIf(!chrome)("the packed contract package's replay of a HAR made by 
     const har = await chromiumHar(scratch, chrome!);
     const sb = await stoppedAfter(sandbox({ fixturesFile: SANDBOX_FIXTURES }));
     const reportDir = await mkdtemp(path.join(project, "replay-reports-"));
-    const run = await cli(["replay", har, "--base-url", sb.baseUrl, "--report-dir", path.basename(reportDir)], SANDBOX_KEY);
+    const run = await cli(
+      ["replay", har, "--base-url", sb.baseUrl, "--report-dir", path.basename(reportDir)],
+      SANDBOX_KEY,
+    );
     expect(run.code, run.output).toBe(0);
     expect(run.output).toMatch(/passed: 3 exchanges, 0 duplicates, 3 replayed, 0 break\(s\); reports/);
-    expect(sb.logs.filter((line) => line.startsWith("GET ")), sb.logs.join("\n")).toHaveLength(3);
+    expect(
+      sb.logs.filter((line) => line.startsWith("GET ")),
+      sb.logs.join("\n"),
+    ).toHaveLength(3);
     expect((await readdir(reportDir)).sort()).toEqual(["replay-junit.xml", "replay-summary.json", "replay-summary.md"]);
     expect(run.output).not.toContain(SANDBOX_KEY);
   });

@@ -46,7 +46,14 @@ console.log(JSON.stringify({ exitCode: run.exitCode, mode: summary?.target.mode,
 const cli = (args: string[], env: NodeJS.ProcessEnv = {}) =>
   runCommand("npx", ["--no-install", "file-library-contract", ...args], {
     cwd: project,
-    env: { ...process.env, FILE_LIBRARY_BASE_URL: "", FILE_LIBRARY_FILE_ID: "", FILE_LIBRARY_API_KEY: "", FILE_LIBRARY_WRITE_CHECKS: "", ...env },
+    env: {
+      ...process.env,
+      FILE_LIBRARY_BASE_URL: "",
+      FILE_LIBRARY_FILE_ID: "",
+      FILE_LIBRARY_API_KEY: "",
+      FILE_LIBRARY_WRITE_CHECKS: "",
+      ...env,
+    },
   });
 
 /** Starts a sandbox (with a fault, if named), runs the CLI against it with its reports in a fresh folder, stops it. */
@@ -54,11 +61,16 @@ async function cliAgainst(fault?: string) {
   const sb = await sandbox({ fixturesFile, ...(fault ? { fault } : {}) });
   const reportDir = await mkdtemp(path.join(project, "reports-"));
   try {
-    const result = await cli(["--base-url", sb.baseUrl, "--file-id", "doc-1", "--report-dir", path.basename(reportDir)], {
-      FILE_LIBRARY_API_KEY: SANDBOX_KEY,
-      FILE_LIBRARY_WRITE_CHECKS: "1",
-    });
-    const summary = JSON.parse(await readFile(path.join(reportDir, "contract-summary.json"), "utf8")) as ContractSummary;
+    const result = await cli(
+      ["--base-url", sb.baseUrl, "--file-id", "doc-1", "--report-dir", path.basename(reportDir)],
+      {
+        FILE_LIBRARY_API_KEY: SANDBOX_KEY,
+        FILE_LIBRARY_WRITE_CHECKS: "1",
+      },
+    );
+    const summary = JSON.parse(
+      await readFile(path.join(reportDir, "contract-summary.json"), "utf8"),
+    ) as ContractSummary;
     return { ...result, summary, reportDir };
   } finally {
     await sb.close();
@@ -67,27 +79,47 @@ async function cliAgainst(fault?: string) {
 
 describe("the contract package, packed and installed in a project of its own", { timeout: 120_000 }, () => {
   it("brings the suite's dependencies, neither the client nor Prism", async () => {
-    const manifest = JSON.parse(await readFile(path.join(project, "node_modules/file-library-contract/package.json"), "utf8"));
+    const manifest = JSON.parse(
+      await readFile(path.join(project, "node_modules/file-library-contract/package.json"), "utf8"),
+    );
     // undici: the suite's own connection pool (a retry on a new connection) and the proxy's upstream client. No test
     // runner: the suite runs in the CLI's own process (docs/decisions.md, D35).
     expect(Object.keys(manifest.dependencies).sort()).toEqual(["ajv", "ajv-formats", "fast-check", "undici"]);
     const installed = await readdir(path.join(project, "node_modules"));
-    for (const absent of ["openapi-fetch", "file-library-kit", "@stoplight", "vitest", "vite"]) expect(installed).not.toContain(absent);
+    for (const absent of ["openapi-fetch", "file-library-kit", "@stoplight", "vitest", "vite"])
+      expect(installed).not.toContain(absent);
   });
 
   it("--help explains every flag and variable, and the exit codes", async () => {
     const { code, output } = await cli(["--help"]);
     expect(code).toBe(0);
-    const flags = ["--base-url", "--file-id", "--list-checks", "--checks", "--exclude-checks", "--seed", "--shuffle", "--report-dir", "--rate-limit", "--version", "--help", "proxy --upstream"];
+    const flags = [
+      "--base-url",
+      "--file-id",
+      "--list-checks",
+      "--checks",
+      "--exclude-checks",
+      "--seed",
+      "--shuffle",
+      "--report-dir",
+      "--rate-limit",
+      "--version",
+      "--help",
+      "proxy --upstream",
+    ];
     // Every setting the suite reads, but the two its own runner sets.
-    const variables = Object.values(VARIABLES).filter((name) => !["FILE_LIBRARY_MOCK_URL", "FILE_LIBRARY_REQUESTS_BEFORE"].includes(name));
+    const variables = Object.values(VARIABLES).filter(
+      (name) => !["FILE_LIBRARY_MOCK_URL", "FILE_LIBRARY_REQUESTS_BEFORE"].includes(name),
+    );
     for (const word of [...flags, ...variables, "Exit codes: 0"]) expect(output).toContain(word);
     // The mock lives in the kit's repo; the published CLI checks servers.
     expect(output).not.toContain("--mock");
   });
 
   it("--version prints the package's version, and --list-checks the whole catalogue", async () => {
-    const { version } = JSON.parse(await readFile(fromRoot("contract-tests/package.json"), "utf8")) as { version: string };
+    const { version } = JSON.parse(await readFile(fromRoot("contract-tests/package.json"), "utf8")) as {
+      version: string;
+    };
     const printed = await cli(["--version"]);
     expect(printed.code).toBe(0);
     expect(printed.output).toContain(`${version}\n`);
@@ -99,8 +131,15 @@ describe("the contract package, packed and installed in a project of its own", {
   it("without a server to check, exits 2 with one line that says what to give", async () => {
     const { code, output } = await cli([]);
     expect(code).toBe(2);
-    expect(output.trim().split("\n").filter((l) => !l.startsWith("npm warn"))).toEqual([
-      expect.stringMatching(/^file-library-contract: cannot start: no server to check: give its base URL with --base-url/),
+    expect(
+      output
+        .trim()
+        .split("\n")
+        .filter((l) => !l.startsWith("npm warn")),
+    ).toEqual([
+      expect.stringMatching(
+        /^file-library-contract: cannot start: no server to check: give its base URL with --base-url/,
+      ),
     ]);
   });
 
@@ -110,20 +149,41 @@ describe("the contract package, packed and installed in a project of its own", {
     expect(run.summary.target.mode).toBe("live");
     expect(run.summary.totals).toMatchObject({ failed: 0, skipped: 0 });
     expect(run.summary.checks.length).toBeGreaterThanOrEqual(15);
-    expect((await readdir(run.reportDir)).sort()).toEqual(["contract-coverage.json", "contract-coverage.md", "contract-junit.xml", "contract-summary.json"]);
+    expect((await readdir(run.reportDir)).sort()).toEqual([
+      "contract-coverage.json",
+      "contract-coverage.md",
+      "contract-junit.xml",
+      "contract-summary.json",
+    ]);
     expect(run.output).not.toContain(SANDBOX_KEY);
   });
 
   it("runSuite, imported by a program that type-checks against the package (without @types/node), runs the same checks", async () => {
     await writeFile(path.join(project, "check.mts"), PROGRAM);
-    const compilerOptions = { strict: true, module: "nodenext", moduleResolution: "nodenext", target: "es2022", lib: ["es2022"], types: [], outDir: "out" };
+    const compilerOptions = {
+      strict: true,
+      module: "nodenext",
+      moduleResolution: "nodenext",
+      target: "es2022",
+      lib: ["es2022"],
+      types: [],
+      outDir: "out",
+    };
     await writeFile(path.join(project, "tsconfig.json"), JSON.stringify({ compilerOptions, files: ["check.mts"] }));
     await run(bin("tsc"), ["-p", "tsconfig.json"], project);
     const sb = await sandbox({ fixturesFile });
     try {
-      const env = { ...process.env, FILE_LIBRARY_BASE_URL: sb.baseUrl, FILE_LIBRARY_API_KEY: SANDBOX_KEY, FILE_LIBRARY_FILE_ID: "doc-1", FILE_LIBRARY_WRITE_CHECKS: "" };
+      const env = {
+        ...process.env,
+        FILE_LIBRARY_BASE_URL: sb.baseUrl,
+        FILE_LIBRARY_API_KEY: SANDBOX_KEY,
+        FILE_LIBRARY_FILE_ID: "doc-1",
+        FILE_LIBRARY_WRITE_CHECKS: "",
+      };
       const output = await run(process.execPath, ["out/check.mjs"], project, env);
-      const summary = JSON.parse(await readFile(path.join(project, "program-reports", "contract-summary.json"), "utf8")) as ContractSummary;
+      const summary = JSON.parse(
+        await readFile(path.join(project, "program-reports", "contract-summary.json"), "utf8"),
+      ) as ContractSummary;
       expect(JSON.parse(output.trim().split("\n").at(-1)!), formatSummary(summary)).toEqual({
         exitCode: 0,
         mode: "live",
@@ -138,11 +198,21 @@ describe("the contract package, packed and installed in a project of its own", {
   it("on Ctrl-C (SIGINT) stops the suite it runs in its own process and exits 130", async () => {
     // Every answer of this sandbox takes 120 ms, so that the run is still going when the signal comes.
     const sb = await sandbox({ fixturesFile, fault: "slow-answers" });
-    const child = startChild(process.execPath, [path.join(project, "node_modules/file-library-contract/dist/cli.js"), "--base-url", sb.baseUrl, "--file-id", "doc-1"], {
-      cwd: project,
-      env: { ...process.env, FILE_LIBRARY_API_KEY: SANDBOX_KEY, FILE_LIBRARY_REPORT_DIR: "interrupted-reports" },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
+    const child = startChild(
+      process.execPath,
+      [
+        path.join(project, "node_modules/file-library-contract/dist/cli.js"),
+        "--base-url",
+        sb.baseUrl,
+        "--file-id",
+        "doc-1",
+      ],
+      {
+        cwd: project,
+        env: { ...process.env, FILE_LIBRARY_API_KEY: SANDBOX_KEY, FILE_LIBRARY_REPORT_DIR: "interrupted-reports" },
+        stdio: ["ignore", "pipe", "pipe"],
+      },
+    );
     try {
       await waitForOutput(child, /contract: seed \d+/);
       expect(await childrenOf(child.pid!), "the CLI runs the suite in its own process").toEqual([]);
@@ -172,17 +242,39 @@ const url = await fetch(base + "/download", { headers });
 console.log("app download", url.status);
 `,
     );
-    for (const [fault, code, found] of [[undefined, 0, []], ["metadata-size-as-string", 1, ["service getFile response_schema_conformance"]]] as const) {
+    for (const [fault, code, found] of [
+      [undefined, 0, []],
+      ["metadata-size-as-string", 1, ["service getFile response_schema_conformance"]],
+    ] as const) {
       const sb = await sandbox({ fixturesFile, ...(fault ? { fault } : {}) });
       try {
         const reportDir = await mkdtemp(path.join(project, "proxy-reports-"));
-        const result = await cli(["proxy", "--upstream", sb.baseUrl, "--report-dir", path.basename(reportDir), "--", process.execPath, "app.mjs"], { FILE_LIBRARY_API_KEY: SANDBOX_KEY });
+        const result = await cli(
+          [
+            "proxy",
+            "--upstream",
+            sb.baseUrl,
+            "--report-dir",
+            path.basename(reportDir),
+            "--",
+            process.execPath,
+            "app.mjs",
+          ],
+          { FILE_LIBRARY_API_KEY: SANDBOX_KEY },
+        );
         expect(result.output).toContain("app PUT 200");
         expect(result.code, result.output).toBe(code);
-        const summary = JSON.parse(await readFile(path.join(reportDir, "proxy-summary.json"), "utf8")) as { exchanges: number; findings: Array<{ side: string; operation: string; check: string }> };
+        const summary = JSON.parse(await readFile(path.join(reportDir, "proxy-summary.json"), "utf8")) as {
+          exchanges: number;
+          findings: Array<{ side: string; operation: string; check: string }>;
+        };
         expect(summary.exchanges).toBe(4);
         expect(summary.findings.map((f) => `${f.side} ${f.operation} ${f.check}`)).toEqual(found);
-        expect((await readdir(reportDir)).sort()).toEqual(["proxy-junit.xml", "proxy-summary.json", "proxy-summary.md"]);
+        expect((await readdir(reportDir)).sort()).toEqual([
+          "proxy-junit.xml",
+          "proxy-summary.json",
+          "proxy-summary.md",
+        ]);
         expect(result.output).not.toContain(SANDBOX_KEY);
       } finally {
         await sb.close();
@@ -201,18 +293,28 @@ console.log("app", answer.status, answer.headers.get("x-contract-findings"), ans
     try {
       const reportDir = await mkdtemp(path.join(project, "proxy-modes-"));
       const flags = ["--findings-header", "--fail-on-service-finding", "--report-dir", path.basename(reportDir)];
-      const result = await cli(["proxy", "--upstream", sb.baseUrl, ...flags, "--", process.execPath, "app-sees.mjs"], { FILE_LIBRARY_API_KEY: SANDBOX_KEY });
-      expect(result.output).toContain("app 502 1; service getFile response_schema_conformance application/problem+json");
+      const result = await cli(["proxy", "--upstream", sb.baseUrl, ...flags, "--", process.execPath, "app-sees.mjs"], {
+        FILE_LIBRARY_API_KEY: SANDBOX_KEY,
+      });
+      expect(result.output).toContain(
+        "app 502 1; service getFile response_schema_conformance application/problem+json",
+      );
       expect(result.code, result.output).toBe(1);
       expect(result.output).not.toContain(SANDBOX_KEY);
     } finally {
       await sb.close();
     }
     const down = `http://127.0.0.1:${await closedPort()}`;
-    const result = await cli(["proxy", "--upstream", down, "--", process.execPath, "app-sees.mjs"], { FILE_LIBRARY_API_KEY: SANDBOX_KEY });
+    const result = await cli(["proxy", "--upstream", down, "--", process.execPath, "app-sees.mjs"], {
+      FILE_LIBRARY_API_KEY: SANDBOX_KEY,
+    });
     expect(result.output).toContain("app 502 null application/json");
     expect(result.code, result.output).toBe(2);
-    expect(result.output).toMatch(new RegExp(`file-library-contract proxy: the upstream ${down.replace(/\./g, "\\.")} answered none of the 1 request\\(s\\)`));
+    expect(result.output).toMatch(
+      new RegExp(
+        `file-library-contract proxy: the upstream ${down.replace(/\./g, "\\.")} answered none of the 1 request\\(s\\)`,
+      ),
+    );
   });
 
   it("fails a server that echoes the key, exit 1, without printing or reporting the key", async () => {
@@ -221,7 +323,8 @@ console.log("app", answer.status, answer.headers.get("x-contract-findings"), ans
     expect(run.summary.checks.filter((c) => c.state === "failed").map((c) => c.check)).toContain("no_secret_echo");
     expect(run.output).toMatch(/FAILED .* no_secret_echo: /);
     expect(run.output).not.toContain(SANDBOX_KEY);
-    for (const report of await readdir(run.reportDir)) expect(await readFile(path.join(run.reportDir, report), "utf8")).not.toContain(SANDBOX_KEY);
+    for (const report of await readdir(run.reportDir))
+      expect(await readFile(path.join(run.reportDir, report), "utf8")).not.toContain(SANDBOX_KEY);
   });
 });
 
@@ -239,7 +342,21 @@ for (const [target, init] of steps) console.log("app", init?.method ?? "GET", ta
     );
     const recorded = await sandbox({ fixturesFile });
     try {
-      const result = await cli(["proxy", "--upstream", recorded.baseUrl, "--record", "traffic.jsonl", "--report-dir", "record-reports", "--", process.execPath, "recorded-app.mjs"], { FILE_LIBRARY_API_KEY: SANDBOX_KEY });
+      const result = await cli(
+        [
+          "proxy",
+          "--upstream",
+          recorded.baseUrl,
+          "--record",
+          "traffic.jsonl",
+          "--report-dir",
+          "record-reports",
+          "--",
+          process.execPath,
+          "recorded-app.mjs",
+        ],
+        { FILE_LIBRARY_API_KEY: SANDBOX_KEY },
+      );
       expect(result.code, result.output).toBe(0);
       expect(result.output).toContain("app GET no-such-file 422");
     } finally {
@@ -247,7 +364,15 @@ for (const [target, init] of steps) console.log("app", init?.method ?? "GET", ta
     }
     const text = await readFile(path.join(project, "traffic.jsonl"), "utf8");
     expect(text).not.toContain(SANDBOX_KEY);
-    expect(text.trimEnd().split("\n").map((line) => { const l = JSON.parse(line); return `${l.format} ${l.method} ${l.operation} ${l.response.status}`; })).toEqual([
+    expect(
+      text
+        .trimEnd()
+        .split("\n")
+        .map((line) => {
+          const l = JSON.parse(line);
+          return `${l.format} ${l.method} ${l.operation} ${l.response.status}`;
+        }),
+    ).toEqual([
       "file-library-recording/1 GET getFile 200",
       "file-library-recording/1 GET getFileDownloadUrl 200",
       "file-library-recording/1 PUT updateFile 200",
@@ -260,8 +385,16 @@ for (const [target, init] of steps) console.log("app", init?.method ?? "GET", ta
       const sb = await sandbox({ fixturesFile, ...(fault ? { fault } : {}) });
       try {
         const reportDir = await mkdtemp(path.join(project, "replay-reports-"));
-        const run = await cli(["replay", "traffic.jsonl", "--base-url", sb.baseUrl, "--report-dir", path.basename(reportDir), ...flags], { FILE_LIBRARY_API_KEY: SANDBOX_KEY });
-        return { ...run, puts: sb.logs.filter((l) => l.startsWith("PUT ")).length, doc1: await storedMetadata(sb.baseUrl, "doc-1"), reports: (await readdir(reportDir)).sort() };
+        const run = await cli(
+          ["replay", "traffic.jsonl", "--base-url", sb.baseUrl, "--report-dir", path.basename(reportDir), ...flags],
+          { FILE_LIBRARY_API_KEY: SANDBOX_KEY },
+        );
+        return {
+          ...run,
+          puts: sb.logs.filter((l) => l.startsWith("PUT ")).length,
+          doc1: await storedMetadata(sb.baseUrl, "doc-1"),
+          reports: (await readdir(reportDir)).sort(),
+        };
       } finally {
         await sb.close();
       }
@@ -277,9 +410,18 @@ for (const [target, init] of steps) console.log("app", init?.method ?? "GET", ta
     expect(writing.puts).toBe(3);
     expect(writing.doc1).toEqual(readOnly.doc1);
     for (const [fault, named] of [
-      ["metadata-size-as-string", "BREAK (consumer) line 1: GET /studio/v1/library/files/doc-1 as_the_app_saw_it: $.size was a number (5) for the app; the deployment sends a string"],
-      ["metadata-missing-labels", "BREAK (consumer) line 1: GET /studio/v1/library/files/doc-1 as_the_app_saw_it: $.labels is missing"],
-      ["unknown-id-404", "BREAK (consumer) line 6: GET /studio/v1/library/files/no-such-file as_the_app_saw_it: the app got HTTP 422; the deployment answers HTTP 404"],
+      [
+        "metadata-size-as-string",
+        "BREAK (consumer) line 1: GET /studio/v1/library/files/doc-1 as_the_app_saw_it: $.size was a number (5) for the app; the deployment sends a string",
+      ],
+      [
+        "metadata-missing-labels",
+        "BREAK (consumer) line 1: GET /studio/v1/library/files/doc-1 as_the_app_saw_it: $.labels is missing",
+      ],
+      [
+        "unknown-id-404",
+        "BREAK (consumer) line 6: GET /studio/v1/library/files/no-such-file as_the_app_saw_it: the app got HTTP 422; the deployment answers HTTP 404",
+      ],
     ] as const) {
       const broken = await replayAgainst(fault);
       expect(broken.code, broken.output).toBe(1);

@@ -9,7 +9,14 @@ import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { exitCodeOf, signalChild, startChild, startServer, waitForOutput, type ServerProcess } from "../../lib/process.ts";
+import {
+  exitCodeOf,
+  signalChild,
+  startChild,
+  startServer,
+  waitForOutput,
+  type ServerProcess,
+} from "../../lib/process.ts";
 import { fromRoot } from "../../scripts/lib/paths.ts";
 import { fencedBlocks, SAMPLE_PAGES, type DocBlock } from "../support/doc-blocks.ts";
 import { installInto } from "../support/packages.ts";
@@ -32,37 +39,69 @@ type Runner =
 /** Every sample that runs, by its page and its first line. */
 const RUNNERS: Record<string, Runner> = {
   // It reads the demo file, then prints the 422 of an id the service does not know.
-  'README.md: import { createFileLibraryClient, UnprocessableEntityError } from "file-library-kit";': { as: "node", baseUrlInEnv: true, says: /^422 /m },
-  'README.md: npx --no-install file-library-contract proxy --upstream "$STAGING_URL" -- npm test': { as: "shell", says: /proxy: [1-9]\d* exchanges, 0 kind\(s\) of finding/ },
-  'docs/checking-a-server.md: FILE_LIBRARY_API_KEY="$KEY" npx --no-install file-library-contract --base-url https://files.example.com --file-id "$FILE_ID"': { as: "shell", says: /\b[1-9]\d* passed, 0 failed\b/ },
-  // It prints the failed checks, and only when the run did not pass: it must print nothing.
-  'docs/checking-a-server.md: import { runSuite } from "file-library-contract";': { as: "node", says: /^\s*$/ },
-  "docs/checking-a-server.md: FILE_LIBRARY_BASE_URL=https://files.example.com \\": { as: "shell", in: "repo", says: /\b[1-9]\d* passed, 0 failed\b/ },
-  "docs/checking-a-server.md: # CI: run the app's tests through the proxy (FILE_LIBRARY_BASE_URL points at it)": { as: "shell", says: /proxy: [1-9]\d* exchanges, 0 kind\(s\) of finding/ },
-  "docs/checking-a-server.md: npx --no-install file-library-contract proxy --upstream https://staging.example.com --port 8080": { as: "server", ready: /proxy: listening on http:\/\/\S+/ },
-  // The opt-in modes on a sound service: the app's test passes, each answer as it came but for the header.
-  "docs/checking-a-server.md: # CI: the app's tests fail at the call that met a broken answer, and can read each exchange's findings": {
+  'README.md: import { createFileLibraryClient, UnprocessableEntityError } from "file-library-kit";': {
+    as: "node",
+    baseUrlInEnv: true,
+    says: /^422 /m,
+  },
+  'README.md: npx --no-install file-library-contract proxy --upstream "$STAGING_URL" -- npm test': {
     as: "shell",
     says: /proxy: [1-9]\d* exchanges, 0 kind\(s\) of finding/,
   },
-  // Recorded through the proxy, then replayed against the candidate (here the same sandbox): every exchange holds.
-  "docs/checking-a-server.md: # Record: the app's tests, through the proxy": { as: "shell", says: /replay: passed: [1-9]\d* exchanges, \d+ duplicates, [1-9]\d* replayed, 0 break\(s\)/ },
-  'docs/client.md: import { createFileLibraryClient, UnprocessableEntityError } from "file-library-kit";': { as: "node", says: /^422 /m },
-  "docs/for-other-teams.md: npx @redocly/cli lint openapi.yaml": { as: "shell", says: /Your API description is valid/ },
-  "docs/for-other-teams.md: FILE_LIBRARY_API_KEY=dev-key npx --no-install file-library-sandbox --port 4010": { as: "server", ready: /listening at http:\/\/\S+/ },
-  "docs/for-other-teams.md: npx @stoplight/prism-cli mock dist/openapi.yaml --port 4010": { as: "server", ready: /Prism is listening/ },
-  "docs/sandbox.md: export FILE_LIBRARY_API_KEY=dev-key": { as: "server", ready: /listening at http:\/\/\S+/ },
-  'docs/sandbox.md: curl -H "Authorization: Bearer $FILE_LIBRARY_API_KEY" http://127.0.0.1:4010/studio/v1/library/files/file_01HZX3K9Q4T7V2M8N6P5R1S0AB': {
+  'docs/checking-a-server.md: FILE_LIBRARY_API_KEY="$KEY" npx --no-install file-library-contract --base-url https://files.example.com --file-id "$FILE_ID"':
+    { as: "shell", says: /\b[1-9]\d* passed, 0 failed\b/ },
+  // It prints the failed checks, and only when the run did not pass: it must print nothing.
+  'docs/checking-a-server.md: import { runSuite } from "file-library-contract";': { as: "node", says: /^\s*$/ },
+  "docs/checking-a-server.md: FILE_LIBRARY_BASE_URL=https://files.example.com \\": {
     as: "shell",
-    says: new RegExp(`"id":"${DEMO_FILE}"[\\s\\S]*http://127\\.0\\.0\\.1:\\d+/`),
+    in: "repo",
+    says: /\b[1-9]\d* passed, 0 failed\b/,
   },
+  "docs/checking-a-server.md: # CI: run the app's tests through the proxy (FILE_LIBRARY_BASE_URL points at it)": {
+    as: "shell",
+    says: /proxy: [1-9]\d* exchanges, 0 kind\(s\) of finding/,
+  },
+  "docs/checking-a-server.md: npx --no-install file-library-contract proxy --upstream https://staging.example.com --port 8080":
+    { as: "server", ready: /proxy: listening on http:\/\/\S+/ },
+  // The opt-in modes on a sound service: the app's test passes, each answer as it came but for the header.
+  "docs/checking-a-server.md: # CI: the app's tests fail at the call that met a broken answer, and can read each exchange's findings":
+    {
+      as: "shell",
+      says: /proxy: [1-9]\d* exchanges, 0 kind\(s\) of finding/,
+    },
+  // Recorded through the proxy, then replayed against the candidate (here the same sandbox): every exchange holds.
+  "docs/checking-a-server.md: # Record: the app's tests, through the proxy": {
+    as: "shell",
+    says: /replay: passed: [1-9]\d* exchanges, \d+ duplicates, [1-9]\d* replayed, 0 break\(s\)/,
+  },
+  'docs/client.md: import { createFileLibraryClient, UnprocessableEntityError } from "file-library-kit";': {
+    as: "node",
+    says: /^422 /m,
+  },
+  "docs/for-other-teams.md: npx @redocly/cli lint openapi.yaml": { as: "shell", says: /Your API description is valid/ },
+  "docs/for-other-teams.md: FILE_LIBRARY_API_KEY=dev-key npx --no-install file-library-sandbox --port 4010": {
+    as: "server",
+    ready: /listening at http:\/\/\S+/,
+  },
+  "docs/for-other-teams.md: npx @stoplight/prism-cli mock dist/openapi.yaml --port 4010": {
+    as: "server",
+    ready: /Prism is listening/,
+  },
+  "docs/sandbox.md: export FILE_LIBRARY_API_KEY=dev-key": { as: "server", ready: /listening at http:\/\/\S+/ },
+  'docs/sandbox.md: curl -H "Authorization: Bearer $FILE_LIBRARY_API_KEY" http://127.0.0.1:4010/studio/v1/library/files/file_01HZX3K9Q4T7V2M8N6P5R1S0AB':
+    {
+      as: "shell",
+      says: new RegExp(`"id":"${DEMO_FILE}"[\\s\\S]*http://127\\.0\\.0\\.1:\\d+/`),
+    },
   // Another team's test of its checker: a sandbox with a fault, from the sandbox package's testing entry.
   'docs/sandbox.md: import { afterAll, beforeAll, expect, test } from "vitest";': { as: "vitest" },
   'docs/testing-your-app.md: import { afterAll, beforeAll, expect, test } from "vitest";': { as: "vitest" },
   'docs/testing-your-app.md: import { setupServer } from "msw/node";': { as: "node" },
-  "contract-tests/README.md: FILE_LIBRARY_API_KEY=... npx --no-install file-library-contract --base-url https://files.example.com --file-id <id of an existing file>": { as: "shell", says: /\b[1-9]\d* passed, 0 failed\b/ },
+  "contract-tests/README.md: FILE_LIBRARY_API_KEY=... npx --no-install file-library-contract --base-url https://files.example.com --file-id <id of an existing file>":
+    { as: "shell", says: /\b[1-9]\d* passed, 0 failed\b/ },
   'contract-tests/README.md: import { runSuite } from "file-library-contract";': { as: "node", says: /^0 \{/m },
-  "sandbox/README.md: FILE_LIBRARY_API_KEY=dev-key npx --no-install file-library-sandbox --port 4010 --data ./files.db": { as: "server", ready: /listening at http:\/\/\S+/ },
+  "sandbox/README.md: FILE_LIBRARY_API_KEY=dev-key npx --no-install file-library-sandbox --port 4010 --data ./files.db":
+    { as: "server", ready: /listening at http:\/\/\S+/ },
   'sandbox/README.md: import { startSandbox, variation } from "file-library-sandbox/testing";': { as: "node" },
 };
 
@@ -111,24 +150,33 @@ let env: NodeJS.ProcessEnv;
 beforeAll(async () => {
   scratch = await mkdtemp(path.join(os.tmpdir(), "file-library-doc-samples-"));
   const tarballs = await Promise.all((["client", "contract", "sandbox"] as const).map((name) => packed(name)));
-  project = await installInto(path.join(scratch, "project"), tarballs, { type: "module", scripts: { test: "node app.mjs" } });
+  project = await installInto(path.join(scratch, "project"), tarballs, {
+    type: "module",
+    scripts: { test: "node app.mjs" },
+  });
   // vitest as a project installs it for its own tests: the contract package no longer brings it.
   for (const tool of ["msw", "vitest", "@redocly/cli", "@stoplight/prism-cli"]) {
     const link = path.join(project, "node_modules", tool);
     await mkdir(path.dirname(link), { recursive: true });
     await symlink(fromRoot("node_modules", tool), link, "dir");
   }
-  for (const bin of ["redocly", "prism", "vitest"]) await symlink(fromRoot("node_modules", ".bin", bin), path.join(project, "node_modules", ".bin", bin));
+  for (const bin of ["redocly", "prism", "vitest"])
+    await symlink(fromRoot("node_modules", ".bin", bin), path.join(project, "node_modules", ".bin", bin));
   const bundle = path.join(project, "node_modules", "file-library-kit", "dist");
   await mkdir(path.join(project, "dist"));
-  for (const file of ["openapi.yaml", "openapi.json"]) await copyFile(path.join(bundle, file), path.join(project, "dist", file));
+  for (const file of ["openapi.yaml", "openapi.json"])
+    await copyFile(path.join(bundle, file), path.join(project, "dist", file));
   await copyFile(path.join(bundle, "openapi.yaml"), path.join(project, "openapi.yaml"));
   // The app whose tests the proxy wraps (`-- npm test`): it reads the demo file through FILE_LIBRARY_BASE_URL.
   await writeFile(
     path.join(project, "app.mjs"),
     `import { createFileLibraryClient } from "file-library-kit";\nconsole.log("app read", (await createFileLibraryClient().files.get("${DEMO_FILE}")).name);\n`,
   );
-  if (run.some((block) => RUNNERS[keyOf(block)]?.as === "shell" && (RUNNERS[keyOf(block)] as { in?: string }).in === "repo")) {
+  if (
+    run.some(
+      (block) => RUNNERS[keyOf(block)]?.as === "shell" && (RUNNERS[keyOf(block)] as { in?: string }).in === "repo",
+    )
+  ) {
     repoCopy = await copyOfRepo("file-library-doc-samples-repo-");
   }
   service = await startServer("npx", ["--no-install", "file-library-sandbox", "--port", "0"], {
@@ -140,8 +188,20 @@ beforeAll(async () => {
     group: true,
   });
   // What a reader's shell has: the key, the service (also as the staging server), the file; no test runner's variables.
-  env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^(VITEST|GITHUB_|FILE_LIBRARY_)/.test(name) && name !== "NODE_ENV"));
-  Object.assign(env, { FILE_LIBRARY_API_KEY: KEY, KEY, MY_KEY: KEY, FILE_ID: DEMO_FILE, STAGING_URL: service.url, REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_UPDATE_NOTICE: "true" });
+  env = Object.fromEntries(
+    Object.entries(process.env).filter(
+      ([name]) => !/^(VITEST|GITHUB_|FILE_LIBRARY_)/.test(name) && name !== "NODE_ENV",
+    ),
+  );
+  Object.assign(env, {
+    FILE_LIBRARY_API_KEY: KEY,
+    KEY,
+    MY_KEY: KEY,
+    FILE_ID: DEMO_FILE,
+    STAGING_URL: service.url,
+    REDOCLY_TELEMETRY: "off",
+    REDOCLY_SUPPRESS_UPDATE_NOTICE: "true",
+  });
 }, PACK_WAIT_MS + 180_000);
 afterAll(async () => {
   await service?.stop();
@@ -150,8 +210,18 @@ afterAll(async () => {
 });
 
 /** Runs a command in its own process group to its end (or RUN_TIMEOUT_MS), then stops whatever it left running. */
-async function runToEnd(command: string, args: string[], cwd: string, extraEnv: NodeJS.ProcessEnv = {}): Promise<{ code: number; output: string }> {
-  const child = startChild(command, args, { cwd, env: { ...env, ...extraEnv }, group: true, stdio: ["ignore", "pipe", "pipe"] });
+async function runToEnd(
+  command: string,
+  args: string[],
+  cwd: string,
+  extraEnv: NodeJS.ProcessEnv = {},
+): Promise<{ code: number; output: string }> {
+  const child = startChild(command, args, {
+    cwd,
+    env: { ...env, ...extraEnv },
+    group: true,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let output = "";
   child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
@@ -166,7 +236,11 @@ async function runToEnd(command: string, args: string[], cwd: string, extraEnv: 
 }
 
 /** Runs a command that serves until Ctrl-C: it must say it is ready, then end on Ctrl-C as a shell reports it. */
-async function serveThenInterrupt(script: string, ready: RegExp, cwd: string): Promise<{ code: number; output: string }> {
+async function serveThenInterrupt(
+  script: string,
+  ready: RegExp,
+  cwd: string,
+): Promise<{ code: number; output: string }> {
   const child = startChild("bash", ["-c", script], { cwd, env, group: true, stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
   child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
@@ -187,44 +261,62 @@ async function serveThenInterrupt(script: string, ready: RegExp, cwd: string): P
 describe("every fenced sample of the README, docs/ and the packages' READMEs", () => {
   it("finds the samples, and each has a runner here or a marker that says why it is not run", () => {
     expect(blocks.length).toBeGreaterThan(15);
-    expect(blocks.filter((block) => !block.notRun && !RUNNERS[keyOf(block)]).map((block) => `${block.page}:${block.line}: ${keyOf(block)}`)).toEqual([]);
+    expect(
+      blocks
+        .filter((block) => !block.notRun && !RUNNERS[keyOf(block)])
+        .map((block) => `${block.page}:${block.line}: ${keyOf(block)}`),
+    ).toEqual([]);
     // No runner is left for a sample that changed or went.
     const keys = new Set(run.map(keyOf));
     expect(Object.keys(RUNNERS).filter((key) => !keys.has(key))).toEqual([]);
   });
 
-  it.each(run.map((block) => [`${block.page}:${block.line}`, block] as const))("%s runs", { timeout: RUN_TIMEOUT_MS + 30_000 }, async (where, block) => {
-    const runner = RUNNERS[keyOf(block)];
-    expect(runner, `${where}: no runner`).toBeDefined();
-    const code = filledIn(block.code, service.url, await freePort());
-    const name = where.replace(/\W+/g, "-");
-    let result: { code: number; output: string };
-    switch (runner!.as) {
-      case "node":
-        await writeFile(path.join(project, `${name}.mts`), code);
-        result = await runToEnd(process.execPath, [`${name}.mts`], project, runner!.baseUrlInEnv ? { FILE_LIBRARY_BASE_URL: service.url } : {});
-        break;
-      case "vitest":
-        await writeFile(path.join(project, `${name}.test.ts`), code);
-        result = await runToEnd("npx", ["--no-install", "vitest", "run", `${name}.test.ts`], project);
-        break;
-      case "shell":
-        result = await runToEnd("bash", ["-e", "-o", "pipefail", "-c", code], runner!.in === "repo" ? repoCopy! : project);
-        break;
-      case "server":
-        result = await serveThenInterrupt(code, runner!.ready, project);
-        expect([0, 130], result.output).toContain(result.code);
-        break;
-    }
-    expect(result.output).not.toMatch(STACK_LINE);
-    if (runner!.as !== "server") expect(result.code, result.output).toBe(0);
-    if ("says" in runner! && runner.says) expect(result.output).toMatch(runner.says);
-  });
+  it.each(run.map((block) => [`${block.page}:${block.line}`, block] as const))(
+    "%s runs",
+    { timeout: RUN_TIMEOUT_MS + 30_000 },
+    async (where, block) => {
+      const runner = RUNNERS[keyOf(block)];
+      expect(runner, `${where}: no runner`).toBeDefined();
+      const code = filledIn(block.code, service.url, await freePort());
+      const name = where.replace(/\W+/g, "-");
+      let result: { code: number; output: string };
+      switch (runner!.as) {
+        case "node":
+          await writeFile(path.join(project, `${name}.mts`), code);
+          result = await runToEnd(
+            process.execPath,
+            [`${name}.mts`],
+            project,
+            runner!.baseUrlInEnv ? { FILE_LIBRARY_BASE_URL: service.url } : {},
+          );
+          break;
+        case "vitest":
+          await writeFile(path.join(project, `${name}.test.ts`), code);
+          result = await runToEnd("npx", ["--no-install", "vitest", "run", `${name}.test.ts`], project);
+          break;
+        case "shell":
+          result = await runToEnd(
+            "bash",
+            ["-e", "-o", "pipefail", "-c", code],
+            runner!.in === "repo" ? repoCopy! : project,
+          );
+          break;
+        case "server":
+          result = await serveThenInterrupt(code, runner!.ready, project);
+          expect([0, 130], result.output).toContain(result.code);
+          break;
+      }
+      expect(result.output).not.toMatch(STACK_LINE);
+      if (runner!.as !== "server") expect(result.code, result.output).toBe(0);
+      if ("says" in runner! && runner.says) expect(result.output).toMatch(runner.says);
+    },
+  );
 });
 
 describe("the markers and the placeholders", () => {
   it("leaves a block out only with a reason; a block without a runner is found", () => {
-    const page = "<!-- sample: not run, because it is a diagram -->\n```text\na --> b\n```\n\n<!-- sample: not run -->\n```sh\necho hi\n```\n";
+    const page =
+      "<!-- sample: not run, because it is a diagram -->\n```text\na --> b\n```\n\n<!-- sample: not run -->\n```sh\necho hi\n```\n";
     const [diagram, unmarked] = fencedBlocks("page.md", page);
     expect(diagram).toMatchObject({ lang: "text", line: 2, code: "a --> b\n", notRun: "it is a diagram" });
     expect(unmarked).toMatchObject({ lang: "sh", notRun: undefined });
@@ -232,7 +324,10 @@ describe("the markers and the placeholders", () => {
   });
 
   it("get the sandbox, a free port, the demo file and the key; the MSW sample's own host stays", () => {
-    const sample = 'KEY=... x --base-url https://files.example.com --file-id <id of an existing file> --port 4010 https://files.example.test';
-    expect(filledIn(sample, "http://127.0.0.1:5555", 6000)).toBe(`KEY=${KEY} x --base-url http://127.0.0.1:5555 --file-id ${DEMO_FILE} --port 6000 https://files.example.test`);
+    const sample =
+      "KEY=... x --base-url https://files.example.com --file-id <id of an existing file> --port 4010 https://files.example.test";
+    expect(filledIn(sample, "http://127.0.0.1:5555", 6000)).toBe(
+      `KEY=${KEY} x --base-url http://127.0.0.1:5555 --file-id ${DEMO_FILE} --port 6000 https://files.example.test`,
+    );
   });
 });

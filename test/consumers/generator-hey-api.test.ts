@@ -18,7 +18,8 @@ describeGenerator({
   },
   async inspect(dir) {
     const sdk = await readFile(path.join(dir, "client", "sdk.gen.ts"), "utf8");
-    for (const operation of ["getFile", "updateFile", "getFileDownloadUrl"]) expect(sdk).toMatch(new RegExp(`^export const ${operation} = `, "m"));
+    for (const operation of ["getFile", "updateFile", "getFileDownloadUrl"])
+      expect(sdk).toMatch(new RegExp(`^export const ${operation} = `, "m"));
   },
   app: `import { getFile, getFileDownloadUrl, updateFile } from "./client/index.ts";
 import { client } from "./client/client.gen.ts";

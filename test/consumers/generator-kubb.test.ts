@@ -29,7 +29,9 @@ export default defineConfig({
     },
     async inspect(dir) {
       // The server errors are in each function's error union (a 5XX range was left out of it).
-      expect(await readFile(path.join(dir, "gen", "clients", "getFile.ts"), "utf8")).toMatch(/ResponseErrorConfig<[^>]*GetFile503/);
+      expect(await readFile(path.join(dir, "gen", "clients", "getFile.ts"), "utf8")).toMatch(
+        /ResponseErrorConfig<[^>]*GetFile503/,
+      );
     },
   };
 }
@@ -53,7 +55,8 @@ await observe({
 });
 `;
 
-const ENCODING = "its path builder interpolates parameters without percent-encoding them, so an id with `/` becomes two segments";
+const ENCODING =
+  "its path builder interpolates parameters without percent-encoding them, so an id with `/` becomes two segments";
 
 describeGenerator({
   name: "Kubb (plugin-client, axios)",
@@ -73,7 +76,10 @@ describeGenerator({
       why: "its fetch client sends the JSON body without Content-Type: application/json (fetch then says text/plain), which a JSON API refuses",
     },
     metadataAfter: { sees: /"labels":\["finance","q1"\]/, why: "the refused update changed nothing" },
-    download: { sees: /SyntaxError/, why: "its fetch client reads every answer with response.json(), the text/plain download too" },
+    download: {
+      sees: /SyntaxError/,
+      why: "its fetch client reads every answer with response.json(), the text/plain download too",
+    },
     unknownId: { sees: /not_found/, why: ENCODING },
   },
   workarounds: { unknownIdEncodedByApp: { fixes: "unknownId", how: "pass encodeURIComponent(id)" } },

@@ -12,7 +12,9 @@ describeGenerator({
   },
   async inspect(dir) {
     // It takes the first server's URL as it is: that must be a URL fetch can parse, not `{base_url}`.
-    expect(await readFile(path.join(dir, "api.ts"), "utf8")).toContain('public baseUrl: string = "http://127.0.0.1:4010"');
+    expect(await readFile(path.join(dir, "api.ts"), "utf8")).toContain(
+      'public baseUrl: string = "http://127.0.0.1:4010"',
+    );
   },
   app: `import { Api } from "./api.ts";
 import { AUTH, BASE_URL, FILE_ID, LABELS, UNKNOWN_ID, observe } from "./observe.ts";
@@ -43,7 +45,7 @@ await observe({
   deviations: {
     download: {
       sees: /SyntaxError/,
-      why: "it reads every answer as JSON (format: \"json\"), the text/plain download too (related: acacode/swagger-typescript-api#274)",
+      why: 'it reads every answer as JSON (format: "json"), the text/plain download too (related: acacode/swagger-typescript-api#274)',
     },
     unknownId: {
       sees: /"status":404/,

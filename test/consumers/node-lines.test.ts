@@ -63,95 +63,152 @@ afterAll(() => rm(scratch, { recursive: true, force: true }));
 const toolchainLine = NODE_LINES.find((version) => process.version === `v${version}`);
 const otherLines = NODE_LINES.filter((version) => version !== toolchainLine);
 
-describe.each(otherLines.map((version) => [version.split(".")[0]!, version] as const))("Node %s (%s, from the npm registry)", (_, version) => {
-  let line: RegistryNode;
-  let project: string;
-  let sandbox: ServerProcess;
-  const servers: ServerProcess[] = [];
+describe.each(otherLines.map((version) => [version.split(".")[0]!, version] as const))(
+  "Node %s (%s, from the npm registry)",
+  (_, version) => {
+    let line: RegistryNode;
+    let project: string;
+    let sandbox: ServerProcess;
+    const servers: ServerProcess[] = [];
 
-  /** The packed sandbox on this line, with the test fixtures; with `--data`, ready once it has opened the file. */
-  async function startSandbox(args: string[]): Promise<ServerProcess> {
-    const server = await startServer(line.node, [path.join(project, "node_modules/file-library-sandbox/dist/main.js"), "--port", "0", "--fixtures", SANDBOX_FIXTURES, ...args], {
-      cwd: project,
-      env: { ...line.env, FILE_LIBRARY_API_KEY: KEY },
-      ready: /listening at (http:\/\/\S+)\n\s*database: (?:\.\/files\.db|in memory), 3 file\(s\)/,
-      timeoutMs: 30_000,
-      what: `the packed sandbox on Node ${version}`,
+    /** The packed sandbox on this line, with the test fixtures; with `--data`, ready once it has opened the file. */
+    async function startSandbox(args: string[]): Promise<ServerProcess> {
+      const server = await startServer(
+        line.node,
+        [
+          path.join(project, "node_modules/file-library-sandbox/dist/main.js"),
+          "--port",
+          "0",
+          "--fixtures",
+          SANDBOX_FIXTURES,
+          ...args,
+        ],
+        {
+          cwd: project,
+          env: { ...line.env, FILE_LIBRARY_API_KEY: KEY },
+          ready: /listening at (http:\/\/\S+)\n\s*database: (?:\.\/files\.db|in memory), 3 file\(s\)/,
+          timeoutMs: 30_000,
+          what: `the packed sandbox on Node ${version}`,
+        },
+      );
+      servers.push(server);
+      return server;
+    }
+
+    /** Runs a program of the project on this line, with the key and any settings given; resolves with code and output. */
+    const onLine = (args: string[], env: NodeJS.ProcessEnv = {}) =>
+      runCommand(line.node, args, {
+        cwd: project,
+        env: {
+          ...line.env,
+          FILE_LIBRARY_API_KEY: KEY,
+          FILE_LIBRARY_BASE_URL: "",
+          FILE_LIBRARY_FILE_ID: "",
+          FILE_LIBRARY_WRITE_CHECKS: "",
+          ...env,
+        },
+      });
+    const cli = path.join("node_modules", "file-library-contract", "dist", "cli.js");
+    const lastLine = (output: string) => JSON.parse(output.trim().split("\n").at(-1)!) as Record<string, unknown>;
+
+    beforeAll(async () => {
+      // Fetched by the pack service while the packs built: taken from the cache here.
+      await nodeLineFetched(version);
+      line = await registryNode(version);
+      expect((await run(line.node, ["--version"])).trim()).toBe(`v${version}`);
+      // Installed by npm running on this line, as the user's would: its engine checks and optional dependencies are this line's.
+      project = await installInto(path.join(scratch, `node-${version}`), tarballs, { type: "module" }, line.env);
+      await writeFile(path.join(project, "app.mjs"), ESM_APP);
+      await writeFile(path.join(project, "app.cjs"), CJS_APP);
+      await writeFile(path.join(project, "program.mjs"), PROGRAM);
+      await writeFile(path.join(project, "proxied-app.mjs"), PROXIED_APP);
+      await writeFile(path.join(project, "faulty-sandbox.mjs"), FAULTY_SANDBOX);
+      sandbox = await startSandbox(["--data", "./files.db"]);
+    }, 240_000);
+    afterAll(() => Promise.all(servers.map((server) => server.stop())));
+
+    it("serves with SQLite (--data): the sandbox's storage loads its prebuilt binary, no compile", async () => {
+      expect(sandbox.output()).toContain("database: ./files.db, 3 file(s)");
+      expect(existsSync(path.join(project, "files.db"))).toBe(true);
+      expect(existsSync(path.join(project, "node_modules/better-sqlite3/build"))).toBe(false);
     });
-    servers.push(server);
-    return server;
-  }
 
-  /** Runs a program of the project on this line, with the key and any settings given; resolves with code and output. */
-  const onLine = (args: string[], env: NodeJS.ProcessEnv = {}) =>
-    runCommand(line.node, args, { cwd: project, env: { ...line.env, FILE_LIBRARY_API_KEY: KEY, FILE_LIBRARY_BASE_URL: "", FILE_LIBRARY_FILE_ID: "", FILE_LIBRARY_WRITE_CHECKS: "", ...env } });
-  const cli = path.join("node_modules", "file-library-contract", "dist", "cli.js");
-  const lastLine = (output: string) => JSON.parse(output.trim().split("\n").at(-1)!) as Record<string, unknown>;
-
-  beforeAll(async () => {
-    // Fetched by the pack service while the packs built: taken from the cache here.
-    await nodeLineFetched(version);
-    line = await registryNode(version);
-    expect((await run(line.node, ["--version"])).trim()).toBe(`v${version}`);
-    // Installed by npm running on this line, as the user's would: its engine checks and optional dependencies are this line's.
-    project = await installInto(path.join(scratch, `node-${version}`), tarballs, { type: "module" }, line.env);
-    await writeFile(path.join(project, "app.mjs"), ESM_APP);
-    await writeFile(path.join(project, "app.cjs"), CJS_APP);
-    await writeFile(path.join(project, "program.mjs"), PROGRAM);
-    await writeFile(path.join(project, "proxied-app.mjs"), PROXIED_APP);
-    await writeFile(path.join(project, "faulty-sandbox.mjs"), FAULTY_SANDBOX);
-    sandbox = await startSandbox(["--data", "./files.db"]);
-  }, 240_000);
-  afterAll(() => Promise.all(servers.map((server) => server.stop())));
-
-  it("serves with SQLite (--data): the sandbox's storage loads its prebuilt binary, no compile", async () => {
-    expect(sandbox.output()).toContain("database: ./files.db, 3 file(s)");
-    expect(existsSync(path.join(project, "files.db"))).toBe(true);
-    expect(existsSync(path.join(project, "node_modules/better-sqlite3/build"))).toBe(false);
-  });
-
-  it.each(["app.mjs", "app.cjs"])("runs the client from %s", async (app) => {
-    const { code, output } = await onLine([app], { FILE_LIBRARY_BASE_URL: sandbox.url });
-    expect(code, output).toBe(0);
-    expect(lastLine(output)).toEqual({ node: `v${version}`, name: "report.txt", unknown: 422 });
-  });
-
-  it("the contract CLI passes the sandbox with --data, write checks on", { timeout: 120_000 }, async () => {
-    const { code, output } = await onLine([cli, "--base-url", sandbox.url, "--file-id", FILE_ID, "--report-dir", "passing"], { FILE_LIBRARY_WRITE_CHECKS: "1" });
-    expect(code, output).toBe(0);
-    const summary = JSON.parse(await readFile(path.join(project, "passing", "contract-summary.json"), "utf8")) as ContractSummary;
-    expect(summary.totals).toMatchObject({ failed: 0, skipped: 0 });
-    expect(output).not.toContain(KEY);
-  });
-
-  it("the contract CLI fails a sandbox that echoes the key (started by the testing entry), exit 1, the key nowhere", { timeout: 120_000 }, async () => {
-    const faulty = await startServer(line.node, ["faulty-sandbox.mjs", SANDBOX_FIXTURES, "key-echoed-in-header"], {
-      cwd: project,
-      env: { ...line.env, FILE_LIBRARY_API_KEY: KEY },
-      ready: /faulty sandbox listening at (http:\/\/\S+)/,
-      timeoutMs: 30_000,
-      what: `the packed sandbox's testing entry on Node ${version}`,
+    it.each(["app.mjs", "app.cjs"])("runs the client from %s", async (app) => {
+      const { code, output } = await onLine([app], { FILE_LIBRARY_BASE_URL: sandbox.url });
+      expect(code, output).toBe(0);
+      expect(lastLine(output)).toEqual({ node: `v${version}`, name: "report.txt", unknown: 422 });
     });
-    servers.push(faulty);
-    const { code, output } = await onLine([cli, "--base-url", faulty.url, "--file-id", FILE_ID, "--report-dir", "failing"]);
-    expect(code, output).toBe(1);
-    const summary = JSON.parse(await readFile(path.join(project, "failing", "contract-summary.json"), "utf8")) as ContractSummary;
-    expect(summary.checks.filter((c) => c.state === "failed").map((c) => c.check)).toContain("no_secret_echo");
-    expect(output).not.toContain(KEY);
-  });
 
-  it("runSuite, from a program, passes the sandbox", { timeout: 120_000 }, async () => {
-    const { code, output } = await onLine(["program.mjs"], { FILE_LIBRARY_BASE_URL: sandbox.url, FILE_LIBRARY_FILE_ID: FILE_ID });
-    expect(code, output).toBe(0);
-    expect(lastLine(output)).toEqual({ node: `v${version}`, exitCode: 0, mode: "live", failed: 0 });
-  });
+    it("the contract CLI passes the sandbox with --data, write checks on", { timeout: 120_000 }, async () => {
+      const { code, output } = await onLine(
+        [cli, "--base-url", sandbox.url, "--file-id", FILE_ID, "--report-dir", "passing"],
+        { FILE_LIBRARY_WRITE_CHECKS: "1" },
+      );
+      expect(code, output).toBe(0);
+      const summary = JSON.parse(
+        await readFile(path.join(project, "passing", "contract-summary.json"), "utf8"),
+      ) as ContractSummary;
+      expect(summary.totals).toMatchObject({ failed: 0, skipped: 0 });
+      expect(output).not.toContain(KEY);
+    });
 
-  it("the proxy wraps an app's command: its traffic judged, 0 findings, exit 0", { timeout: 60_000 }, async () => {
-    const { code, output } = await onLine([cli, "proxy", "--upstream", sandbox.url, "--report-dir", "proxied", "--", line.node, "proxied-app.mjs"]);
-    expect(code, output).toBe(0);
-    expect(output).toContain("app PUT 200");
-    const summary = JSON.parse(await readFile(path.join(project, "proxied", "proxy-summary.json"), "utf8")) as { exchanges: number; findings: unknown[] };
-    expect(summary).toMatchObject({ exchanges: 3, findings: [] });
-    expect(output).not.toContain(KEY);
-  });
-});
+    it("the contract CLI fails a sandbox that echoes the key (started by the testing entry), exit 1, the key nowhere", {
+      timeout: 120_000,
+    }, async () => {
+      const faulty = await startServer(line.node, ["faulty-sandbox.mjs", SANDBOX_FIXTURES, "key-echoed-in-header"], {
+        cwd: project,
+        env: { ...line.env, FILE_LIBRARY_API_KEY: KEY },
+        ready: /faulty sandbox listening at (http:\/\/\S+)/,
+        timeoutMs: 30_000,
+        what: `the packed sandbox's testing entry on Node ${version}`,
+      });
+      servers.push(faulty);
+      const { code, output } = await onLine([
+        cli,
+        "--base-url",
+        faulty.url,
+        "--file-id",
+        FILE_ID,
+        "--report-dir",
+        "failing",
+      ]);
+      expect(code, output).toBe(1);
+      const summary = JSON.parse(
+        await readFile(path.join(project, "failing", "contract-summary.json"), "utf8"),
+      ) as ContractSummary;
+      expect(summary.checks.filter((c) => c.state === "failed").map((c) => c.check)).toContain("no_secret_echo");
+      expect(output).not.toContain(KEY);
+    });
+
+    it("runSuite, from a program, passes the sandbox", { timeout: 120_000 }, async () => {
+      const { code, output } = await onLine(["program.mjs"], {
+        FILE_LIBRARY_BASE_URL: sandbox.url,
+        FILE_LIBRARY_FILE_ID: FILE_ID,
+      });
+      expect(code, output).toBe(0);
+      expect(lastLine(output)).toEqual({ node: `v${version}`, exitCode: 0, mode: "live", failed: 0 });
+    });
+
+    it("the proxy wraps an app's command: its traffic judged, 0 findings, exit 0", { timeout: 60_000 }, async () => {
+      const { code, output } = await onLine([
+        cli,
+        "proxy",
+        "--upstream",
+        sandbox.url,
+        "--report-dir",
+        "proxied",
+        "--",
+        line.node,
+        "proxied-app.mjs",
+      ]);
+      expect(code, output).toBe(0);
+      expect(output).toContain("app PUT 200");
+      const summary = JSON.parse(await readFile(path.join(project, "proxied", "proxy-summary.json"), "utf8")) as {
+        exchanges: number;
+        findings: unknown[];
+      };
+      expect(summary).toMatchObject({ exchanges: 3, findings: [] });
+      expect(output).not.toContain(KEY);
+    });
+  },
+);

@@ -9,7 +9,12 @@ import { sendUpdate, startTarget, type LibraryTarget, type TargetKind } from "..
 /** One file per body, all alike before the update, so that each case stands alone. */
 const idOf = (index: number) => `python-sdk-${index}`;
 const FILE = { name: "einstein.txt", content: "E = mc^2", created_at: "2026-01-02T03:04:05.000Z" };
-const files = PYTHON_SDK_BODIES.map((_, index) => ({ id: idOf(index), ...FILE, labels: [...PYTHON_START.labels], publicUrl: PYTHON_START.publicUrl }));
+const files = PYTHON_SDK_BODIES.map((_, index) => ({
+  id: idOf(index),
+  ...FILE,
+  labels: [...PYTHON_START.labels],
+  publicUrl: PYTHON_START.publicUrl,
+}));
 
 const KINDS: TargetKind[] = ["sandbox (memory)", "sandbox (SQLite)", "fake (fetch)"];
 
@@ -25,7 +30,13 @@ describe.each(KINDS)("the Python SDK's update bodies against the %s", { timeout:
       const answer = await sendUpdate(target, idOf(index), sent.body, pythonSdkHeaders(sent.tag));
       expect(answer.status, `${sent.body} was answered ${answer.status} ${answer.text}`).toBe(200);
       // Every other member as it was, and none added: the body's other members are not stored.
-      expect(await target.stored(idOf(index))).toEqual({ id: idOf(index), name: FILE.name, size: 8, created_at: FILE.created_at, ...sent.stored });
+      expect(await target.stored(idOf(index))).toEqual({
+        id: idOf(index),
+        name: FILE.name,
+        size: 8,
+        created_at: FILE.created_at,
+        ...sent.stored,
+      });
     });
   });
 });

@@ -36,7 +36,8 @@ describe("the sandbox package, installed from its tarball", { timeout: 120_000 }
   it("explains every flag in --help, and offers no fault or variant (its testing entry does)", async () => {
     const { code, output } = await runCommand("npx", npx(["--help"]), { cwd: project });
     expect(code, output).toBe(0);
-    for (const flag of ["--port", "--host", "--data", "--fixtures", "--url-ttl", "--max-body", "--cors-origin"]) expect(output).toContain(flag);
+    for (const flag of ["--port", "--host", "--data", "--fixtures", "--url-ttl", "--max-body", "--cors-origin"])
+      expect(output).toContain(flag);
     expect(output).not.toMatch(/--fault|--variant/);
   });
 
@@ -47,12 +48,18 @@ describe("the sandbox package, installed from its tarball", { timeout: 120_000 }
       if (seen.has(entry)) return seen;
       seen.add(entry);
       const code = await readFile(path.join(dist, entry), "utf8");
-      for (const [, imported] of code.matchAll(/(?:from|import\()\s*"\.\/([\w.-]+\.js)"/g)) await loadedBy(imported!, seen);
+      for (const [, imported] of code.matchAll(/(?:from|import\()\s*"\.\/([\w.-]+\.js)"/g))
+        await loadedBy(imported!, seen);
       return seen;
     };
-    const codeOf = async (entry: string) => (await Promise.all([...(await loadedBy(entry))].map((file) => readFile(path.join(dist, file), "utf8")))).join("\n");
+    const codeOf = async (entry: string) =>
+      (await Promise.all([...(await loadedBy(entry))].map((file) => readFile(path.join(dist, file), "utf8")))).join(
+        "\n",
+      );
     // Descriptions as esbuild writes them: plain ASCII without quotes or backslashes, which it leaves as they are.
-    const descriptions = [...Object.values(faults), ...Object.values(legitimateVariants)].map((v) => v.description).filter((d) => /^[\x20-\x7e]+$/.test(d) && !/["'\\]/.test(d));
+    const descriptions = [...Object.values(faults), ...Object.values(legitimateVariants)]
+      .map((v) => v.description)
+      .filter((d) => /^[\x20-\x7e]+$/.test(d) && !/["'\\]/.test(d));
     expect(descriptions.length).toBeGreaterThan(50);
     const [bin, testing] = await Promise.all([codeOf("main.js"), codeOf("testing.js")]);
     expect(descriptions.filter((d) => !testing.includes(d))).toEqual([]);
@@ -69,7 +76,16 @@ export const description: string = faults["unknown-id-404"].description;
 export const wrong = () => startSandbox({ apiKey: "k", fault: "unknown-id-404" });
 `,
     );
-    const flags = ["--noEmit", "--strict", "--module", "nodenext", "--moduleResolution", "nodenext", "--target", "es2022"];
+    const flags = [
+      "--noEmit",
+      "--strict",
+      "--module",
+      "nodenext",
+      "--moduleResolution",
+      "nodenext",
+      "--target",
+      "es2022",
+    ];
     const types = ["--typeRoots", fromRoot("node_modules", "@types"), "--types", "node"];
     const { code, output } = await runCommand(bin("tsc"), [...flags, ...types, "team.ts"], { cwd: project });
     expect(code, output).toBe(0);
@@ -103,7 +119,9 @@ console.log("faulty sandbox listening at " + sandbox.baseUrl);
   it("answers a flag it does not know with one line naming it and its flags, exit 2", async () => {
     const { code, output } = await runCommand("npx", npx(["--prot", "4010"]), { cwd: project });
     expect(code, output).toBe(2);
-    expect(output.trim()).toMatch(/^sandbox: unknown flag --prot \(did you mean --port\?\); the flags are --port N, .*--help \(see file-library-sandbox --help\)$/);
+    expect(output.trim()).toMatch(
+      /^sandbox: unknown flag --prot \(did you mean --port\?\); the flags are --port N, .*--help \(see file-library-sandbox --help\)$/,
+    );
   });
 
   it("names no file it does not ship: no path of the kit's repository in its code (its README: package-readmes.test.ts)", async () => {
@@ -111,34 +129,55 @@ console.log("faulty sandbox listening at " + sandbox.baseUrl);
     const shipped = (await readdir(root, { recursive: true })).map((file) => file.split(path.sep).join("/"));
     expect(shipped).toContain("dist/main.js");
     // Its messages are string literals of its code; esbuild's "// sandbox/core/x.ts" lines only say where code came from.
-    const code = (await Promise.all(shipped.filter((file) => file.endsWith(".js")).map((file) => readFile(path.join(root, file), "utf8"))))
+    const code = (
+      await Promise.all(
+        shipped.filter((file) => file.endsWith(".js")).map((file) => readFile(path.join(root, file), "utf8")),
+      )
+    )
       .join("\n")
       .split("\n")
       .filter((line) => !/^\s*\/\//.test(line))
       .join("\n");
-    expect(code.match(/(?<![\w@./-])(?:sandbox|docs|src|lib|contract-tests|scripts|test)\/[\w./-]+\.\w+/g) ?? []).toEqual([]);
+    expect(
+      code.match(/(?<![\w@./-])(?:sandbox|docs|src|lib|contract-tests|scripts|test)\/[\w./-]+\.\w+/g) ?? [],
+    ).toEqual([]);
   });
 
   it("refuses fixtures that do not match the format without naming a file it does not ship", async () => {
     await writeFile(path.join(project, "bad.json"), JSON.stringify([{ id: "x", name: "n", content: 42 }]));
-    const { code, output } = await runCommand("npx", npx(["--fixtures", "bad.json"]), { cwd: project, env: { ...process.env, FILE_LIBRARY_API_KEY: KEY } });
+    const { code, output } = await runCommand("npx", npx(["--fixtures", "bad.json"]), {
+      cwd: project,
+      env: { ...process.env, FILE_LIBRARY_API_KEY: KEY },
+    });
     expect(code, output).toBe(2);
-    expect(output.trim()).toBe("sandbox: Fixtures in bad.json do not match the format, a JSON array of { id, name, content, labels?, created_at?, publicUrl? }: /0/content must be string");
+    expect(output.trim()).toBe(
+      "sandbox: Fixtures in bad.json do not match the format, a JSON array of { id, name, content, labels?, created_at?, publicUrl? }: /0/content must be string",
+    );
   });
 
   it("serves the API with npx file-library-sandbox --data, and the contract suite passes against it with write checks on", async () => {
-    const server = await startServer("npx", npx(["--port", "0", "--data", "./files.db", "--fixtures", SANDBOX_FIXTURES]), {
-      cwd: project,
-      env: { ...process.env, FILE_LIBRARY_API_KEY: KEY },
-      // Ready once it has said where its files are: on the SQLite file it was given.
-      ready: /listening at (http:\/\/\S+)[\s\S]*database: \.\/files\.db, 3 file\(s\)/,
-      timeoutMs: 30_000,
-      what: "the installed sandbox",
-      // npx runs the bin in a process of its own and passes no signal on: the whole group is stopped.
-      group: true,
-    });
+    const server = await startServer(
+      "npx",
+      npx(["--port", "0", "--data", "./files.db", "--fixtures", SANDBOX_FIXTURES]),
+      {
+        cwd: project,
+        env: { ...process.env, FILE_LIBRARY_API_KEY: KEY },
+        // Ready once it has said where its files are: on the SQLite file it was given.
+        ready: /listening at (http:\/\/\S+)[\s\S]*database: \.\/files\.db, 3 file\(s\)/,
+        timeoutMs: 30_000,
+        what: "the installed sandbox",
+        // npx runs the bin in a process of its own and passes no signal on: the whole group is stopped.
+        group: true,
+      },
+    );
     try {
-      const run = await runContractSuite({ baseUrl: server.url, apiKey: KEY, fileId: FILE_ID, seed: SEED, writeChecks: true });
+      const run = await runContractSuite({
+        baseUrl: server.url,
+        apiKey: KEY,
+        fileId: FILE_ID,
+        seed: SEED,
+        writeChecks: true,
+      });
       expect(failedChecks(run), run.output).toEqual([]);
       expect(run.exitCode, run.output).toBe(0);
     } finally {

@@ -27,10 +27,17 @@ describe("the bundled spec, in the tools other teams use", { timeout: 120_000 },
   it("Spectral's spectral:oas ruleset finds no error and no warning", async () => {
     const { Spectral, Document } = spectralCore;
     const spectral = new Spectral();
-    spectral.setRuleset({ extends: [oas], rules: Object.fromEntries(Object.keys(SPECTRAL_RULES_OFF).map((rule) => [rule, "off"])) } as never);
-    const results = await spectral.run(new Document(await readFile(bundledSpec.yaml, "utf8"), spectralParsers.Yaml, bundledSpec.yaml));
+    spectral.setRuleset({
+      extends: [oas],
+      rules: Object.fromEntries(Object.keys(SPECTRAL_RULES_OFF).map((rule) => [rule, "off"])),
+    } as never);
+    const results = await spectral.run(
+      new Document(await readFile(bundledSpec.yaml, "utf8"), spectralParsers.Yaml, bundledSpec.yaml),
+    );
     // Severity 0 is an error, 1 a warning; infos and hints are advice.
-    const problems = results.filter((r) => r.severity <= 1).map((r) => `${r.code} at ${r.path.join(".")}: ${r.message}`);
+    const problems = results
+      .filter((r) => r.severity <= 1)
+      .map((r) => `${r.code} at ${r.path.join(".")}: ${r.message}`);
     expect(problems).toEqual([]);
   });
 });

@@ -5,7 +5,8 @@ import path from "node:path";
 import { runCommand } from "../../lib/process.ts";
 import { bin, fromRoot, repoRoot } from "../../scripts/lib/paths.ts";
 
-const depcruise = (cwd: string, folders: string[]) => runCommand(bin("depcruise"), ["--config", ".dependency-cruiser.cjs", ...folders], { cwd });
+const depcruise = (cwd: string, folders: string[]) =>
+  runCommand(bin("depcruise"), ["--config", ".dependency-cruiser.cjs", ...folders], { cwd });
 
 // A tree of the kit's shape, each file making one import; the kit's own rules judge it.
 const FILES: Record<string, string> = {
@@ -56,7 +57,15 @@ afterAll(() => rm(scratch, { recursive: true, force: true }));
 
 describe("npm run lint:boundaries", { timeout: 60_000 }, () => {
   it("passes the kit itself", async () => {
-    const { code, output } = await depcruise(repoRoot, ["src", "lib", "sandbox", "contract-tests", "scripts", "bench", "test"]);
+    const { code, output } = await depcruise(repoRoot, [
+      "src",
+      "lib",
+      "sandbox",
+      "contract-tests",
+      "scripts",
+      "bench",
+      "test",
+    ]);
     expect(code, output).toBe(0);
     expect(output).toContain("no dependency violations found");
   });
@@ -64,30 +73,36 @@ describe("npm run lint:boundaries", { timeout: 60_000 }, () => {
   it("fails every forbidden import, naming the rule, and lets the allowed ones through", async () => {
     const { code, output } = await depcruise(scratch, ["src", "lib", "sandbox", "contract-tests", "scripts", "test"]);
     expect(code).not.toBe(0);
-    const violations = output.split("\n").filter((line) => line.trim().startsWith("error ")).map((line) => line.trim()).sort();
-    expect(violations).toEqual([
-      "error client-stands-alone: src/client.ts → lib/shared.ts",
-      "error client-stands-alone: src/client.ts → fs",
-      "error core-runs-anywhere: sandbox/core/service.ts → crypto",
-      "error core-knows-no-adapter: sandbox/core/service.ts → sandbox/sqlite-storage.ts",
-      "error lib-is-neutral: lib/shared.ts → sandbox/server.ts",
-      // A circle is named at one of its modules, whatever folder it is in.
-      "error no-circular: contract-tests/check.ts →",
-      "error no-circular: contract-tests/checks/types.ts →",
-      "error no-circular: src/fetch.ts →",
-      "error suite-requests-at-the-bottom: contract-tests/http/curl.ts → contract-tests/checks/types.ts",
-      "error suite-runner-on-top: contract-tests/run/settings.ts → contract-tests/runner/args.ts",
-      "error suite-runner-on-top: contract-tests/engine/engine.ts → contract-tests/runner/args.ts",
-      "error suite-engine-above-the-run: contract-tests/run/loop.ts → contract-tests/engine/engine.ts",
-      "error suite-checks-below-the-run: contract-tests/checks/check.ts → contract-tests/run/settings.ts",
-      "error suite-reports-below-the-checks: contract-tests/report/format.ts → contract-tests/checks/check.ts",
-      "error suite-inputs-know-no-requests: contract-tests/inputs/ids.ts → contract-tests/http/budget.ts",
-      "error sandbox-is-a-server-of-its-own: sandbox/server.ts → contract-tests/check.ts",
-      "error sandbox-is-a-server-of-its-own: sandbox/server.ts → src/errors.ts",
-      "error sandbox-ships-no-faults: sandbox/main.ts → sandbox/testing/faults.ts",
-      "error suite-ships-alone: contract-tests/check.ts → scripts/tool.ts",
-      "error suite-ships-alone: contract-tests/check.ts → test/helper.ts",
-      "error tests-stay-in-test: contract-tests/check.ts → test/helper.ts",
-    ].sort());
+    const violations = output
+      .split("\n")
+      .filter((line) => line.trim().startsWith("error "))
+      .map((line) => line.trim())
+      .sort();
+    expect(violations).toEqual(
+      [
+        "error client-stands-alone: src/client.ts → lib/shared.ts",
+        "error client-stands-alone: src/client.ts → fs",
+        "error core-runs-anywhere: sandbox/core/service.ts → crypto",
+        "error core-knows-no-adapter: sandbox/core/service.ts → sandbox/sqlite-storage.ts",
+        "error lib-is-neutral: lib/shared.ts → sandbox/server.ts",
+        // A circle is named at one of its modules, whatever folder it is in.
+        "error no-circular: contract-tests/check.ts →",
+        "error no-circular: contract-tests/checks/types.ts →",
+        "error no-circular: src/fetch.ts →",
+        "error suite-requests-at-the-bottom: contract-tests/http/curl.ts → contract-tests/checks/types.ts",
+        "error suite-runner-on-top: contract-tests/run/settings.ts → contract-tests/runner/args.ts",
+        "error suite-runner-on-top: contract-tests/engine/engine.ts → contract-tests/runner/args.ts",
+        "error suite-engine-above-the-run: contract-tests/run/loop.ts → contract-tests/engine/engine.ts",
+        "error suite-checks-below-the-run: contract-tests/checks/check.ts → contract-tests/run/settings.ts",
+        "error suite-reports-below-the-checks: contract-tests/report/format.ts → contract-tests/checks/check.ts",
+        "error suite-inputs-know-no-requests: contract-tests/inputs/ids.ts → contract-tests/http/budget.ts",
+        "error sandbox-is-a-server-of-its-own: sandbox/server.ts → contract-tests/check.ts",
+        "error sandbox-is-a-server-of-its-own: sandbox/server.ts → src/errors.ts",
+        "error sandbox-ships-no-faults: sandbox/main.ts → sandbox/testing/faults.ts",
+        "error suite-ships-alone: contract-tests/check.ts → scripts/tool.ts",
+        "error suite-ships-alone: contract-tests/check.ts → test/helper.ts",
+        "error tests-stay-in-test: contract-tests/check.ts → test/helper.ts",
+      ].sort(),
+    );
   });
 });

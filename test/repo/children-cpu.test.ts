@@ -26,15 +26,23 @@ function measureInOwnProcess(): { self: number; child: number; grandchild: numbe
     const afterGrandchild = childrenCpuSeconds();
     console.log(JSON.stringify({ self: afterSelf - start, child: afterChild - afterSelf, grandchild: afterGrandchild - afterChild }));
   `;
-  return JSON.parse(execFileSync(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], { cwd: fromRoot(), encoding: "utf8" }));
+  return JSON.parse(
+    execFileSync(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], {
+      cwd: fromRoot(),
+      encoding: "utf8",
+    }),
+  );
 }
 
 describe("the CPU of the bench's child processes", () => {
-  it.runIf(existsSync("/proc/self/stat"))("counts what an ended child used, and a grandchild it waited for, never the process's own", () => {
-    const { self, child, grandchild } = measureInOwnProcess();
-    expect(self).toBeLessThan(0.05);
-    // At least what the spinner used by its own count (the kernel counts in ticks of 10 ms), plus node's start-up.
-    expect(child).toBeGreaterThanOrEqual(SPIN_MS / 1000 - 0.01);
-    expect(grandchild).toBeGreaterThanOrEqual(SPIN_MS / 1000 - 0.01);
-  });
+  it.runIf(existsSync("/proc/self/stat"))(
+    "counts what an ended child used, and a grandchild it waited for, never the process's own",
+    () => {
+      const { self, child, grandchild } = measureInOwnProcess();
+      expect(self).toBeLessThan(0.05);
+      // At least what the spinner used by its own count (the kernel counts in ticks of 10 ms), plus node's start-up.
+      expect(child).toBeGreaterThanOrEqual(SPIN_MS / 1000 - 0.01);
+      expect(grandchild).toBeGreaterThanOrEqual(SPIN_MS / 1000 - 0.01);
+    },
+  );
 });

@@ -10,7 +10,11 @@ import { fromRoot, repoRoot } from "../../scripts/lib/paths.ts";
 
 /** `npm run -s contract -- ARGS` in the repository, stdout and stderr apart. */
 async function npmRunContract(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  const child = startChild("npm", ["run", "-s", "contract", "--", ...args], { cwd: repoRoot, env: process.env, stdio: ["ignore", "pipe", "pipe"] });
+  const child = startChild("npm", ["run", "-s", "contract", "--", ...args], {
+    cwd: repoRoot,
+    env: process.env,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let stdout = "";
   let stderr = "";
   child.stdout!.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
@@ -37,10 +41,14 @@ describe("npm run contract -- proxy|replay, the package CLI's commands from a cl
     expect(stderr).toBe("");
   });
 
-  it("-- proxy … -- reaches the proxy with its own --: nothing after it is its one line, exit 2", { timeout: 60_000 }, async () => {
+  it("-- proxy … -- reaches the proxy with its own --: nothing after it is its one line, exit 2", {
+    timeout: 60_000,
+  }, async () => {
     const { code, stdout, stderr } = await npmRunContract(["proxy", "--upstream", "http://127.0.0.1:9", "--"]);
     expect(code, stdout + stderr).toBe(2);
-    expect(stderr.trim()).toBe("npm run contract -- proxy: cannot start: nothing after --: give the command to run through the proxy, or leave out --");
+    expect(stderr.trim()).toBe(
+      "npm run contract -- proxy: cannot start: nothing after --: give the command to run through the proxy, or leave out --",
+    );
     expect(stdout).toBe("");
   });
 });

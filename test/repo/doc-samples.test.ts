@@ -32,15 +32,24 @@ describe("the docs' TypeScript samples", () => {
   });
 
   it("each compiles as written, under the repo's strict settings", { timeout: 60_000 }, () => {
-    const config = ts.getParsedCommandLineOfConfigFile(fromRoot("tsconfig.json"), {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} })!;
+    const config = ts.getParsedCommandLineOfConfigFile(
+      fromRoot("tsconfig.json"),
+      {},
+      { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} },
+    )!;
     // The contract package and the sandbox's testing entry by their names, as for the client: their sources (their dist/ exists only once built).
-    const packages = { "file-library-contract": ["./contract-tests/index.ts"], "file-library-sandbox/testing": ["./sandbox/testing/index.ts"] };
+    const packages = {
+      "file-library-contract": ["./contract-tests/index.ts"],
+      "file-library-sandbox/testing": ["./sandbox/testing/index.ts"],
+    };
     const options = { ...config.options, paths: { ...config.options.paths, ...packages } };
     const host = ts.createCompilerHost(options);
     const virtual = new Map(samples.map(({ file, code }) => [file, code]));
     const { getSourceFile, fileExists, readFile } = host;
     host.getSourceFile = (file, language, ...rest) =>
-      virtual.has(file) ? ts.createSourceFile(file, virtual.get(file)!, language) : getSourceFile.call(host, file, language, ...rest);
+      virtual.has(file)
+        ? ts.createSourceFile(file, virtual.get(file)!, language)
+        : getSourceFile.call(host, file, language, ...rest);
     host.fileExists = (file) => virtual.has(file) || fileExists.call(host, file);
     host.readFile = (file) => virtual.get(file) ?? readFile.call(host, file);
     const program = ts.createProgram([...virtual.keys()], options, host);

@@ -30,7 +30,11 @@ function problemsOf(page: string, text: string): string[] {
   const installed = new Set<string>();
   for (const match of text.matchAll(COMMAND)) {
     const where = `${page}:${text.slice(0, match.index).split("\n").length}`;
-    const tokens = match[2]!.split(/\s#\s/)[0]!.trim().split(/\s+/).map((token) => token.replace(/^["']|["']$/g, ""));
+    const tokens = match[2]!
+      .split(/\s#\s/)[0]!
+      .trim()
+      .split(/\s+/)
+      .map((token) => token.replace(/^["']|["']$/g, ""));
     if (/^npm\s+(i|install|add)$/.test(match[1]!)) {
       for (let i = 0; i < tokens.length; i++) {
         const token = tokens[i]!;
@@ -58,9 +62,12 @@ function problemsOf(page: string, text: string): string[] {
       }
     }
     for (const name of new Set(named.map(nameOf).filter((name) => name in OURS))) {
-      if (flags.includes("--yes") || flags.includes("-y")) problems.push(`${where}: ${match[0].trim()} (--yes downloads ${name} when it is not installed)`);
+      if (flags.includes("--yes") || flags.includes("-y"))
+        problems.push(`${where}: ${match[0].trim()} (--yes downloads ${name} when it is not installed)`);
       else if (!flags.includes("--no-install") && !installed.has(name)) {
-        problems.push(`${where}: ${match[0].trim()} (${name} not installed before on this page: add --no-install, or install its tarball first)`);
+        problems.push(
+          `${where}: ${match[0].trim()} (${name} not installed before on this page: add --no-install, or install its tarball first)`,
+        );
       }
     }
   }
@@ -92,12 +99,26 @@ describe("the docs' npx and npm install lines fetch none of our packages from th
   });
 
   it("in the README, docs/ and the packages' READMEs", () => {
-    expect(SAMPLE_PAGES).toEqual(expect.arrayContaining(["README.md", "docs/checking-a-server.md", "docs/sandbox.md", "contract-tests/README.md", "sandbox/README.md"]));
+    expect(SAMPLE_PAGES).toEqual(
+      expect.arrayContaining([
+        "README.md",
+        "docs/checking-a-server.md",
+        "docs/sandbox.md",
+        "contract-tests/README.md",
+        "sandbox/README.md",
+      ]),
+    );
     expect(SAMPLE_PAGES.flatMap((page) => problemsOf(page, readFileSync(fromRoot(page), "utf8")))).toEqual([]);
   });
 
   it("in what the packages ship besides their READMEs: their descriptions, the spec's text, the sandbox's --help", () => {
-    const shipped = ["package.json", "contract-tests/package.json", "sandbox/package.json", "openapi/openapi.yaml", "sandbox/main.ts"];
+    const shipped = [
+      "package.json",
+      "contract-tests/package.json",
+      "sandbox/package.json",
+      "openapi/openapi.yaml",
+      "sandbox/main.ts",
+    ];
     expect(shipped.flatMap((file) => problemsOf(file, readFileSync(fromRoot(file), "utf8")))).toEqual([]);
   });
 });

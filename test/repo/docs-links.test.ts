@@ -22,7 +22,15 @@ const anchorsOf = (file: string) => new Set([...text(file).matchAll(/^#+ (.+)$/g
 
 describe("the docs' links and commands", () => {
   it("reads the README and the pages it links to", () => {
-    expect(pages).toEqual(expect.arrayContaining(["README.md", "docs/client.md", "docs/architecture.md", "docs/benchmarks.md", "docs/decisions.md"]));
+    expect(pages).toEqual(
+      expect.arrayContaining([
+        "README.md",
+        "docs/client.md",
+        "docs/architecture.md",
+        "docs/benchmarks.md",
+        "docs/decisions.md",
+      ]),
+    );
     // The README is the door: short, with one path per reader.
     expect(text("README.md").split("\n").length).toBeLessThan(200);
   });
@@ -31,24 +39,31 @@ describe("the docs' links and commands", () => {
     const broken: string[] = [];
     for (const page of pages) {
       // Code spans and blocks are not links.
-      const prose = text(page).replace(/```[^]*?```/g, "").replace(/`[^`\n]*`/g, "");
+      const prose = text(page)
+        .replace(/```[^]*?```/g, "")
+        .replace(/`[^`\n]*`/g, "");
       for (const [, target] of prose.matchAll(/\]\(([^)\s]+)\)/g)) {
         if (/^[a-z]+:/.test(target!)) continue;
         const [file, anchor] = target!.split("#");
         const resolved = file ? path.posix.normalize(path.posix.join(path.posix.dirname(page), file)) : page;
         if (resolved.startsWith("../")) broken.push(`${page}: ${target} (outside the repository)`);
         else if (!existsSync(fromRoot(resolved))) broken.push(`${page}: ${target} (no ${resolved})`);
-        else if (anchor && resolved.endsWith(".md") && !anchorsOf(resolved).has(anchor)) broken.push(`${page}: ${target} (no heading #${anchor})`);
+        else if (anchor && resolved.endsWith(".md") && !anchorsOf(resolved).has(anchor))
+          broken.push(`${page}: ${target} (no heading #${anchor})`);
       }
     }
     expect(broken).toEqual([]);
   });
 
   it("names only npm run commands that exist where they are read", () => {
-    const scriptsOf = (manifest: string) => Object.keys((JSON.parse(text(manifest)) as { scripts?: Record<string, string> }).scripts ?? {});
+    const scriptsOf = (manifest: string) =>
+      Object.keys((JSON.parse(text(manifest)) as { scripts?: Record<string, string> }).scripts ?? {});
     const root = new Set(scriptsOf("package.json"));
     const unknown = pages.flatMap((page) =>
-      [...text(page).matchAll(/npm run ([\w:-]+)/g)].map((m) => m[1]!).filter((name) => !root.has(name)).map((name) => `${page}: npm run ${name}`),
+      [...text(page).matchAll(/npm run ([\w:-]+)/g)]
+        .map((m) => m[1]!)
+        .filter((name) => !root.has(name))
+        .map((name) => `${page}: npm run ${name}`),
     );
     expect(unknown).toEqual([]);
   });
@@ -62,10 +77,16 @@ describe("the docs' links and commands", () => {
     );
     expect(Object.keys(versions).sort()).toEqual(["file-library-contract", "file-library-kit", "file-library-sandbox"]);
     const named = pages.flatMap((page) =>
-      [...text(page).matchAll(/\b(file-library-(?:kit|contract|sandbox))[@-](\d+\.\d+\.\d+)\b/g)].map(([whole, name, version]) => ({ page, whole, name: name!, version })),
+      [...text(page).matchAll(/\b(file-library-(?:kit|contract|sandbox))[@-](\d+\.\d+\.\d+)\b/g)].map(
+        ([whole, name, version]) => ({ page, whole, name: name!, version }),
+      ),
     );
     // The test reads something: the CI recipe pins the contract package.
     expect(named.some(({ page }) => page === "docs/checking-a-server.md")).toBe(true);
-    expect(named.filter(({ name, version }) => versions[name] !== version).map(({ page, whole, name }) => `${page}: ${whole} (package.json: ${versions[name]})`)).toEqual([]);
+    expect(
+      named
+        .filter(({ name, version }) => versions[name] !== version)
+        .map(({ page, whole, name }) => `${page}: ${whole} (package.json: ${versions[name]})`),
+    ).toEqual([]);
   });
 });

@@ -15,7 +15,11 @@ afterEach(async () => {
 async function builtRepo(): Promise<string> {
   const root = await mkdtemp(path.join(os.tmpdir(), "file-library-fresh-clone-"));
   roots.push(root);
-  for (const [file, text] of [["dist/index.js", "the build"], ["reports/stress/round-1.log", "a stress round"], [`${BUILT.at(-1)}/lint.json`, "a record"]] as const) {
+  for (const [file, text] of [
+    ["dist/index.js", "the build"],
+    ["reports/stress/round-1.log", "a stress round"],
+    [`${BUILT.at(-1)}/lint.json`, "a record"],
+  ] as const) {
     mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
     writeFileSync(path.join(root, file), text);
   }
@@ -25,7 +29,15 @@ async function builtRepo(): Promise<string> {
 describe("the bench's fresh-clone rounds", () => {
   it("run with none of the builds, reports or records, and an empty temporary folder of their own", async () => {
     const root = await builtRepo();
-    const seen = await asFreshClone({ KEPT: "1" }, async (env) => ({ present: BUILT.filter((dir) => existsSync(path.join(root, dir))), tmp: readdirSync(env.TMPDIR!), env }), root);
+    const seen = await asFreshClone(
+      { KEPT: "1" },
+      async (env) => ({
+        present: BUILT.filter((dir) => existsSync(path.join(root, dir))),
+        tmp: readdirSync(env.TMPDIR!),
+        env,
+      }),
+      root,
+    );
     expect(seen.present).toEqual([]);
     expect(seen.tmp).toEqual([]);
     expect(seen.env).toMatchObject({ KEPT: "1", TMP: seen.env.TMPDIR, TEMP: seen.env.TMPDIR });
@@ -34,12 +46,16 @@ describe("the bench's fresh-clone rounds", () => {
 
   it("put back what they found, as it was, and drop what the run left, also when the run fails", async () => {
     const root = await builtRepo();
-    const run = asFreshClone({}, async () => {
-      mkdirSync(path.join(root, "dist"));
-      writeFileSync(path.join(root, "dist", "openapi.json"), "{}");
-      mkdirSync(path.join(root, "node_modules", ".vite"), { recursive: true });
-      throw new Error("the run failed");
-    }, root);
+    const run = asFreshClone(
+      {},
+      async () => {
+        mkdirSync(path.join(root, "dist"));
+        writeFileSync(path.join(root, "dist", "openapi.json"), "{}");
+        mkdirSync(path.join(root, "node_modules", ".vite"), { recursive: true });
+        throw new Error("the run failed");
+      },
+      root,
+    );
     await expect(run).rejects.toThrow("the run failed");
     expect(readFileSync(path.join(root, "dist/index.js"), "utf8")).toBe("the build");
     expect(existsSync(path.join(root, "dist/openapi.json"))).toBe(false);

@@ -8,7 +8,9 @@ import { describe, expect, it } from "vitest";
 import { fromRoot } from "../../scripts/lib/paths.ts";
 
 const pkg = JSON.parse(readFileSync(fromRoot("package.json"), "utf8")) as { allowScripts?: Record<string, boolean> };
-const lock = JSON.parse(readFileSync(fromRoot("package-lock.json"), "utf8")) as { packages: Record<string, { hasInstallScript?: boolean }> };
+const lock = JSON.parse(readFileSync(fromRoot("package-lock.json"), "utf8")) as {
+  packages: Record<string, { hasInstallScript?: boolean }>;
+};
 
 /** The installed packages that have an install script: declared in the lock, or npm's implicit `node-gyp rebuild`. */
 function withInstallScripts(): string[] {
@@ -25,7 +27,11 @@ describe("install scripts under npm 12", () => {
   it("names every package with an install script in allowScripts, and approves bun's alone", () => {
     const allow = pkg.allowScripts ?? {};
     expect(Object.keys(allow).sort()).toEqual(withInstallScripts());
-    expect(Object.entries(allow).filter(([, approved]) => approved).map(([name]) => name)).toEqual(["bun"]);
+    expect(
+      Object.entries(allow)
+        .filter(([, approved]) => approved)
+        .map(([name]) => name),
+    ).toEqual(["bun"]);
     expect(allow["@scarf/scarf"]).toBe(false);
   });
 

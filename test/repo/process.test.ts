@@ -3,7 +3,12 @@ import { describe, expect, it } from "vitest";
 import { exitCodeOf, startChild } from "../../lib/process.ts";
 
 /** A child that ends itself with `signal`: its exit code, as lib/process reports it. */
-const endedBy = (signal: string) => exitCodeOf(startChild(process.execPath, ["-e", `process.kill(process.pid, "${signal}"); setTimeout(() => {}, 10_000)`], { stdio: "ignore" }));
+const endedBy = (signal: string) =>
+  exitCodeOf(
+    startChild(process.execPath, ["-e", `process.kill(process.pid, "${signal}"); setTimeout(() => {}, 10_000)`], {
+      stdio: "ignore",
+    }),
+  );
 
 describe("lib/process: a child's exit code as a shell reports it", { timeout: 30_000 }, () => {
   // 128 + the signal's number, for any signal: SIGKILL and SIGSEGV ended the proxy's command with 128 before.

@@ -4,7 +4,11 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { announcePlan, count, inSection } from "../../bench/lib/progress.ts";
 import { interleaved } from "../../bench/lib/rounds.ts";
 
-const written = () => vi.mocked(process.stderr.write).mock.calls.map(([chunk]) => String(chunk)).join("");
+const written = () =>
+  vi
+    .mocked(process.stderr.write)
+    .mock.calls.map(([chunk]) => String(chunk))
+    .join("");
 afterEach(() => vi.restoreAllMocks());
 
 describe("the bench's plan and progress", () => {
@@ -29,9 +33,13 @@ describe("the bench's plan and progress", () => {
     expect(process.stderr.isTTY).toBeFalsy();
     vi.spyOn(process.stderr, "write").mockImplementation(() => true);
     count(1, 2); // outside a section: nothing
-    const samples = await inSection("demo", 2, 3, () => interleaved([{ name: "a" }, { name: "b" }], 2, async (v) => v.name));
+    const samples = await inSection("demo", 2, 3, () =>
+      interleaved([{ name: "a" }, { name: "b" }], 2, async (v) => v.name),
+    );
     expect(samples.get("a")).toEqual(["a", "a"]);
-    expect(written()).toMatch(/^bench: \[2\/3\] demo started\nbench: {3}demo: round 1 of 2\nbench: {3}demo: round 2 of 2\nbench: \[2\/3\] demo took 0 s\n$/);
+    expect(written()).toMatch(
+      /^bench: \[2\/3\] demo started\nbench: {3}demo: round 1 of 2\nbench: {3}demo: round 2 of 2\nbench: \[2\/3\] demo took 0 s\n$/,
+    );
   });
 
   it("ends a section with its line when it fails too", async () => {

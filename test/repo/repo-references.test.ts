@@ -21,13 +21,17 @@ const byName =
 describe("the repo stands on its own", () => {
   it("no file refers to a file outside the repo", () => {
     const outside = /\.\.\/shared\b|\bshared\/design|\bdesign\.md\b|service-description\.md/;
-    expect(tracked.filter((file) => file !== "test/repo/repo-references.test.ts" && outside.test(text(file)))).toEqual([]);
+    expect(tracked.filter((file) => file !== "test/repo/repo-references.test.ts" && outside.test(text(file)))).toEqual(
+      [],
+    );
   });
 });
 
 describe("docs/decisions.md: ids, contents and citations", () => {
   it("gives every decision a heading with an id, D01 to Dn with none missing or twice (ids are never reused)", () => {
-    const others = [...decisions.matchAll(/^#{2,} (.+)$/gm)].map((m) => m[1]!).filter((heading) => !/^D\d+\. /.test(heading));
+    const others = [...decisions.matchAll(/^#{2,} (.+)$/gm)]
+      .map((m) => m[1]!)
+      .filter((heading) => !/^D\d+\. /.test(heading));
     expect(others).toEqual(["Contents", "The contract", "How the kit is built and tested"]);
     const numbers = headings.map((h) => Number(h.id.slice(1))).sort((a, b) => a - b);
     expect(numbers.length).toBeGreaterThan(40);
@@ -37,7 +41,11 @@ describe("docs/decisions.md: ids, contents and citations", () => {
 
   it("lists every decision in its table of contents, in the page's order, linked to its heading", () => {
     const contents = decisions.slice(decisions.indexOf("## Contents"), decisions.indexOf("## The contract\n"));
-    const listed = [...contents.matchAll(/^- \[(D\d+)\. (.+)\]\(#([^)]+)\)$/gm)].map((m) => ({ id: m[1]!, title: m[2]!, anchor: m[3]! }));
+    const listed = [...contents.matchAll(/^- \[(D\d+)\. (.+)\]\(#([^)]+)\)$/gm)].map((m) => ({
+      id: m[1]!,
+      title: m[2]!,
+      anchor: m[3]!,
+    }));
     expect(listed.map(({ id, title }) => ({ id, title }))).toEqual(headings);
     expect(listed.every(({ id, anchor }) => anchor.startsWith(`${id.toLowerCase()}-`))).toBe(true);
   });

@@ -8,7 +8,11 @@ import { trackedFiles } from "../support/tracked-files.ts";
 type Cached = { duration?: number; failed?: boolean };
 
 /** A sequencer over a vitest whose cache knows `results` (by file) and `sizes`, as the last run and the disk left them. */
-function sequencer(results: Record<string, Cached>, sizes: Record<string, number> = {}, sequence: { shuffle?: boolean; seed?: number } = {}) {
+function sequencer(
+  results: Record<string, Cached>,
+  sizes: Record<string, number> = {},
+  sequence: { shuffle?: boolean; seed?: number } = {},
+) {
   const file = (key: string) => key.slice(key.indexOf(":") + 1);
   const ctx = {
     config: { root: repoRoot, sequence: { shuffle: false, seed: 0, ...sequence } },
@@ -20,7 +24,8 @@ function sequencer(results: Record<string, Cached>, sizes: Record<string, number
   return new SlowFirstSequencer(ctx as unknown as Vitest);
 }
 
-const spec = (file: string) => ({ moduleId: path.join(repoRoot, file), project: { name: "" } }) as unknown as TestSpecification;
+const spec = (file: string) =>
+  ({ moduleId: path.join(repoRoot, file), project: { name: "" } }) as unknown as TestSpecification;
 const order = async (s: SlowFirstSequencer, files: string[]) =>
   (await s.sort(files.map(spec))).map((x) => path.relative(repoRoot, x.moduleId));
 
@@ -31,8 +36,18 @@ describe("SlowFirstSequencer", () => {
   });
 
   it("on a fresh clone (no cached durations) starts the slow files first, longest first, then the others by size", async () => {
-    const files = ["test/client/errors.test.ts", "test/consumers/sandbox-package.test.ts", "test/client/retry.test.ts", "test/suite/contract-live.test.ts"];
-    const sizes = { "test/client/errors.test.ts": 100, "test/client/retry.test.ts": 900, "test/consumers/sandbox-package.test.ts": 10, "test/suite/contract-live.test.ts": 5 };
+    const files = [
+      "test/client/errors.test.ts",
+      "test/consumers/sandbox-package.test.ts",
+      "test/client/retry.test.ts",
+      "test/suite/contract-live.test.ts",
+    ];
+    const sizes = {
+      "test/client/errors.test.ts": 100,
+      "test/client/retry.test.ts": 900,
+      "test/consumers/sandbox-package.test.ts": 10,
+      "test/suite/contract-live.test.ts": 5,
+    };
     expect(await order(sequencer({}, sizes), files)).toEqual([
       "test/suite/contract-live.test.ts",
       "test/consumers/sandbox-package.test.ts",
@@ -53,9 +68,16 @@ describe("SlowFirstSequencer", () => {
   });
 
   it("takes the last run's durations over the expected ones, and runs what failed last time first", async () => {
-    const files = ["test/suite/contract-live.test.ts", "test/client/errors.test.ts", "test/consumers/sandbox-package.test.ts"];
+    const files = [
+      "test/suite/contract-live.test.ts",
+      "test/client/errors.test.ts",
+      "test/consumers/sandbox-package.test.ts",
+    ];
     // Longer than any file's expected seconds: the last run's duration decides.
-    const cached = { "test/client/errors.test.ts": { duration: Math.max(...Object.values(EXPECTED_SECONDS)) * 1000 + 1 }, "test/consumers/sandbox-package.test.ts": { duration: 10, failed: true } };
+    const cached = {
+      "test/client/errors.test.ts": { duration: Math.max(...Object.values(EXPECTED_SECONDS)) * 1000 + 1 },
+      "test/consumers/sandbox-package.test.ts": { duration: 10, failed: true },
+    };
     expect(await order(sequencer(cached), files)).toEqual([
       "test/consumers/sandbox-package.test.ts",
       "test/client/errors.test.ts",

@@ -19,14 +19,22 @@ const tracked = trackedFiles();
 
 /** The modules whose tests must be findable: TypeScript sources of the four folders, not declarations, configs or the suite's own test files. */
 const modules = tracked.filter(
-  (file) => /^(src|sandbox|contract-tests|lib)\/.+\.ts$/.test(file) && !/\.d\.ts$|\.test\.ts$|\.config\.ts$|(^|\/)(dist|generated)\//.test(file),
+  (file) =>
+    /^(src|sandbox|contract-tests|lib)\/.+\.ts$/.test(file) &&
+    !/\.d\.ts$|\.test\.ts$|\.config\.ts$|(^|\/)(dist|generated)\//.test(file),
 );
 const tests = tracked.filter((file) => /^test\/.+\.test\.ts$/.test(file));
 
 /** The `covers:` entries of a test: from its comment lines at the top, comma-separated. */
 function coversOf(test: string): string[] {
   const head = readFileSync(fromRoot(test), "utf8").split("\n").slice(0, 5);
-  return head.flatMap((line) => /^\/\/ covers: (.+)$/.exec(line)?.[1]?.split(",").map((entry) => entry.trim().replace(/ \(.*\)$/, "")) ?? []);
+  return head.flatMap(
+    (line) =>
+      /^\/\/ covers: (.+)$/
+        .exec(line)?.[1]
+        ?.split(",")
+        .map((entry) => entry.trim().replace(/ \(.*\)$/, "")) ?? [],
+  );
 }
 const covers = new Map(tests.map((test) => [test, coversOf(test)]));
 
@@ -34,13 +42,18 @@ const covers = new Map(tests.map((test) => [test, coversOf(test)]));
 function unitTestPaths(module: string): string[] {
   const name = path.basename(module, ".ts");
   const folder = path.dirname(module).split("/").slice(1).join("/");
-  return AREAS[module.split("/")[0]!]!.flatMap((area) => [`test/${area}/${name}.test.ts`, ...(folder ? [`test/${area}/${folder}/${name}.test.ts`] : [])]);
+  return AREAS[module.split("/")[0]!]!.flatMap((area) => [
+    `test/${area}/${name}.test.ts`,
+    ...(folder ? [`test/${area}/${folder}/${name}.test.ts`] : []),
+  ]);
 }
 
 /** The tests of a module: its name in its area, or a covers line that names it or a folder above it. */
 function testsOf(module: string): string[] {
   const byName = tests.filter((test) => unitTestPaths(module).includes(test));
-  const byCovers = tests.filter((test) => covers.get(test)!.some((entry) => entry === module || (entry.endsWith("/") && module.startsWith(entry))));
+  const byCovers = tests.filter((test) =>
+    covers.get(test)!.some((entry) => entry === module || (entry.endsWith("/") && module.startsWith(entry))),
+  );
   return [...byName, ...byCovers];
 }
 
@@ -61,7 +74,11 @@ describe("test/ is laid out by area, and every module's tests can be found", () 
 
   it("names in covers lines only modules and folders that exist", () => {
     const entries = [...covers.entries()].flatMap(([test, entries]) => entries.map((entry) => ({ test, entry })));
-    expect(entries.filter(({ entry }) => !tracked.some((file) => file === entry || (entry.endsWith("/") && file.startsWith(entry))))).toEqual([]);
+    expect(
+      entries.filter(
+        ({ entry }) => !tracked.some((file) => file === entry || (entry.endsWith("/") && file.startsWith(entry))),
+      ),
+    ).toEqual([]);
   });
 });
 
@@ -73,14 +90,26 @@ describe("test files share their worker's modules (isolate: false in vitest.conf
 
   it("the config puts back what a test changed of its worker: the environment, globals and spies", () => {
     // Read as text: the config imports the tests' sequencer, and only test files may import test/.
-    const settings = Object.fromEntries([...readFileSync(fromRoot("vitest.config.ts"), "utf8").matchAll(/^ {4}(\w+): (true|false),$/gm)].map((m) => [m[1], m[2]]));
-    expect(settings).toMatchObject({ isolate: "false", unstubEnvs: "true", unstubGlobals: "true", restoreMocks: "true" });
+    const settings = Object.fromEntries(
+      [...readFileSync(fromRoot("vitest.config.ts"), "utf8").matchAll(/^ {4}(\w+): (true|false),$/gm)].map((m) => [
+        m[1],
+        m[2],
+      ]),
+    );
+    expect(settings).toMatchObject({
+      isolate: "false",
+      unstubEnvs: "true",
+      unstubGlobals: "true",
+      restoreMocks: "true",
+    });
   });
 
   it("but the mutation runs' configs isolate each file: StrykerJS's per-test coverage misses a module another file loaded first", () => {
     for (const config of ["vitest.mutation.config.ts", "vitest.mutation-judges.config.ts"]) {
       // After the unit tests' settings are spread in, or they would set it back.
-      expect(readFileSync(fromRoot(config), "utf8"), config).toMatch(/^ {4}\.\.\.base\.test,\n(?: {4}\/\/.*\n)* {4}isolate: true,$/m);
+      expect(readFileSync(fromRoot(config), "utf8"), config).toMatch(
+        /^ {4}\.\.\.base\.test,\n(?: {4}\/\/.*\n)* {4}isolate: true,$/m,
+      );
     }
   });
 });

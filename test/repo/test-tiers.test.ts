@@ -21,7 +21,15 @@ const testSettings = async (config: string): Promise<TestConfig> =>
 function globPattern(glob: string): RegExp {
   const source = glob
     .split(/(\*\*\/|\*\*|\*)/)
-    .map((part) => (part === "**/" ? "(?:.*/)?" : part === "**" ? ".*" : part === "*" ? "[^/]*" : part.replace(/[.+?^${}()|[\]\\]/g, "\\$&")))
+    .map((part) =>
+      part === "**/"
+        ? "(?:.*/)?"
+        : part === "**"
+          ? ".*"
+          : part === "*"
+            ? "[^/]*"
+            : part.replace(/[.+?^${}()|[\]\\]/g, "\\$&"),
+    )
     .join("");
   return new RegExp(`^${source}$`);
 }
@@ -52,14 +60,21 @@ function importedFromTest(file: string, seen = new Set<string>()): Set<string> {
   if (seen.has(file)) return seen;
   seen.add(file);
   for (const [, specifier] of readFileSync(fromRoot(file), "utf8").matchAll(/(?:from|import)\s+"(\.{1,2}\/[^"]+)"/g)) {
-    const imported = path.relative(fromRoot(), path.resolve(path.dirname(fromRoot(file)), specifier!)).split(path.sep).join("/");
+    const imported = path
+      .relative(fromRoot(), path.resolve(path.dirname(fromRoot(file)), specifier!))
+      .split(path.sep)
+      .join("/");
     if (imported.startsWith("test/") && existsSync(fromRoot(imported))) importedFromTest(imported, seen);
   }
   return seen;
 }
 /** The modules through which a test file starts a process: itself or the test/ modules it imports. */
 const processStarters = (file: string) =>
-  [...importedFromTest(file)].filter((module) => !READS_THE_TREE.has(module) && STARTS_A_PROCESS.some((marker) => marker.test(readFileSync(fromRoot(module), "utf8"))));
+  [...importedFromTest(file)].filter(
+    (module) =>
+      !READS_THE_TREE.has(module) &&
+      STARTS_A_PROCESS.some((marker) => marker.test(readFileSync(fromRoot(module), "utf8"))),
+  );
 
 describe("the two test tiers", () => {
   it("the globs read as vitest reads them", () => {
@@ -99,11 +114,20 @@ describe("the two test tiers", () => {
       const found = tests.filter((file) => runs(settings, file));
       expect(found.length, config).toBeGreaterThan(0);
       // Each include names tests that exist and run: a file renamed or moved would leave StrykerJS with fewer.
-      for (const glob of settings.include ?? []) expect(found.some((file) => globPattern(glob).test(file)), `${config}: ${glob}`).toBe(true);
-      expect(found.filter((file) => !runs(fast, file)), config).toEqual([]);
+      for (const glob of settings.include ?? [])
+        expect(
+          found.some((file) => globPattern(glob).test(file)),
+          `${config}: ${glob}`,
+        ).toBe(true);
+      expect(
+        found.filter((file) => !runs(fast, file)),
+        config,
+      ).toEqual([]);
     }
     for (const stryker of ["stryker.config.mjs", "stryker.judges.config.mjs"]) {
-      const { vitest } = ((await import(pathToFileURL(fromRoot(stryker)).href)) as { default: { vitest: { configFile: string } } }).default;
+      const { vitest } = (
+        (await import(pathToFileURL(fromRoot(stryker)).href)) as { default: { vitest: { configFile: string } } }
+      ).default;
       expect(existsSync(fromRoot(vitest.configFile)), `${stryker}: ${vitest.configFile}`).toBe(true);
     }
   });

@@ -22,7 +22,17 @@ export interface ScenarioConfig {
 }
 
 /** The globals that exist only in Node (and runtimes that copy it): importing the package must read none. */
-const NODE_ONLY = ["process", "Buffer", "global", "require", "module", "__dirname", "__filename", "setImmediate", "clearImmediate"];
+const NODE_ONLY = [
+  "process",
+  "Buffer",
+  "global",
+  "require",
+  "module",
+  "__dirname",
+  "__filename",
+  "setImmediate",
+  "clearImmediate",
+];
 
 type Kit = typeof import("file-library-kit");
 
@@ -60,9 +70,16 @@ function seen(error: unknown, kit: Kit) {
     requestId: e.requestId,
     attempts: e.attempts,
     isFileLibraryError: error instanceof kit.FileLibraryError,
-    classes: (["ApiError", "UnprocessableEntityError", "AuthenticationError", "AbortError", "TimeoutError", "ConnectionError"] as const).filter(
-      (name) => error instanceof kit[name],
-    ),
+    classes: (
+      [
+        "ApiError",
+        "UnprocessableEntityError",
+        "AuthenticationError",
+        "AbortError",
+        "TimeoutError",
+        "ConnectionError",
+      ] as const
+    ).filter((name) => error instanceof kit[name]),
     // Everything of the error an app might log.
     shown: [e.message, String(e.stack), JSON.stringify(e)].join("\n"),
   };
@@ -83,28 +100,54 @@ async function failure(call: () => Promise<unknown>, kit: Kit) {
 /** An app's test against the fake of `file-library-kit/testing`: its fetch serves the client in-process, no server. */
 async function fakeScenario(kit: Kit) {
   const { createFakeFileLibrary } = await import("file-library-kit/testing");
-  const fake = createFakeFileLibrary({ apiKey: "fake-key", files: [{ id: "f1", name: "a.txt", content: "hello", labels: ["x"] }] });
-  const { files, withResponse: { files: withResponse } } = kit.createFileLibraryClient({ baseUrl: fake.baseUrl, apiKey: "fake-key", fetch: fake.fetch, maxRetries: 1 });
+  const fake = createFakeFileLibrary({
+    apiKey: "fake-key",
+    files: [{ id: "f1", name: "a.txt", content: "hello", labels: ["x"] }],
+  });
+  const {
+    files,
+    withResponse: { files: withResponse },
+  } = kit.createFileLibraryClient({ baseUrl: fake.baseUrl, apiKey: "fake-key", fetch: fake.fetch, maxRetries: 1 });
   await files.update("f1", { labels: ["y"] });
   fake.failNext("getFile", { status: 503, headers: { "retry-after": "0" } });
   const read = await withResponse.get("f1");
   const content = await (await fake.fetch(await files.downloadUrl("f1"))).text();
   const unknownId = await failure(() => files.get("nope"), kit);
-  return { labels: read.data.labels, attempts: read.attempts, stored: fake.file("f1")?.labels, content, unknownId: unknownId.name };
+  return {
+    labels: read.data.labels,
+    attempts: read.attempts,
+    stored: fake.file("f1")?.labels,
+    content,
+    unknownId: unknownId.name,
+  };
 }
 
 /** Runs every scenario in order (the update before the reads that see it); resolves with what each one saw. */
 export async function runScenarios(config: ScenarioConfig) {
   const { kit, touched } = await importWatchingGlobals();
   const logs: string[] = [];
-  const logger = { debug: (m: string) => logs.push(m), info: (m: string) => logs.push(m), warn: (m: string) => logs.push(m), error: (m: string) => logs.push(m) };
+  const logger = {
+    debug: (m: string) => logs.push(m),
+    info: (m: string) => logs.push(m),
+    warn: (m: string) => logs.push(m),
+    error: (m: string) => logs.push(m),
+  };
   const client = (options: ClientOptions = {}): FileLibraryClient =>
-    kit.createFileLibraryClient({ baseUrl: config.baseUrl, apiKey: config.apiKey, maxRetries: 0, logger, logLevel: "debug", ...options });
+    kit.createFileLibraryClient({
+      baseUrl: config.baseUrl,
+      apiKey: config.apiKey,
+      maxRetries: 0,
+      logger,
+      logLevel: "debug",
+      ...options,
+    });
   const files = client().files;
   const trouble = (prefix: string) => `${config.troubleUrl}/${prefix}`;
 
   // Only what must be given: every other option takes its default, the environment's where it has one.
-  const get = await kit.createFileLibraryClient({ baseUrl: config.baseUrl, apiKey: config.apiKey }).files.get(config.fileId);
+  const get = await kit
+    .createFileLibraryClient({ baseUrl: config.baseUrl, apiKey: config.apiKey })
+    .files.get(config.fileId);
   await files.update(config.fileId, { labels: ["from-the-runtime", "ünïcödé"] });
   const afterUpdate = await files.get(config.fileId);
   const signedUrl = await files.downloadUrl(config.fileId);
@@ -125,10 +168,17 @@ export async function runScenarios(config: ScenarioConfig) {
   });
   const abort = await failure(() => stalled.files.get(config.fileId, { signal: controller.signal }), kit);
 
-  const flaky = await client({ baseUrl: trouble(`flaky/${config.run}`), maxRetries: 1 }).withResponse.files.get(config.fileId);
-  const timeout = await failure(() => client({ baseUrl: trouble("hang"), timeoutMs: 500 }).files.get(config.fileId), kit);
+  const flaky = await client({ baseUrl: trouble(`flaky/${config.run}`), maxRetries: 1 }).withResponse.files.get(
+    config.fileId,
+  );
+  const timeout = await failure(
+    () => client({ baseUrl: trouble("hang"), timeoutMs: 500 }).files.get(config.fileId),
+    kit,
+  );
   const fake = await fakeScenario(kit);
-  const corsRefused = config.noCorsUrl ? await failure(() => client({ baseUrl: config.noCorsUrl }).files.get(config.fileId), kit) : undefined;
+  const corsRefused = config.noCorsUrl
+    ? await failure(() => client({ baseUrl: config.noCorsUrl }).files.get(config.fileId), kit)
+    : undefined;
 
   return {
     importTouched: touched,

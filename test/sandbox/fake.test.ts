@@ -21,7 +21,13 @@ ensureBundle();
 const FILES = [{ id: "f1", name: "a.txt", content: "hello", labels: ["x"] }];
 const fakeAndClient = (clientOptions: Parameters<typeof createFileLibraryClient>[0] = {}) => {
   const fake = createFakeFileLibrary({ apiKey: "test-key", files: FILES });
-  const client = createFileLibraryClient({ baseUrl: fake.baseUrl, apiKey: "test-key", fetch: fake.fetch, maxRetries: 0, ...clientOptions });
+  const client = createFileLibraryClient({
+    baseUrl: fake.baseUrl,
+    apiKey: "test-key",
+    fetch: fake.fetch,
+    maxRetries: 0,
+    ...clientOptions,
+  });
   return { fake, files: client.files, withResponse: client.withResponse.files };
 };
 
@@ -57,21 +63,48 @@ describe("createFakeFileLibrary: the service's semantics in-process, for apps' t
     });
     expect(invalid.status).toBe(422);
     expect(fake.file("f1")!.labels).toEqual(["x"]);
-    const wrongKey = createFileLibraryClient({ baseUrl: fake.baseUrl, apiKey: "other-key", fetch: fake.fetch, maxRetries: 0 });
+    const wrongKey = createFileLibraryClient({
+      baseUrl: fake.baseUrl,
+      apiKey: "other-key",
+      fetch: fake.fetch,
+      maxRetries: 0,
+    });
     await expect(wrongKey.files.get("f1")).rejects.toBeInstanceOf(AuthenticationError);
   });
 
   // docs/decisions.md, D05: what the official SDKs send, which the kit's own client would refuse to send.
   it("accepts the official SDKs' update bodies: null keeps a field, fileId is ignored, publicUrl is any string", async () => {
-    const fake = createFakeFileLibrary({ apiKey: "test-key", files: [...FILES, { id: "f2", name: "b.txt", content: "", publicUrl: "https://cdn.example.test/b" }] });
+    const fake = createFakeFileLibrary({
+      apiKey: "test-key",
+      files: [...FILES, { id: "f2", name: "b.txt", content: "", publicUrl: "https://cdn.example.test/b" }],
+    });
     const put = async (id: string, body: unknown) =>
-      (await fake.fetch(`${fake.baseUrl}/studio/v1/library/files/${id}`, { method: "PUT", headers: { authorization: "Bearer test-key", "content-type": "application/json" }, body: JSON.stringify(body) })).status;
+      (
+        await fake.fetch(`${fake.baseUrl}/studio/v1/library/files/${id}`, {
+          method: "PUT",
+          headers: { authorization: "Bearer test-key", "content-type": "application/json" },
+          body: JSON.stringify(body),
+        })
+      ).status;
     // The npm ai21 SDK's files.update({ fileId, labels: ["a"], publicUrl: null }).
     expect(await put("f2", { fileId: "f2", labels: ["a"], publicUrl: null })).toBe(200);
-    expect(fake.file("f2")).toEqual({ id: "f2", name: "b.txt", size: 0, created_at: expect.any(String), labels: ["a"], publicUrl: "https://cdn.example.test/b" });
+    expect(fake.file("f2")).toEqual({
+      id: "f2",
+      name: "b.txt",
+      size: 0,
+      created_at: expect.any(String),
+      labels: ["a"],
+      publicUrl: "https://cdn.example.test/b",
+    });
     // The Python SDK 1.0.0 to 2.2.4, labels only, on a file with no public URL: none appears.
     expect(await put("f1", { publicUrl: null, labels: ["y"] })).toBe(200);
-    expect(fake.file("f1")).toEqual({ id: "f1", name: "a.txt", size: 5, created_at: expect.any(String), labels: ["y"] });
+    expect(fake.file("f1")).toEqual({
+      id: "f1",
+      name: "a.txt",
+      size: 5,
+      created_at: expect.any(String),
+      labels: ["y"],
+    });
     // The Python SDK's documented example; the fileId of another file changes nothing there.
     expect(await put("f1", { fileId: "f2", publicUrl: "www.example.com", labels: null })).toBe(200);
     expect(fake.file("f1")).toMatchObject({ labels: ["y"], publicUrl: "www.example.com" });
@@ -116,13 +149,19 @@ describe("createFakeFileLibrary: the service's semantics in-process, for apps' t
 
   it("says which URL it answers on when it is fetched at another", async () => {
     const { fake } = fakeAndClient();
-    await expect(fake.fetch("https://elsewhere.test/studio/v1/library/files/f1")).rejects.toThrow(/answers on https:\/\/file-library\.fake, not https:\/\/elsewhere/);
+    await expect(fake.fetch("https://elsewhere.test/studio/v1/library/files/f1")).rejects.toThrow(
+      /answers on https:\/\/file-library\.fake, not https:\/\/elsewhere/,
+    );
   });
 });
 
 // The app's set-up as MSW's docs show it: the client is made when the module loads, MSW listens later.
 const mswFake = createFakeFileLibrary({ apiKey: "msw-key", files: FILES, baseUrl: "https://files.example.test" });
-const moduleLevelClient = createFileLibraryClient({ baseUrl: "https://files.example.test", apiKey: "msw-key", maxRetries: 0 }).files;
+const moduleLevelClient = createFileLibraryClient({
+  baseUrl: "https://files.example.test",
+  apiKey: "msw-key",
+  maxRetries: 0,
+}).files;
 
 describe("the fake's MSW handlers, serving a client made before server.listen()", () => {
   const server = setupServer(...mswFake.mswHandlers());
@@ -156,7 +195,13 @@ describe("the fake keeps the contract", { timeout: 120_000 }, () => {
 
   it("passes the contract suite with write checks on", async () => {
     const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    const run = await runContractSuite({ baseUrl, apiKey: "sandbox-test-key-5f2b9c", fileId: FILE_ID, seed: SEED, writeChecks: true });
+    const run = await runContractSuite({
+      baseUrl,
+      apiKey: "sandbox-test-key-5f2b9c",
+      fileId: FILE_ID,
+      seed: SEED,
+      writeChecks: true,
+    });
     expect(failedChecks(run), run.output).toEqual([]);
     expect(run.exitCode, run.output).toBe(0);
     expect(run.summary.checks.filter((c) => c.state === "skipped")).toEqual([]);

@@ -18,7 +18,8 @@ const json = (body: unknown): RequestInit => ({
   headers: { "content-type": "application/json" },
   body: JSON.stringify(body),
 });
-const metadata = async (id: string) => (await call(sb.baseUrl, `${FILES}/${encodeURIComponent(id)}`)).json() as Promise<Record<string, unknown>>;
+const metadata = async (id: string) =>
+  (await call(sb.baseUrl, `${FILES}/${encodeURIComponent(id)}`)).json() as Promise<Record<string, unknown>>;
 
 describe("sandbox: metadata and fixtures", () => {
   it("serves a fixture's metadata, with size the UTF-8 byte length of its content", async () => {
@@ -49,8 +50,16 @@ describe("sandbox: auth", () => {
     ["a wrong key", { authorization: "Bearer not-the-key" }],
     ["another scheme", { authorization: `Basic ${SANDBOX_KEY}` }],
   ])("rejects %s with 401 on every operation", async (_, headers) => {
-    for (const [path, init] of [[`${FILES}/doc-1`, {}], [`${FILES}/doc-1/download`, {}], [`${FILES}/doc-1`, json({ labels: ["x"] })]] as const) {
-      const response = await call(sb.baseUrl, path, { ...init, auth: false, headers: { ...(init as RequestInit).headers as object, ...headers } });
+    for (const [path, init] of [
+      [`${FILES}/doc-1`, {}],
+      [`${FILES}/doc-1/download`, {}],
+      [`${FILES}/doc-1`, json({ labels: ["x"] })],
+    ] as const) {
+      const response = await call(sb.baseUrl, path, {
+        ...init,
+        auth: false,
+        headers: { ...((init as RequestInit).headers as object), ...headers },
+      });
       expect(response.status).toBe(401);
       expect(await response.json()).toMatchObject({ code: "unauthorized" });
     }
@@ -64,7 +73,10 @@ describe("sandbox: update", () => {
     const first = await put({ labels: ["x", "y"] });
     expect(first.status).toBe(200);
     expect(await first.text()).toBe("");
-    expect(await metadata("doc-1")).toMatchObject({ labels: ["x", "y"], publicUrl: "https://cdn.example.test/report.txt" });
+    expect(await metadata("doc-1")).toMatchObject({
+      labels: ["x", "y"],
+      publicUrl: "https://cdn.example.test/report.txt",
+    });
     expect((await put({ publicUrl: "https://cdn.example.test/v2" })).status).toBe(200);
     expect(await metadata("doc-1")).toMatchObject({ labels: ["x", "y"], publicUrl: "https://cdn.example.test/v2" });
     expect((await put({})).status).toBe(200);
@@ -91,31 +103,49 @@ describe("sandbox: update", () => {
   // docs/decisions.md, D05: the bodies the service's official SDKs send, on both storages.
   it.each([
     ["in memory", () => undefined],
-    ["in a SQLite data file", async () => path.join(await mkdtemp(path.join(os.tmpdir(), "file-library-sdk-bodies-")), "files.db")],
-  ])("accepts the official SDKs' bodies %s: null keeps a field, other members are ignored, publicUrl is any string", async (_, dataFile) => {
-    const own = await sandbox({ fixturesFile: fromRoot("test/fixtures/sandbox-files.json"), dataFile: await dataFile() });
-    try {
-      const put = async (body: unknown) => (await call(own.baseUrl, `${FILES}/doc-1`, json(body))).status;
-      const stored = async () => (await call(own.baseUrl, `${FILES}/doc-1`)).json() as Promise<Record<string, unknown>>;
-      // The npm ai21 SDK's files.update({ fileId, labels: ["a"], publicUrl: null }), byte for byte.
-      expect(await put({ fileId: "doc-1", labels: ["a"], publicUrl: null })).toBe(200);
-      expect(await stored()).toMatchObject({ id: "doc-1", labels: ["a"], publicUrl: "https://cdn.example.test/report.txt" });
-      // The Python SDK 1.0.0 to 2.2.4, labels only.
-      expect(await put({ publicUrl: null, labels: ["b", "c"] })).toBe(200);
-      expect(await stored()).toMatchObject({ labels: ["b", "c"], publicUrl: "https://cdn.example.test/report.txt" });
-      // The Python SDK's documented example, and another file's id in the body, which names nothing.
-      expect(await put({ fileId: "doc-2", publicUrl: "www.example.com", labels: null })).toBe(200);
-      expect(await stored()).toMatchObject({ labels: ["b", "c"], publicUrl: "www.example.com" });
-      expect((await (await call(own.baseUrl, `${FILES}/doc-2`)).json()) as unknown).toMatchObject({ labels: [] });
-      expect((await (await call(own.baseUrl, `${FILES}/doc-2`)).json()) as object).not.toHaveProperty("publicUrl");
-    } finally {
-      await own.close();
-    }
-  });
+    [
+      "in a SQLite data file",
+      async () => path.join(await mkdtemp(path.join(os.tmpdir(), "file-library-sdk-bodies-")), "files.db"),
+    ],
+  ])(
+    "accepts the official SDKs' bodies %s: null keeps a field, other members are ignored, publicUrl is any string",
+    async (_, dataFile) => {
+      const own = await sandbox({
+        fixturesFile: fromRoot("test/fixtures/sandbox-files.json"),
+        dataFile: await dataFile(),
+      });
+      try {
+        const put = async (body: unknown) => (await call(own.baseUrl, `${FILES}/doc-1`, json(body))).status;
+        const stored = async () =>
+          (await call(own.baseUrl, `${FILES}/doc-1`)).json() as Promise<Record<string, unknown>>;
+        // The npm ai21 SDK's files.update({ fileId, labels: ["a"], publicUrl: null }), byte for byte.
+        expect(await put({ fileId: "doc-1", labels: ["a"], publicUrl: null })).toBe(200);
+        expect(await stored()).toMatchObject({
+          id: "doc-1",
+          labels: ["a"],
+          publicUrl: "https://cdn.example.test/report.txt",
+        });
+        // The Python SDK 1.0.0 to 2.2.4, labels only.
+        expect(await put({ publicUrl: null, labels: ["b", "c"] })).toBe(200);
+        expect(await stored()).toMatchObject({ labels: ["b", "c"], publicUrl: "https://cdn.example.test/report.txt" });
+        // The Python SDK's documented example, and another file's id in the body, which names nothing.
+        expect(await put({ fileId: "doc-2", publicUrl: "www.example.com", labels: null })).toBe(200);
+        expect(await stored()).toMatchObject({ labels: ["b", "c"], publicUrl: "www.example.com" });
+        expect((await (await call(own.baseUrl, `${FILES}/doc-2`)).json()) as unknown).toMatchObject({ labels: [] });
+        expect((await (await call(own.baseUrl, `${FILES}/doc-2`)).json()) as object).not.toHaveProperty("publicUrl");
+      } finally {
+        await own.close();
+      }
+    },
+  );
 
   it.each([
     ["a body that is not JSON", { body: "{nope", headers: { "content-type": "application/json" } }, "invalid_json"],
-    ["a body without a JSON content type", { body: '{"labels":[]}', headers: { "content-type": "text/plain" } }, "unsupported_media_type"],
+    [
+      "a body without a JSON content type",
+      { body: '{"labels":[]}', headers: { "content-type": "text/plain" } },
+      "unsupported_media_type",
+    ],
     ["no body at all", { headers: { "content-type": "application/json" } }, "invalid_json"],
   ])("rejects %s with 422, never 500", async (_, init, code) => {
     const response = await call(sb.baseUrl, `${FILES}/doc-2`, { method: "PUT", ...init });
@@ -133,7 +163,11 @@ describe("sandbox: update", () => {
     const status = await new Promise<number>((resolve, reject) => {
       const req = request(`${sb.baseUrl}${FILES}/doc-2`, {
         method: "PUT",
-        headers: { authorization: `Bearer ${SANDBOX_KEY}`, "content-type": "application/json", "transfer-encoding": "chunked" },
+        headers: {
+          authorization: `Bearer ${SANDBOX_KEY}`,
+          "content-type": "application/json",
+          "transfer-encoding": "chunked",
+        },
       });
       req.on("response", (res) => (res.resume(), resolve(res.statusCode!)));
       req.on("error", reject);
@@ -158,7 +192,14 @@ describe("sandbox: download", () => {
   });
 
   it.each([
-    ["a changed signature", (u: URL) => u.searchParams.set("signature", u.searchParams.get("signature")!.replace(/^./, (c) => (c === "0" ? "1" : "0")))],
+    [
+      "a changed signature",
+      (u: URL) =>
+        u.searchParams.set(
+          "signature",
+          u.searchParams.get("signature")!.replace(/^./, (c) => (c === "0" ? "1" : "0")),
+        ),
+    ],
     ["a later expiry", (u: URL) => u.searchParams.set("expires", String(Number(u.searchParams.get("expires")) + 3600))],
     ["another file's id", (u: URL) => (u.pathname = u.pathname.replace("doc-2", "doc-1"))],
     ["no signature", (u: URL) => u.searchParams.delete("signature")],

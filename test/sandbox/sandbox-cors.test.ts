@@ -20,7 +20,11 @@ async function start(corsOrigins?: CorsOrigins): Promise<string> {
 }
 
 /** One request as a browser sends it, Origin included (fetch would not let us set it), with the body read. */
-function send(url: string, method: string, headers: Record<string, string>): Promise<{ status: number; headers: IncomingHttpHeaders; body: string }> {
+function send(
+  url: string,
+  method: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; headers: IncomingHttpHeaders; body: string }> {
   return new Promise((resolve, reject) => {
     const req = request(url, { method, headers }, (res) => {
       let body = "";
@@ -39,7 +43,12 @@ const auth = { authorization: `Bearer ${SANDBOX_KEY}` };
 describe("the sandbox serves browser apps on other origins (CORS)", () => {
   it("answers a preflight of every route with 204, the route's methods, the client's headers and a max age", async () => {
     const base = await start();
-    const update = await preflight(`${base}${FILES}/file_demo_notes`, APP, "PUT", "authorization, content-type, x-app-version");
+    const update = await preflight(
+      `${base}${FILES}/file_demo_notes`,
+      APP,
+      "PUT",
+      "authorization, content-type, x-app-version",
+    );
     expect(update.status).toBe(204);
     expect(update.headers["access-control-allow-origin"]).toBe("*");
     expect(update.headers["access-control-allow-methods"]).toBe("GET, PUT, OPTIONS");

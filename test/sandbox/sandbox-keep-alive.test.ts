@@ -23,7 +23,11 @@ async function serve(answer: (res: ServerResponse) => void) {
 const headersOf = (url: string, headers: Record<string, string> = {}) =>
   new Promise<IncomingHttpHeaders>((resolve, reject) => {
     const agent = new Agent({ keepAlive: true });
-    const req = request(url, { headers, agent }, (res) => (res.resume(), res.once("end", () => agent.destroy()), resolve(res.headers)));
+    const req = request(
+      url,
+      { headers, agent },
+      (res) => (res.resume(), res.once("end", () => agent.destroy()), resolve(res.headers)),
+    );
     req.on("error", reject);
     req.end();
   });

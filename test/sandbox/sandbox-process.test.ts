@@ -96,7 +96,10 @@ describe("sandbox process", { timeout: 60_000 }, () => {
   it("refuses --data on a Node older than its SQLite driver (Node-API 10), with exit 2 and one clear line, not a crash", async () => {
     // The process plays a Node whose Node-API is 9, as Node 20 has.
     const olderNode = `--import=data:text/javascript,Object.defineProperty(process,'versions',{value:{...process.versions,napi:'9'}})`;
-    const child = startScript("sandbox/main.ts", ["--port", "0", "--data", path.join(scratch, "old-node.db")], { ...env, NODE_OPTIONS: olderNode });
+    const child = startScript("sandbox/main.ts", ["--port", "0", "--data", path.join(scratch, "old-node.db")], {
+      ...env,
+      NODE_OPTIONS: olderNode,
+    });
     const [line] = await Promise.all([waitForOutput(child, /sandbox: .*\n/), exitCodeOf(child)]);
     expect(child.exitCode).toBe(2);
     expect(line[0]).toMatch(/--data needs Node 22\.14 or later \(this is Node v[\d.]+\): .* leave out --data/);
@@ -104,9 +107,14 @@ describe("sandbox process", { timeout: 60_000 }, () => {
 
   it("--help explains --cors-origin: its default (any origin, since it listens on 127.0.0.1) and none", async () => {
     const child = startScript("sandbox/main.ts", ["--help"], env);
-    const [match] = await Promise.all([waitForOutput(child, /--cors-origin ORIGIN[\s\S]*turns CORS off[^\n]*\n/), exitCodeOf(child)]);
+    const [match] = await Promise.all([
+      waitForOutput(child, /--cors-origin ORIGIN[\s\S]*turns CORS off[^\n]*\n/),
+      exitCodeOf(child),
+    ]);
     expect(child.exitCode).toBe(0);
-    expect(match[0]).toMatch(/Default: any origin \(\*\), because the\s+sandbox is a development tool that listens on 127\.0\.0\.1/);
+    expect(match[0]).toMatch(
+      /Default: any origin \(\*\), because the\s+sandbox is a development tool that listens on 127\.0\.0\.1/,
+    );
     expect(match[0]).toContain("--cors-origin none");
   });
 

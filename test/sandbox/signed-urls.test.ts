@@ -27,7 +27,9 @@ describe.each([
   it("refuses another id, another secret, and malformed parts", async () => {
     const [expires, signature] = parts(await signer.sign("http://127.0.0.1:1", "f1"));
     expect(await signer.verify("f2", expires, signature)).toBe("invalid");
-    expect(await new UrlSigner(hmacOf(new TextEncoder().encode("other")), 60, () => now).verify("f1", expires, signature)).toBe("invalid");
+    expect(
+      await new UrlSigner(hmacOf(new TextEncoder().encode("other")), 60, () => now).verify("f1", expires, signature),
+    ).toBe("invalid");
     expect(await signer.verify("f1", "abc", signature)).toBe("invalid");
     expect(await signer.verify("f1", expires, "zz")).toBe("invalid");
     expect(await signer.verify("f1", null, null)).toBe("invalid");
@@ -49,5 +51,11 @@ it("signs alike with node:crypto's and WebCrypto's HMAC: a URL the sandbox signs
   const secret = new TextEncoder().encode("shared");
   const now = () => Date.parse("2026-01-01T00:00:00Z");
   const url = new URL(await new UrlSigner(nodeHmac(secret), 60, now).sign("http://127.0.0.1:1", "f1"));
-  expect(await new UrlSigner(webCryptoHmac(secret), 60, now).verify("f1", url.searchParams.get("expires"), url.searchParams.get("signature"))).toBe("valid");
+  expect(
+    await new UrlSigner(webCryptoHmac(secret), 60, now).verify(
+      "f1",
+      url.searchParams.get("expires"),
+      url.searchParams.get("signature"),
+    ),
+  ).toBe("valid");
 });

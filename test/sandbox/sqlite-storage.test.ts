@@ -6,7 +6,11 @@ import { DataFileInUseError, SqliteStorage } from "../../sandbox/sqlite-storage.
 import { storageBehaviour } from "../support/storage-behaviour.ts";
 
 describe("SqliteStorage", () => {
-  describe("on a data file", () => storageBehaviour(async () => new SqliteStorage(path.join(await mkdtemp(path.join(os.tmpdir(), "file-library-sqlite-")), "files.db"))));
+  describe("on a data file", () =>
+    storageBehaviour(
+      async () =>
+        new SqliteStorage(path.join(await mkdtemp(path.join(os.tmpdir(), "file-library-sqlite-")), "files.db")),
+    ));
   describe("in memory (:memory:)", () => storageBehaviour(() => new SqliteStorage()));
 
   it("refuses a data file another storage holds", async () => {

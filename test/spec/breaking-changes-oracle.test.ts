@@ -35,7 +35,11 @@ const CONSERVATIVE: Record<string, string> = {
 };
 
 ensureBundle();
-initSync({ module: readFileSync(path.join(path.dirname(createRequire(import.meta.url).resolve("jsoncompat")), "jsoncompat_wasm_bg.wasm")) });
+initSync({
+  module: readFileSync(
+    path.join(path.dirname(createRequire(import.meta.url).resolve("jsoncompat")), "jsoncompat_wasm_bg.wasm"),
+  ),
+});
 const base = JSON.parse(readFileSync(bundledSpec.json, "utf8"));
 
 type Doc = Record<string, any>;
@@ -44,7 +48,11 @@ function standalone(doc: Doc, name: string): string {
   const schemas = doc.components.schemas;
   const inline = (schema: unknown): unknown =>
     JSON.parse(JSON.stringify(schema), (key, value) =>
-      ["description", "title", "examples"].includes(key) ? undefined : value?.$ref ? inline(schemas[String(value.$ref).split("/").pop()!]) : value,
+      ["description", "title", "examples"].includes(key)
+        ? undefined
+        : value?.$ref
+          ? inline(schemas[String(value.$ref).split("/").pop()!])
+          : value,
     );
   return JSON.stringify(inline(schemas[name]));
 }
@@ -69,16 +77,22 @@ describe(`check:breaking agrees with jsoncompat on ${edits.length} one-keyword e
     }
     const conservative = CONSERVATIVE[edit.name];
     if (conservative) {
-      expect({ ours, theirs }, `no longer a false alarm (${conservative}): remove the pin`).toEqual({ ours: true, theirs: false });
+      expect({ ours, theirs }, `no longer a false alarm (${conservative}): remove the pin`).toEqual({
+        ours: true,
+        theirs: false,
+      });
       return;
     }
     if (ours && !theirs && edit.opaque) return; // a keyword judged both ways on purpose: conservative, never unsound
-    expect({ breaking: ours, reasons }, `jsoncompat says ${theirs ? "breaking" : "compatible"}`).toMatchObject({ breaking: theirs });
+    expect({ breaking: ours, reasons }, `jsoncompat says ${theirs ? "breaking" : "compatible"}`).toMatchObject({
+      breaking: theirs,
+    });
   });
 
   it("covers both bodies and every kind of keyword, and the pins are all still in the catalogue", () => {
     expect(new Set(edits.map((e) => e.side))).toEqual(new Set(["request", "response"]));
     expect(edits.length).toBeGreaterThanOrEqual(120);
-    for (const name of [...Object.keys(ORACLE_MISSES), ...Object.keys(CONSERVATIVE)]) expect(edits.map((e) => e.name)).toContain(name);
+    for (const name of [...Object.keys(ORACLE_MISSES), ...Object.keys(CONSERVATIVE)])
+      expect(edits.map((e) => e.name)).toContain(name);
   });
 });

@@ -8,10 +8,16 @@ import { bundledSpec } from "../../scripts/lib/paths.ts";
 import { copyOfRepo } from "../support/repo-copy.ts";
 
 // The tests rewrite the shared bundle (always as the same document) and read its proof: in one file, never at once.
-describe("the bundle on a proven pass: buildSpec (npm run contract, build:spec) and ensureBundledSpec (--if-stale, the tests' global setup)", { timeout: 60_000 }, () => {
+describe("the bundle on a proven pass: buildSpec (npm run contract, build:spec) and ensureBundledSpec (--if-stale, the tests' global setup)", {
+  timeout: 60_000,
+}, () => {
   it("the bundle is kept as written on reuse, and build:spec (no reuse) bundles anew", async () => {
     expect((await buildSpec()).message).toBe("Bundled dist/openapi.yaml and dist/openapi.json.");
-    expect(await buildSpec({ reuse: true })).toEqual({ ok: true, message: "dist/openapi.yaml and dist/openapi.json are already bundled from these very inputs.", reused: true });
+    expect(await buildSpec({ reuse: true })).toEqual({
+      ok: true,
+      message: "dist/openapi.yaml and dist/openapi.json are already bundled from these very inputs.",
+      reused: true,
+    });
     const anew = await buildSpec();
     expect(anew.message).toBe("Bundled dist/openapi.yaml and dist/openapi.json.");
     expect(anew.reused).toBeUndefined();
@@ -30,7 +36,10 @@ describe("the bundle on a proven pass: buildSpec (npm run contract, build:spec) 
     const changed = `${bundledSpec.json}.${process.pid}.tmp`;
     await writeFile(changed, `${bundled}\n`);
     await rename(changed, bundledSpec.json);
-    expect(await ensureBundledSpec()).toEqual({ ok: true, message: expect.stringContaining("Bundled dist/openapi.yaml and dist/openapi.json") });
+    expect(await ensureBundledSpec()).toEqual({
+      ok: true,
+      message: expect.stringContaining("Bundled dist/openapi.yaml and dist/openapi.json"),
+    });
     expect(await readFile(bundledSpec.json, "utf8")).toBe(bundled);
     expect((await stat(bundledSpec.json)).mtimeMs).toBeGreaterThan(longAgo.getTime());
     expect(await ensureBundledSpec()).toBeUndefined();
@@ -48,7 +57,10 @@ describe("the bundle on a proven pass: buildSpec (npm run contract, build:spec) 
       expect(await runScript(copy, ["--if-stale"])).toEqual({ code: 0, output: "" });
       expect(await readFile(bundle, "utf8")).toBe(bundled);
       // Without the flag it says what it did.
-      expect(await runScript(copy, [])).toEqual({ code: 0, output: "Bundled dist/openapi.yaml and dist/openapi.json.\n" });
+      expect(await runScript(copy, [])).toEqual({
+        code: 0,
+        output: "Bundled dist/openapi.yaml and dist/openapi.json.\n",
+      });
     } finally {
       await rm(copy, { recursive: true, force: true });
     }
@@ -56,4 +68,7 @@ describe("the bundle on a proven pass: buildSpec (npm run contract, build:spec) 
 });
 
 /** The script of a checkout as npm runs it there (`npm run build:spec -- ARGS`): its exit code and all it printed. */
-const runScript = (root: string, args: string[]) => runCommand(process.execPath, ["--import", "tsx", path.join(root, "scripts", "build-spec.ts"), ...args], { cwd: root });
+const runScript = (root: string, args: string[]) =>
+  runCommand(process.execPath, ["--import", "tsx", path.join(root, "scripts", "build-spec.ts"), ...args], {
+    cwd: root,
+  });

@@ -23,8 +23,16 @@ describe("readBundledDocument", () => {
   });
 
   it.each([
-    ["is missing", () => path.join(dir, "none.json"), /^The bundled spec .*none\.json is missing: run `npm run build:spec`\.$/],
-    ["cannot be read (a folder)", () => dir, /^The bundled spec .* cannot be read \(EISDIR: .*\): run `npm run build:spec`\.$/],
+    [
+      "is missing",
+      () => path.join(dir, "none.json"),
+      /^The bundled spec .*none\.json is missing: run `npm run build:spec`\.$/,
+    ],
+    [
+      "cannot be read (a folder)",
+      () => dir,
+      /^The bundled spec .* cannot be read \(EISDIR: .*\): run `npm run build:spec`\.$/,
+    ],
   ])("a file that %s is a SpecLoadError that names it and says what to run", (_what, file, message) => {
     const read = () => readBundledDocument(file(), REMEDY);
     expect(read).toThrow(SpecLoadError);

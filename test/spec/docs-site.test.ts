@@ -21,7 +21,8 @@ describe.skipIf(!chrome)("the reference site, in a real browser", { timeout: 120
       await page.setRequestInterception(true);
       page.on("request", (request) => {
         const url = request.url();
-        if (url.startsWith("file:") || url.startsWith("data:") || url.startsWith("blob:")) return void request.continue();
+        if (url.startsWith("file:") || url.startsWith("data:") || url.startsWith("blob:"))
+          return void request.continue();
         outside.push(url);
         void request.abort();
       });
@@ -44,8 +45,12 @@ describe.skipIf(!chrome)("the reference site, in a real browser", { timeout: 120
       for (const [operationId, summary] of Object.entries(operations)) {
         await page.click(`a[href="#/files/${operationId.toLowerCase()}"]`);
         // Redoc renders the section after the click: wait for its content, not for the sidebar entry that is already there.
-        await expect.poll(() => shownUnder(summary), { timeout: 20_000, message: `${summary}: its answers` }).toMatch(/\b422\b/);
-        await expect.poll(() => shownUnder(summary), { timeout: 20_000, message: `${summary}: its auth scheme` }).toContain("bearerAuth");
+        await expect
+          .poll(() => shownUnder(summary), { timeout: 20_000, message: `${summary}: its answers` })
+          .toMatch(/\b422\b/);
+        await expect
+          .poll(() => shownUnder(summary), { timeout: 20_000, message: `${summary}: its auth scheme` })
+          .toContain("bearerAuth");
       }
       await mkdir(fromRoot("reports"), { recursive: true });
       await page.screenshot({ path: fromRoot("reports/docs-site.png"), fullPage: false });

@@ -38,7 +38,10 @@ describe("the Prism mock's update", () => {
 
   it.each([
     // The npm ai21 SDK's files.update({ fileId, labels: ["a"], publicUrl: null }), byte for byte.
-    ["the official TypeScript SDK's body", '{"fileId":"file_01HZX3K9Q4T7V2M8N6P5R1S0AB","labels":["a"],"publicUrl":null}'],
+    [
+      "the official TypeScript SDK's body",
+      '{"fileId":"file_01HZX3K9Q4T7V2M8N6P5R1S0AB","labels":["a"],"publicUrl":null}',
+    ],
     ["the Python SDK's labels-only body (1.0.0 to 2.2.4)", '{"publicUrl": null, "labels": ["a"]}'],
     ["a public URL without a scheme", '{"publicUrl":"www.example.com"}'],
     ["labels given as null", '{"labels":null}'],

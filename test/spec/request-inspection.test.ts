@@ -30,15 +30,34 @@ describe("createRequestInspector: what a valid request is, for the sandbox and t
   });
 
   it("names the operation, decodes the path parameter, parses a JSON body, and says what is wrong with one", () => {
-    const ok = inspect({ method: "PUT", rawPath: "/studio/v1/library/files/a%2Fb", headers: json, body: '{"labels":["x"]}' });
-    expect(ok).toMatchObject({ operationId: "updateFile", params: { file_id: "a/b" }, mediaType: "application/json", json: { labels: ["x"] }, findings: [] });
+    const ok = inspect({
+      method: "PUT",
+      rawPath: "/studio/v1/library/files/a%2Fb",
+      headers: json,
+      body: '{"labels":["x"]}',
+    });
+    expect(ok).toMatchObject({
+      operationId: "updateFile",
+      params: { file_id: "a/b" },
+      mediaType: "application/json",
+      json: { labels: ["x"] },
+      findings: [],
+    });
     const [notJson] = inspect({ method: "PUT", rawPath: FILE, headers: json, body: "{" }).findings;
     expect(notJson).toMatchObject({ rule: "request_body_valid", parseError: expect.any(String) });
     expect(notJson!.problem).toMatch(/^the body is not valid JSON: /);
     // Other members are ignored (docs/decisions.md, D05): only the fields the schema names are checked.
-    const [wrong] = inspect({ method: "PUT", rawPath: FILE, headers: json, body: '{"publicUrl":1,"labels":"a","fileId":1}' }).findings;
+    const [wrong] = inspect({
+      method: "PUT",
+      rawPath: FILE,
+      headers: json,
+      body: '{"publicUrl":1,"labels":"a","fileId":1}',
+    }).findings;
     expect(wrong!.problem).toBe("the body does not match its schema: check publicUrl, labels");
     expect(wrong!.issues!.length).toBeGreaterThanOrEqual(2);
-    expect(inspect({ method: "POST", rawPath: FILE, headers: key, body: undefined })).toMatchObject({ operationId: undefined, allow: ["GET", "PUT"] });
+    expect(inspect({ method: "POST", rawPath: FILE, headers: key, body: undefined })).toMatchObject({
+      operationId: undefined,
+      allow: ["GET", "PUT"],
+    });
   });
 });

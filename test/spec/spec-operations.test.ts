@@ -23,7 +23,12 @@ describe("SpecOperations", () => {
   });
 
   it("gives an operation's method, path and documented statuses, and throws for an operationId the spec has not", () => {
-    expect(spec.operation("updateFile")).toEqual({ operationId: "updateFile", method: "PUT", path: "/files/{id}", statuses: ["200", "4XX"] });
+    expect(spec.operation("updateFile")).toEqual({
+      operationId: "updateFile",
+      method: "PUT",
+      path: "/files/{id}",
+      statuses: ["200", "4XX"],
+    });
     expect(() => spec.operation("deleteFile")).toThrow('The spec has no operation "deleteFile".');
   });
 
@@ -35,7 +40,10 @@ describe("SpecOperations", () => {
     ["updateFile", 500, undefined],
     ["getFileDownloadUrl", 503, "5xx"],
     ["getFileDownloadUrl", 401, undefined],
-  ])("%s answering %i is documented by %s (the exact status, then its range, then default)", (operation, status, key) => {
-    expect(spec.documentedStatus(operation, status)).toBe(key);
-  });
+  ])(
+    "%s answering %i is documented by %s (the exact status, then its range, then default)",
+    (operation, status, key) => {
+      expect(spec.documentedStatus(operation, status)).toBe(key);
+    },
+  );
 });

@@ -46,9 +46,14 @@ describe("check:generated", () => {
 
   it("fails when a schema field changed without regenerating, and says what to run", async () => {
     const dir = await specCopy("drift", {
-      "openapi/components/schemas/FileMetadata.yaml": (t) => t.replace("  size:\n    type: integer", "  size:\n    type: string"),
+      "openapi/components/schemas/FileMetadata.yaml": (t) =>
+        t.replace("  size:\n    type: integer", "  size:\n    type: string"),
     });
-    const result = await checkDrift(generatedTypes, "src/generated/schema.d.ts", path.join(dir, "openapi/openapi.yaml"));
+    const result = await checkDrift(
+      generatedTypes,
+      "src/generated/schema.d.ts",
+      path.join(dir, "openapi/openapi.yaml"),
+    );
     expect(result.ok).toBe(false);
     expect(result.message).toContain("src/generated/schema.d.ts is out of date");
     expect(result.message).toContain("size: string");
@@ -63,19 +68,28 @@ describe("lint:spec", () => {
   const cases: Array<[string, Record<string, (text: string) => string>, string | RegExp]> = [
     [
       "an operation does not document 422 for an unknown id",
-      { "openapi/paths/studio_v1_library_files_{file_id}_download.yaml": (t) => t.replace("    '422':\n      $ref: ../components/responses/UnknownFile.yaml\n", "") },
+      {
+        "openapi/paths/studio_v1_library_files_{file_id}_download.yaml": (t) =>
+          t.replace("    '422':\n      $ref: ../components/responses/UnknownFile.yaml\n", ""),
+      },
       "rule/unknown-id-is-422",
     ],
     [
       "an operation leaves out one registered server error",
-      { "openapi/paths/studio_v1_library_files_{file_id}_download.yaml": (t) => t.replace("    '507':\n      $ref: ../components/responses/ServerError.yaml\n", "") },
+      {
+        "openapi/paths/studio_v1_library_files_{file_id}_download.yaml": (t) =>
+          t.replace("    '507':\n      $ref: ../components/responses/ServerError.yaml\n", ""),
+      },
       "rule/server-errors-documented",
     ],
     [
       "an operation documents a status range again (tools misread 5XX)",
       {
         "openapi/paths/studio_v1_library_files_{file_id}_download.yaml": (t) =>
-          t.replace("    '500':\n      $ref: ../components/responses/ServerError.yaml\n", "    5XX:\n      $ref: ../components/responses/ServerError.yaml\n    '500':\n      $ref: ../components/responses/ServerError.yaml\n"),
+          t.replace(
+            "    '500':\n      $ref: ../components/responses/ServerError.yaml\n",
+            "    5XX:\n      $ref: ../components/responses/ServerError.yaml\n    '500':\n      $ref: ../components/responses/ServerError.yaml\n",
+          ),
       },
       "rule/no-status-ranges",
     ],
@@ -84,9 +98,21 @@ describe("lint:spec", () => {
       { "openapi/components/parameters/FileId.yaml": (t) => t.replace("    value: file_missing", "    value: ''") },
       "no-invalid-parameter-examples",
     ],
-    ["a 2xx answer does not document X-Request-Id", { "openapi/paths/studio_v1_library_files_{file_id}_download.yaml": requestIdRenamed }, REQUEST_ID_MISSING],
-    ["a 4xx answer does not document X-Request-Id", { "openapi/components/responses/UnknownFile.yaml": requestIdRenamed }, REQUEST_ID_MISSING],
-    ["a 5xx answer does not document X-Request-Id", { "openapi/components/responses/ServerError.yaml": requestIdRenamed }, REQUEST_ID_MISSING],
+    [
+      "a 2xx answer does not document X-Request-Id",
+      { "openapi/paths/studio_v1_library_files_{file_id}_download.yaml": requestIdRenamed },
+      REQUEST_ID_MISSING,
+    ],
+    [
+      "a 4xx answer does not document X-Request-Id",
+      { "openapi/components/responses/UnknownFile.yaml": requestIdRenamed },
+      REQUEST_ID_MISSING,
+    ],
+    [
+      "a 5xx answer does not document X-Request-Id",
+      { "openapi/components/responses/ServerError.yaml": requestIdRenamed },
+      REQUEST_ID_MISSING,
+    ],
     [
       "an example does not match its schema",
       { "openapi/paths/studio_v1_library_files_{file_id}.yaml": (t) => t.replace("size: 482113", "size: big") },
@@ -95,8 +121,10 @@ describe("lint:spec", () => {
     [
       "a rule only warns",
       {
-        "redocly.yaml": (t) => t.replace("  operation-singular-tag: error", "  operation-singular-tag: error\n  tags-alphabetical: warn"),
-        "openapi/openapi.yaml": (t) => t.replace("tags:\n  - name: Files", "tags:\n  - name: Zeta\n    description: Unused here.\n  - name: Files"),
+        "redocly.yaml": (t) =>
+          t.replace("  operation-singular-tag: error", "  operation-singular-tag: error\n  tags-alphabetical: warn"),
+        "openapi/openapi.yaml": (t) =>
+          t.replace("tags:\n  - name: Files", "tags:\n  - name: Zeta\n    description: Unused here.\n  - name: Files"),
       },
       /warning/i,
     ],

@@ -36,12 +36,18 @@ describe("step-cache: a step is skipped only on proof that it passed on the very
   });
 
   it.each([
-    ["a file of the spec changes", (s: string) => writeFile(path.join(s, "paths", "files.yaml"), "get: { deprecated: true }\n")],
+    [
+      "a file of the spec changes",
+      (s: string) => writeFile(path.join(s, "paths", "files.yaml"), "get: { deprecated: true }\n"),
+    ],
     ["a file is added to the spec", (s: string) => writeFile(path.join(s, "paths", "more.yaml"), "put: {}\n")],
-    ["a file of the spec is renamed", async (s: string) => {
-      await rm(path.join(s, "paths", "files.yaml"));
-      await writeFile(path.join(s, "paths", "file.yaml"), "get: {}\n");
-    }],
+    [
+      "a file of the spec is renamed",
+      async (s: string) => {
+        await rm(path.join(s, "paths", "files.yaml"));
+        await writeFile(path.join(s, "paths", "file.yaml"), "get: {}\n");
+      },
+    ],
     ["an extra input changes (the config)", () => writeFile(config, "rules: { no-empty-servers: error }\n")],
   ])("no proof once %s", async (_, change) => {
     const before = await hash();
@@ -55,7 +61,7 @@ describe("step-cache: a step is skipped only on proof that it passed on the very
   it("no proof once a file the step wrote was changed or removed since", async () => {
     const inputs = await hash();
     await recordPass("bundle", inputs, "", [output], records);
-    await writeFile(output, "{ \"edited\": true }\n");
+    await writeFile(output, '{ "edited": true }\n');
     expect(await provenPass("bundle", inputs, [output], records)).toBeUndefined();
     await recordPass("bundle", inputs, "", [output], records);
     await rm(output);
@@ -79,7 +85,9 @@ describe("step-cache: a step is skipped only on proof that it passed on the very
   });
 });
 
-describe("npm run contract's lint on a proven pass is not run again (the bundle's: build-spec.test.ts)", { timeout: 60_000 }, () => {
+describe("npm run contract's lint on a proven pass is not run again (the bundle's: build-spec.test.ts)", {
+  timeout: 60_000,
+}, () => {
   it("the lint shows its last output again, saying so, and lint:spec (no reuse) lints anew", async () => {
     await lintSpec({ reuse: true });
     const again = await lintSpec({ reuse: true });

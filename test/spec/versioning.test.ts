@@ -6,7 +6,8 @@ import { fromRoot } from "../../scripts/lib/paths.ts";
 describe("versioning", () => {
   it("the spec's info.version, the three package versions and the newest CHANGELOG entry agree", async () => {
     const spec = parse(await readFile(fromRoot("openapi/openapi.yaml"), "utf8")) as { info: { version: string } };
-    const version = async (manifest: string) => (JSON.parse(await readFile(fromRoot(manifest), "utf8")) as { version: string }).version;
+    const version = async (manifest: string) =>
+      (JSON.parse(await readFile(fromRoot(manifest), "utf8")) as { version: string }).version;
     // "## Unreleased" gathers what the next version will say; the newest released entry follows it.
     const newest = /^## (?!Unreleased$)(\S+)/m.exec(await readFile(fromRoot("CHANGELOG.md"), "utf8"))?.[1];
     expect(newest, "the newest CHANGELOG.md entry").toBe(spec.info.version);

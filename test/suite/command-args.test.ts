@@ -15,11 +15,16 @@ describe("command-args", () => {
   it("parses flags and positionals, and refuses an unknown flag naming the command's --help", () => {
     capture();
     const refuse = refusalOf("tool pact check");
-    const options = { "report-dir": { type: "string" }, help: { type: "boolean", short: "h", default: false } } as const;
+    const options = {
+      "report-dir": { type: "string" },
+      help: { type: "boolean", short: "h", default: false },
+    } as const;
     const parsed = parseCommandArgs(["pact.json", "--report-dir", "out"], options, refuse, "tool pact --help");
     expect(parsed).toMatchObject({ positionals: ["pact.json"], values: { "report-dir": "out", help: false } });
     expect(parseCommandArgs(["--nope", "-x"], options, refuse, "tool pact --help")).toBe(2);
-    expect(printed).toEqual([expect.stringMatching(/^tool pact check: cannot start: Unknown option '--nope'.* \(see tool pact --help\)$/)]);
+    expect(printed).toEqual([
+      expect.stringMatching(/^tool pact check: cannot start: Unknown option '--nope'.* \(see tool pact --help\)$/),
+    ]);
   });
 
   it("reads the settings and the spec, or refuses naming the setting that is wrong", () => {

@@ -32,7 +32,13 @@ afterAll(() => sb?.close());
 /** Sends GET through node:http (which knows no bad port) and resolves with the status. */
 const statusOf = (url: string) =>
   new Promise<number>((resolve, reject) =>
-    request(url, { agent: false, headers: { authorization: `Bearer ${SANDBOX_KEY}` } }, (res) => (res.resume(), resolve(res.statusCode!))).on("error", reject).end(),
+    request(
+      url,
+      { agent: false, headers: { authorization: `Bearer ${SANDBOX_KEY}` } },
+      (res) => (res.resume(), resolve(res.statusCode!)),
+    )
+      .on("error", reject)
+      .end(),
   );
 
 describe("a correct server on a port fetch refuses", { timeout: 120_000 }, () => {
@@ -54,7 +60,13 @@ describe("a correct server on a port fetch refuses", { timeout: 120_000 }, () =>
   it("is reached by the validating proxy, and by the replay of what it recorded", async () => {
     const dir = await mkdtemp(path.join(os.tmpdir(), "file-library-bad-port-"));
     const recording = path.join(dir, "traffic.jsonl");
-    const proxy = await startProxy({ upstream: sb.baseUrl, reportDir: dir, record: recording, env: { FILE_LIBRARY_API_KEY: SANDBOX_KEY }, say: () => {} });
+    const proxy = await startProxy({
+      upstream: sb.baseUrl,
+      reportDir: dir,
+      record: recording,
+      env: { FILE_LIBRARY_API_KEY: SANDBOX_KEY },
+      say: () => {},
+    });
     const status = await statusOf(`${proxy.url}${FILES}/doc-1`);
     const { exitCode } = await proxy.stop();
     expect([status, exitCode]).toEqual([200, 0]);

@@ -22,7 +22,9 @@ describe("the live suite over connections a server closes", { timeout: 120_000 }
     // Every attempt counts as a request sent.
     expect(run.summary.totals.requests).toBeGreaterThan(run.summary.retried.length);
     for (const retried of run.summary.retried) {
-      expect(retried.failedAttempts).toEqual([expect.objectContaining({ attempt: 1, closedByServer: true, reusedConnection: true })]);
+      expect(retried.failedAttempts).toEqual([
+        expect.objectContaining({ attempt: 1, closedByServer: true, reusedConnection: true }),
+      ]);
     }
     expect(run.output).toMatch(
       /^RETRIED \w+ (GET|PUT) \/studio\/v1\/library\/files\/\S+: attempt 1: the server closed the connection before answering \(.+\), \d+ ms after sending, on a kept-alive connection .*; attempt 2 got HTTP \d{3}$/m,
@@ -40,7 +42,9 @@ describe("the live suite over connections a server closes", { timeout: 120_000 }
     expect(run.summary.totals.connectionRetries).toBe(1);
   });
 
-  it(`passes a server that closes idle connections 5 ms after its last answer, ${IDLE_CLOSE_RUNS} runs, each retry on a new connection`, { timeout: 300_000 }, async () => {
+  it(`passes a server that closes idle connections 5 ms after its last answer, ${IDLE_CLOSE_RUNS} runs, each retry on a new connection`, {
+    timeout: 300_000,
+  }, async () => {
     // Two lanes of runs in a row, each run against a sandbox of its own. A lane stops at the first failure of either.
     let failed = false;
     const lane = async (first: number) => {
@@ -49,7 +53,10 @@ describe("the live suite over connections a server closes", { timeout: 120_000 }
         try {
           expect(run.exitCode, `run ${round}:\n${run.output}`).toBe(0);
           // A retry that went out on another kept-alive connection could fail again: each got its answer at once.
-          for (const retried of run.summary.retried) expect(retried.failedAttempts, `run ${round}`).toEqual([expect.objectContaining({ attempt: 1, closedByServer: true })]);
+          for (const retried of run.summary.retried)
+            expect(retried.failedAttempts, `run ${round}`).toEqual([
+              expect.objectContaining({ attempt: 1, closedByServer: true }),
+            ]);
           expect(run.fileAfter).toEqual(run.fileBefore);
         } catch (error) {
           failed = true;
@@ -83,7 +90,10 @@ describe("the live suite over connections a server closes", { timeout: 120_000 }
         operationId: "getFile",
         method: "GET",
         path: "/studio/v1/library/files/doc-1",
-        attempts: [expect.objectContaining({ attempt: 1, closedByServer: true }), expect.objectContaining({ attempt: 2, closedByServer: true })],
+        attempts: [
+          expect.objectContaining({ attempt: 1, closedByServer: true }),
+          expect.objectContaining({ attempt: 2, closedByServer: true }),
+        ],
       });
       expect(run.output).toMatch(
         new RegExp(

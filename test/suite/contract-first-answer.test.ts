@@ -29,18 +29,24 @@ describe("a server hostile on its first answer only, read-only", { timeout: 120_
       expect(failedChecks(run), run.output).toEqual([check]);
       const failure = run.summary.checks.find((c) => c.check === check && c.state === "failed")!.failures[0]!;
       expect(failure.problem).toMatch(problem);
-      expect(failure.evidence?.curl ?? failure.noAnswer?.curl).toMatch(/^curl -i -X GET 'http:\/\/127\.0\.0\.1:\d+\/studio\/v1\/library\/files\/doc-1'/);
+      expect(failure.evidence?.curl ?? failure.noAnswer?.curl).toMatch(
+        /^curl -i -X GET 'http:\/\/127\.0\.0\.1:\d+\/studio\/v1\/library\/files\/doc-1'/,
+      );
     } finally {
       await server.close();
     }
   });
 });
 
-describe("a start-up read that got no answer, when metadata_of_requested_file is not selected", { timeout: 120_000 }, () => {
+describe("a start-up read that got no answer, when metadata_of_requested_file is not selected", {
+  timeout: 120_000,
+}, () => {
   it("fails the first selected check of the catalogue instead, exit 1", async () => {
     const server = await hostileFirstAnswer("short-body", sb.baseUrl);
     try {
-      const run = await runContractSuite(liveOptions(server.origin, { checks: ["auth_required", "download_url_valid"] }));
+      const run = await runContractSuite(
+        liveOptions(server.origin, { checks: ["auth_required", "download_url_valid"] }),
+      );
       expect(run.exitCode, run.output).toBe(1);
       expect(failedChecks(run)).toEqual(["auth_required"]);
     } finally {

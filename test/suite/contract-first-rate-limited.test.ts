@@ -16,7 +16,10 @@ beforeAll(async () => {
 afterAll(() => sb.close());
 
 /** Runs the suite against a server whose first answer is `kind`, in front of the sandbox. */
-async function runBehind(kind: "rate-limited" | "rate-limited-for-an-hour", extra: Parameters<typeof liveOptions>[1] = {}) {
+async function runBehind(
+  kind: "rate-limited" | "rate-limited-for-an-hour",
+  extra: Parameters<typeof liveOptions>[1] = {},
+) {
   const server = await hostileFirstAnswer(kind, sb.baseUrl);
   try {
     return await runContractSuite(liveOptions(server.origin, extra));
@@ -29,7 +32,10 @@ describe("a start-up read answered 429 first", { timeout: 120_000 }, () => {
   it("Retry-After: 1, then a refused key: waited out, then exit 2 naming FILE_LIBRARY_API_KEY, no check run", async () => {
     const run = await runBehind("rate-limited", { apiKey: "a-rotated-key-0000" });
     expect(run.exitCode, run.output).toBe(2);
-    expect(run.summary.stopped).toEqual({ reason: expect.stringMatching(/^the server refused FILE_LIBRARY_API_KEY \(HTTP 401 to GET /), atStart: true });
+    expect(run.summary.stopped).toEqual({
+      reason: expect.stringMatching(/^the server refused FILE_LIBRARY_API_KEY \(HTTP 401 to GET /),
+      atStart: true,
+    });
     expect(run.summary.checks).toEqual([]);
     expect(run.output).not.toContain("a-rotated-key-0000");
   });
@@ -39,7 +45,9 @@ describe("a start-up read answered 429 first", { timeout: 120_000 }, () => {
     const run = await runBehind("rate-limited-for-an-hour");
     expect(run.exitCode, run.output).toBe(2);
     expect(run.summary.stopped).toEqual({
-      reason: expect.stringMatching(/^the server rate-limited the run: it asked to wait 3600 s \(retry-after\), over the cap of 10 s per wait \(FILE_LIBRARY_MAX_RETRY_WAIT_MS raises it\)/),
+      reason: expect.stringMatching(
+        /^the server rate-limited the run: it asked to wait 3600 s \(retry-after\), over the cap of 10 s per wait \(FILE_LIBRARY_MAX_RETRY_WAIT_MS raises it\)/,
+      ),
       atStart: true,
     });
     expect(run.summary.checks).toEqual([]);
@@ -65,7 +73,9 @@ describe("a start-up read answered 429 every time", { timeout: 60_000 }, () => {
       createServer((req, res) => {
         received++;
         req.resume();
-        res.writeHead(429, { "content-type": "application/json", "retry-after-ms": "100", "x-request-id": "every-429" }).end(JSON.stringify({ detail: "Rate limit exceeded" }));
+        res
+          .writeHead(429, { "content-type": "application/json", "retry-after-ms": "100", "x-request-id": "every-429" })
+          .end(JSON.stringify({ detail: "Rate limit exceeded" }));
       }),
     );
     try {
@@ -78,14 +88,18 @@ describe("a start-up read answered 429 every time", { timeout: 60_000 }, () => {
   it("stops at the cap per run: exit 2, the line naming FILE_LIBRARY_MAX_TOTAL_WAIT_MS", async () => {
     const { run, received } = await runAgainstEvery429({ maxTotalWaitMs: 250 });
     expect(run.exitCode, run.output).toBe(2);
-    expect(run.summary.stopped?.reason).toMatch(/^the server rate-limited the run: waiting out its 429s took 0\.2 s, .* per run \(FILE_LIBRARY_MAX_TOTAL_WAIT_MS raises it\)/);
+    expect(run.summary.stopped?.reason).toMatch(
+      /^the server rate-limited the run: waiting out its 429s took 0\.2 s, .* per run \(FILE_LIBRARY_MAX_TOTAL_WAIT_MS raises it\)/,
+    );
     expect(received).toBe(3);
   });
 
   it("counts each attempt against the request budget: exit 2 naming FILE_LIBRARY_MAX_REQUESTS once it is spent", async () => {
     const { run, received } = await runAgainstEvery429({ maxRequests: 4 });
     expect(run.exitCode, run.output).toBe(2);
-    expect(run.summary.stopped?.reason).toBe("the server rate-limited the run's start-up read until the run's request budget of 4 is spent (FILE_LIBRARY_MAX_REQUESTS raises it).");
+    expect(run.summary.stopped?.reason).toBe(
+      "the server rate-limited the run's start-up read until the run's request budget of 4 is spent (FILE_LIBRARY_MAX_REQUESTS raises it).",
+    );
     expect(received).toBe(4);
   });
 });

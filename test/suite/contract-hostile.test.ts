@@ -24,11 +24,21 @@ afterAll(async () => {
 
 /** Runs the suite's CLI against one kind of hostile answer; resolves with its exit code, output and peak memory. */
 async function suiteAgainst(kind: string): Promise<{ code: number; output: string; peakMb: number }> {
-  const child = startChild(process.execPath, ["--import", "tsx", fromRoot("contract-tests/cli.ts"), "--base-url", `${server.origin}/${kind}`, "--file-id", "f1"], {
-    cwd: repoRoot,
-    env: { ...process.env, FILE_LIBRARY_API_KEY: "hostile-test-key", FILE_LIBRARY_REPORT_DIR: path.join(reports, kind), FILE_LIBRARY_WRITE_CHECKS: "", FILE_LIBRARY_MAX_REQUESTS: "40" },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const child = startChild(
+    process.execPath,
+    ["--import", "tsx", fromRoot("contract-tests/cli.ts"), "--base-url", `${server.origin}/${kind}`, "--file-id", "f1"],
+    {
+      cwd: repoRoot,
+      env: {
+        ...process.env,
+        FILE_LIBRARY_API_KEY: "hostile-test-key",
+        FILE_LIBRARY_REPORT_DIR: path.join(reports, kind),
+        FILE_LIBRARY_WRITE_CHECKS: "",
+        FILE_LIBRARY_MAX_REQUESTS: "40",
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
   const sampler = sampleTreePeak(child.pid!);
   let output = "";
   child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
@@ -37,7 +47,9 @@ async function suiteAgainst(kind: string): Promise<{ code: number; output: strin
   return { code, output, peakMb: await sampler.stop() };
 }
 
-describe(`the live suite against hostile servers: a named violation, no crash, its process tree within ${BOUND_MB} MB`, { timeout: 180_000 }, () => {
+describe(`the live suite against hostile servers: a named violation, no crash, its process tree within ${BOUND_MB} MB`, {
+  timeout: 180_000,
+}, () => {
   it.each([
     ["an endless metadata body", "huge-body"],
     ["a gzip bomb", "gzip-bomb"],

@@ -8,13 +8,23 @@ import { catalogue } from "../../contract-tests/checks/catalogue.ts";
 import { legitimateVariants } from "../../sandbox/testing/index.ts";
 import { fromRoot } from "../../scripts/lib/paths.ts";
 import type { FaultName } from "../../sandbox/testing/index.ts";
-import { failedChecks, FILE_ID, liveOptions, runContractSuite, SANDBOX_FIXTURES as fixturesFile, SEED, suiteAgainstSandbox, type ContractRun } from "../support/contract-suite.ts";
+import {
+  failedChecks,
+  FILE_ID,
+  liveOptions,
+  runContractSuite,
+  SANDBOX_FIXTURES as fixturesFile,
+  SEED,
+  suiteAgainstSandbox,
+  type ContractRun,
+} from "../support/contract-suite.ts";
 import type { SuiteOptions } from "../../contract-tests/index.ts";
 import { call, FILES, sandbox, SANDBOX_KEY } from "../support/sandbox.ts";
 import { expectedFailures, faultExpectations, type FaultExpectation } from "../fixtures/fault-expectations.ts";
 
 /** Runs the suite, write checks on, against a sandbox of its own with a fault or variant. */
-const suiteAgainst = (options: { fault?: string; variant?: string }, extra: SuiteOptions = {}) => suiteAgainstSandbox(options, { writeChecks: true, ...extra });
+const suiteAgainst = (options: { fault?: string; variant?: string }, extra: SuiteOptions = {}) =>
+  suiteAgainstSandbox(options, { writeChecks: true, ...extra });
 
 // Tests that make the very same run (same sandbox, same options: the run is deterministic by its seed) share it.
 const runs = new Map<string, ReturnType<typeof suiteAgainst>>();
@@ -24,7 +34,9 @@ const sharedRun = (options: { fault?: string; variant?: string }, extra: SuiteOp
   return runs.get(key)!;
 };
 
-const warnedChecks = (run: ContractRun) => [...new Set(run.summary.checks.filter((c) => c.warnings.length > 0).map((c) => c.check))];
+const warnedChecks = (run: ContractRun) => [
+  ...new Set(run.summary.checks.filter((c) => c.warnings.length > 0).map((c) => c.check)),
+];
 
 describe("the live suite against the sandbox", { timeout: 120_000 }, () => {
   let sb: Awaited<ReturnType<typeof sandbox>>;
@@ -84,9 +96,18 @@ describe("the live suite against the sandbox", { timeout: 120_000 }, () => {
     const { run } = await readOnlyRun();
     const coverage = JSON.parse(await readFile(path.join(run.reportDir, "contract-coverage.json"), "utf8"));
     const getFile = coverage.coverage.operations.find((o: { operation: string }) => o.operation === "getFile");
-    expect(getFile.documented).toEqual(expect.arrayContaining([{ status: "200", observed: true }, { status: "422", observed: true }, { status: "401", observed: true }, { status: "429", observed: false }]));
+    expect(getFile.documented).toEqual(
+      expect.arrayContaining([
+        { status: "200", observed: true },
+        { status: "422", observed: true },
+        { status: "401", observed: true },
+        { status: "429", observed: false },
+      ]),
+    );
     const markdown = await readFile(path.join(run.reportDir, "contract-coverage.md"), "utf8");
-    expect(markdown).toContain("| getFile | 200, 401, 422 | 429, 500, 501, 502, 503, 504, 505, 506, 507, 508, 510, 511 | none |");
+    expect(markdown).toContain(
+      "| getFile | 200, 401, 422 | 429, 500, 501, 502, 503, 504, 505, 506, 507, 508, 510, 511 | none |",
+    );
     expect(await readFile(stepSummary, "utf8")).toBe(markdown);
     expect(run.output).toMatch(/getFile +\[x\] 200 {2}\[x\] 401 {2}\[x\] 422 {2}\[ \] 429/);
   });
@@ -136,13 +157,20 @@ function faultRunOptions(fault: string): SuiteOptions {
   return { ...order, ...limit };
 }
 
-describe.concurrent("the live suite catches every sandbox fault, in exactly the checks it breaks", { timeout: 180_000 }, () => {
-  const cases = Object.entries(faultExpectations).map(([name, expectation]) => [name, expectation.caughtBy, expectation] as const);
+describe.concurrent("the live suite catches every sandbox fault, in exactly the checks it breaks", {
+  timeout: 180_000,
+}, () => {
+  const cases = Object.entries(faultExpectations).map(
+    ([name, expectation]) => [name, expectation.caughtBy, expectation] as const,
+  );
   it.each(cases)("%s: caught by %s", async (name, caughtBy, expectation) => {
     const options = faultRunOptions(name);
     const run = await sharedRun({ fault: name }, options);
     expect(run.output).not.toContain(SANDBOX_KEY);
-    if (options.shuffle) expect(run.output).toContain(`seed ${options.seed} (replay with --seed ${options.seed}, checks in an order drawn from it)`);
+    if (options.shuffle)
+      expect(run.output).toContain(
+        `seed ${options.seed} (replay with --seed ${options.seed}, checks in an order drawn from it)`,
+      );
     expect(failedChecks(run).sort(), run.output).toEqual(expectedFailures(expectation));
     if (caughtBy === "max_response_time") {
       expect(run.exitCode, run.output).toBe(0);
@@ -166,13 +194,23 @@ describe("the faults of one input", () => {
   });
 });
 
-describe.concurrent("the key's near misses: nowhere in the output (their curl commands: test/suite/curl-reproduce.test.ts)", { timeout: 120_000 }, () => {
+describe.concurrent("the key's near misses: nowhere in the output (their curl commands: test/suite/curl-reproduce.test.ts)", {
+  timeout: 120_000,
+}, () => {
   it("the near-miss keys appear in no output and no report", async () => {
     const swapCase = SANDBOX_KEY.replace(/[a-z]/gi, (c) => (c === c.toLowerCase() ? c.toUpperCase() : c.toLowerCase()));
-    const nearMisses = [`${SANDBOX_KEY.slice(0, -1)}${SANDBOX_KEY.endsWith("x") ? "y" : "x"}`, `${SANDBOX_KEY}x`, swapCase, SANDBOX_KEY.slice(0, -1), SANDBOX_KEY.slice(0, Math.ceil(SANDBOX_KEY.length / 2))];
+    const nearMisses = [
+      `${SANDBOX_KEY.slice(0, -1)}${SANDBOX_KEY.endsWith("x") ? "y" : "x"}`,
+      `${SANDBOX_KEY}x`,
+      swapCase,
+      SANDBOX_KEY.slice(0, -1),
+      SANDBOX_KEY.slice(0, Math.ceil(SANDBOX_KEY.length / 2)),
+    ];
     const run = await sharedRun({ fault: "key-checked-in-part" }, faultRunOptions("key-checked-in-part"));
     expect(failedChecks(run)).toEqual(["auth_required"]);
-    const reports = await Promise.all((await readdir(run.reportDir)).map((f) => readFile(path.join(run.reportDir, f), "utf8")));
+    const reports = await Promise.all(
+      (await readdir(run.reportDir)).map((f) => readFile(path.join(run.reportDir, f), "utf8")),
+    );
     for (const secret of [SANDBOX_KEY, ...nearMisses]) {
       expect(run.output).not.toContain(secret);
       for (const report of reports) expect(report).not.toContain(secret);
@@ -185,7 +223,10 @@ describe("every check has a fault that only it catches", () => {
     const only = Object.entries(faultExpectations).filter(
       ([, expectation]) => expectation.caughtBy === check && !(expectation as FaultExpectation).alsoCaughtBy?.length,
     );
-    expect(only.map(([name]) => name), `faults caught by ${check} alone`).not.toEqual([]);
+    expect(
+      only.map(([name]) => name),
+      `faults caught by ${check} alone`,
+    ).not.toEqual([]);
   });
 });
 
@@ -206,42 +247,53 @@ const variantsWarned: Record<string, string[]> = {
   "errors-as-problem-details": ["content_type_conformance"],
 };
 
-describe.concurrent("no false alarms: the suite passes sandbox variants that keep the contract", { timeout: 120_000 }, () => {
-  it.each(Object.keys(legitimateVariants).filter((variant) => !(variant in variantsRunElsewhere)))("%s", async (variant) => {
-    const run = await suiteAgainst({ variant });
-    expect(run.exitCode, run.output).toBe(0);
-    expect(run.summary.totals.failed).toBe(0);
-    expect(warnedChecks(run).sort(), run.output).toEqual(variantsWarned[variant] ?? []);
-  });
+describe.concurrent("no false alarms: the suite passes sandbox variants that keep the contract", {
+  timeout: 120_000,
+}, () => {
+  it.each(Object.keys(legitimateVariants).filter((variant) => !(variant in variantsRunElsewhere)))(
+    "%s",
+    async (variant) => {
+      const run = await suiteAgainst({ variant });
+      expect(run.exitCode, run.output).toBe(0);
+      expect(run.summary.totals.failed).toBe(0);
+      expect(warnedChecks(run).sort(), run.output).toEqual(variantsWarned[variant] ?? []);
+    },
+  );
 
   // Exit 0 is the run's own verdict that no check failed.
-  it.each(Object.entries(variantsRunElsewhere))("%s: run with write checks, exit 0 asserted, in %s", async (variant, file) => {
-    const source = await readFile(fromRoot(file), "utf8");
-    const call = source.indexOf(`suiteAgainstSandbox({ variant: "${variant}" }, { writeChecks: true })`);
-    expect(call, `${file} runs ${variant} with write checks`).toBeGreaterThan(-1);
-    const test = source.slice(call, source.indexOf("\n  });", call));
-    expect(test).toMatch(/expect\(run\.exitCode, [^)]*\)\.toBe\(0\)/);
-  });
+  it.each(Object.entries(variantsRunElsewhere))(
+    "%s: run with write checks, exit 0 asserted, in %s",
+    async (variant, file) => {
+      const source = await readFile(fromRoot(file), "utf8");
+      const call = source.indexOf(`suiteAgainstSandbox({ variant: "${variant}" }, { writeChecks: true })`);
+      expect(call, `${file} runs ${variant} with write checks`).toBeGreaterThan(-1);
+      const test = source.slice(call, source.indexOf("\n  });", call));
+      expect(test).toMatch(/expect\(run\.exitCode, [^)]*\)\.toBe\(0\)/);
+    },
+  );
 });
 
 // The checks in their usual order, then in orders drawn from three seeds: a fault that breaks the file on every update
 // fails the same checks in each, and so does a correct server (none).
 describe.concurrent("verdicts do not depend on the order of the checks", { timeout: 120_000 }, () => {
   const orders = [{ shuffle: false, seed: SEED }, ...[7, 1234, 99_991].map((seed) => ({ shuffle: true, seed }))];
-  it.each(orders.map((order) => [order.shuffle ? `shuffled with seed ${order.seed}` : "in catalogue order", order] as const))(
-    "update-empties-the-file, %s",
-    async (_name, order) => {
-      // In catalogue order with the usual seed, it is the run of the fault's own test above.
-      const run = await sharedRun({ fault: "update-empties-the-file" }, order.shuffle ? order : {});
-      expect(failedChecks(run).sort(), run.output).toEqual(["update_changes_only_its_fields"]);
-      expect(run.exitCode).toBe(1);
-      if (order.shuffle) expect(run.output).toContain(`seed ${order.seed} (replay with --seed ${order.seed}, checks in an order drawn from it)`);
-    },
-  );
+  it.each(
+    orders.map((order) => [order.shuffle ? `shuffled with seed ${order.seed}` : "in catalogue order", order] as const),
+  )("update-empties-the-file, %s", async (_name, order) => {
+    // In catalogue order with the usual seed, it is the run of the fault's own test above.
+    const run = await sharedRun({ fault: "update-empties-the-file" }, order.shuffle ? order : {});
+    expect(failedChecks(run).sort(), run.output).toEqual(["update_changes_only_its_fields"]);
+    expect(run.exitCode).toBe(1);
+    if (order.shuffle)
+      expect(run.output).toContain(
+        `seed ${order.seed} (replay with --seed ${order.seed}, checks in an order drawn from it)`,
+      );
+  });
 
   it("a shuffled run really changes the order, and --seed replays it", async () => {
     // The progress lines, one per check as it ends: "  ✓ getFile auth_required (12 requests)".
-    const ordered = (run: ContractRun) => [...stripVTControlCharacters(run.output).matchAll(/^ {2}[✓✗!-] (\w+ \w+)/gmu)].map((m) => m[1]).join(",");
+    const ordered = (run: ContractRun) =>
+      [...stripVTControlCharacters(run.output).matchAll(/^ {2}[✓✗!-] (\w+ \w+)/gmu)].map((m) => m[1]).join(",");
     // The order comes from the seed alone, whatever the server answers: seed 7's run of the fault above, then a
     // correct server's with the same seed.
     const first = await sharedRun({ fault: "update-empties-the-file" }, { shuffle: true, seed: 7 });
@@ -254,11 +306,15 @@ describe.concurrent("verdicts do not depend on the order of the checks", { timeo
   });
 });
 
-describe("a failure can be reproduced (with its curl command: test/suite/curl-reproduce.test.ts)", { timeout: 120_000 }, () => {
+describe("a failure can be reproduced (with its curl command: test/suite/curl-reproduce.test.ts)", {
+  timeout: 120_000,
+}, () => {
   it("with its seed: a replay finds the same shrunk input", async () => {
     const first = await sharedRun({ fault: "non-ascii-labels-refused" });
     const second = await suiteAgainst({ fault: "non-ascii-labels-refused" });
-    const problem = (run: ContractRun) => run.summary.checks.find((c) => c.check === "positive_data_acceptance" && c.state === "failed")?.failures[0]?.problem;
+    const problem = (run: ContractRun) =>
+      run.summary.checks.find((c) => c.check === "positive_data_acceptance" && c.state === "failed")?.failures[0]
+        ?.problem;
     expect(problem(first)).toMatch(new RegExp(`input after shrinking: .*; seed ${SEED}, replay with --seed ${SEED}`));
     expect(problem(second)).toBe(problem(first));
     expect(first.output).toContain(`replay with --seed ${SEED}`);

@@ -23,12 +23,37 @@ describe("npm run contract: a run that cannot start exits 2 with one line saying
     ["no file id", { ...live, FILE_LIBRARY_FILE_ID: undefined }, [], /FILE_LIBRARY_FILE_ID is not set/],
     ["no key", { ...live, FILE_LIBRARY_API_KEY: undefined }, [], /FILE_LIBRARY_API_KEY is not set/],
     ["a base URL that is not a URL", { ...live, FILE_LIBRARY_BASE_URL: "files example" }, [], /not an absolute URL/],
-    ["a base URL without its scheme", { ...live }, ["--base-url", "localhost:4010"], /"localhost:4010" has no scheme: did you mean http:\/\/localhost:4010\?/],
-    ["the key as a flag", {}, ["--api-key", "secret-on-the-command-line"], /--api-key is not accepted.*FILE_LIBRARY_API_KEY/],
+    [
+      "a base URL without its scheme",
+      { ...live },
+      ["--base-url", "localhost:4010"],
+      /"localhost:4010" has no scheme: did you mean http:\/\/localhost:4010\?/,
+    ],
+    [
+      "the key as a flag",
+      {},
+      ["--api-key", "secret-on-the-command-line"],
+      /--api-key is not accepted.*FILE_LIBRARY_API_KEY/,
+    ],
     ["an unknown flag", {}, ["--base-ur", "x"], /Unknown option '--base-ur'/],
-    ["a --rate-limit it cannot read", { ...live }, ["--rate-limit", "fast"], /--rate-limit \(FILE_LIBRARY_RATE_LIMIT\) takes requests per second, minute or hour, such as 10\/s/],
-    ["an unknown check", { ...live }, ["--checks", "status_code_conformance,no_such_check"], /unknown check\(s\) no_such_check; see --list-checks/],
-    ["a FILE_LIBRARY_SPEC that does not exist", { ...live, FILE_LIBRARY_SPEC: "/nonexistent/openapi.json" }, [], /The bundled spec \/nonexistent\/openapi.json is missing: point FILE_LIBRARY_SPEC at/],
+    [
+      "a --rate-limit it cannot read",
+      { ...live },
+      ["--rate-limit", "fast"],
+      /--rate-limit \(FILE_LIBRARY_RATE_LIMIT\) takes requests per second, minute or hour, such as 10\/s/,
+    ],
+    [
+      "an unknown check",
+      { ...live },
+      ["--checks", "status_code_conformance,no_such_check"],
+      /unknown check\(s\) no_such_check; see --list-checks/,
+    ],
+    [
+      "a FILE_LIBRARY_SPEC that does not exist",
+      { ...live, FILE_LIBRARY_SPEC: "/nonexistent/openapi.json" },
+      [],
+      /The bundled spec \/nonexistent\/openapi.json is missing: point FILE_LIBRARY_SPEC at/,
+    ],
   ])("%s", async (_, env, args, message) => {
     const { code, stderr } = await contract(args, env);
     expect(code).toBe(2);
@@ -40,7 +65,9 @@ describe("npm run contract: a run that cannot start exits 2 with one line saying
 
   it("an unreachable server, given by flags", async () => {
     const port = await closedPort();
-    const { code, stderr } = await contract(["--base-url", `http://127.0.0.1:${port}`, "--file-id", "f"], { FILE_LIBRARY_API_KEY: "k" });
+    const { code, stderr } = await contract(["--base-url", `http://127.0.0.1:${port}`, "--file-id", "f"], {
+      FILE_LIBRARY_API_KEY: "k",
+    });
     expect(code).toBe(2);
     expect(stderr).toMatch(new RegExp(`the server at http://127.0.0.1:${port} is unreachable \\(.*ECONNREFUSED`));
   });
@@ -48,11 +75,14 @@ describe("npm run contract: a run that cannot start exits 2 with one line saying
   it("--help explains the flags and variables and exits 0", async () => {
     const { code, stdout } = await contract(["--help"], {});
     expect(code).toBe(0);
-    for (const word of ["--base-url", "--file-id", "FILE_LIBRARY_API_KEY", "FILE_LIBRARY_WRITE_CHECKS", "Exit codes"]) expect(stdout).toContain(word);
+    for (const word of ["--base-url", "--file-id", "FILE_LIBRARY_API_KEY", "FILE_LIBRARY_WRITE_CHECKS", "Exit codes"])
+      expect(stdout).toContain(word);
   });
 });
 
-describe("npm run contract: a failed step or mock stops the run before the suite's results", { timeout: 30_000 }, () => {
+describe("npm run contract: a failed step or mock stops the run before the suite's results", {
+  timeout: 30_000,
+}, () => {
   afterEach(() => vi.restoreAllMocks());
 
   /** Runs the command with fake steps and mock; what it printed, and whether it stopped the mock. */
@@ -63,13 +93,20 @@ describe("npm run contract: a failed step or mock stops the run before the suite
     const stop = vi.fn(async () => {});
     const repo: RepoPreparation = {
       // The lint settles last, as it does in the real run: it is niced and needed by no one.
-      steps: () => ({ needed: Promise.resolve(steps.needed), all: new Promise((resolve) => setTimeout(() => resolve(steps.all), 50)) }),
+      steps: () => ({
+        needed: Promise.resolve(steps.needed),
+        all: new Promise((resolve) => setTimeout(() => resolve(steps.all), 50)),
+      }),
       startMock: async () => {
         if (mockFails) throw new Error("The Prism mock exited (code 1) before it listened.");
         return { baseUrl: "http://127.0.0.1:9", stop };
       },
     };
-    const code = await runContractCommand([], { name: "contract", usage: "", intro: "", repo }, { ...process.env, FILE_LIBRARY_BASE_URL: "" });
+    const code = await runContractCommand(
+      [],
+      { name: "contract", usage: "", intro: "", repo },
+      { ...process.env, FILE_LIBRARY_BASE_URL: "" },
+    );
     return { code, output: lines.join("\n"), stopped: stop.mock.calls.length > 0 };
   }
 

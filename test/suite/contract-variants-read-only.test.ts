@@ -8,12 +8,17 @@ import { suiteAgainstSandbox } from "../support/contract-suite.ts";
 // Variants whose read-only run another file makes, with these assertions and more: not run twice.
 const readOnlyElsewhere = new Set(["rate-limited", "drops-kept-alive-connections"]);
 
-describe.concurrent("no false alarms, read-only: the suite passes every variant that keeps the contract, with default settings", { timeout: 120_000 }, () => {
-  it.each(Object.keys(legitimateVariants).filter((variant) => !readOnlyElsewhere.has(variant)))("%s", async (variant) => {
-    const run = await suiteAgainstSandbox({ variant });
-    expect(run.exitCode, run.output).toBe(0);
-    expect(run.summary.stopped).toBeUndefined();
-    expect(run.summary.totals.requests).toBeLessThanOrEqual(100);
-    expect(run.fileAfter).toEqual(run.fileBefore);
-  });
+describe.concurrent("no false alarms, read-only: the suite passes every variant that keeps the contract, with default settings", {
+  timeout: 120_000,
+}, () => {
+  it.each(Object.keys(legitimateVariants).filter((variant) => !readOnlyElsewhere.has(variant)))(
+    "%s",
+    async (variant) => {
+      const run = await suiteAgainstSandbox({ variant });
+      expect(run.exitCode, run.output).toBe(0);
+      expect(run.summary.stopped).toBeUndefined();
+      expect(run.summary.totals.requests).toBeLessThanOrEqual(100);
+      expect(run.fileAfter).toEqual(run.fileBefore);
+    },
+  );
 });

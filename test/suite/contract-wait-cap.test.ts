@@ -34,4 +34,3 @@ describe("a server that rate-limits past the cap per run: npm run contract canno
     ]);
   });
 });
-

@@ -19,13 +19,30 @@ describe("decodeBody: a captured answer as the proxy's checks read it", () => {
   });
 
   it("says where a body stops being UTF-8, as the suite does", () => {
-    expect(decodeBody(captured(Buffer.from([0x7b, 0x22, 0xe9, 0x22, 0x7d])), undefined, 1_000)).toMatchObject({ invalidUtf8: 'byte \\xE9 at offset 2: {"\\xE9"}' });
+    expect(decodeBody(captured(Buffer.from([0x7b, 0x22, 0xe9, 0x22, 0x7d])), undefined, 1_000)).toMatchObject({
+      invalidUtf8: 'byte \\xE9 at offset 2: {"\\xE9"}',
+    });
   });
 
   it.each([
-    ["a body cut at the capture limit", captured(json, true), undefined, "the body is over 1000 bytes (FILE_LIBRARY_MAX_RESPONSE_BYTES)"],
-    ["a gzip bomb", captured(gzipSync(Buffer.alloc(50_000, 0x61))), "gzip", "the body is over 1000 bytes once decoded (FILE_LIBRARY_MAX_RESPONSE_BYTES)"],
-    ["a coding the proxy does not know", captured(json), "zstd", "the body is encoded as zstd, which the proxy does not decode"],
+    [
+      "a body cut at the capture limit",
+      captured(json, true),
+      undefined,
+      "the body is over 1000 bytes (FILE_LIBRARY_MAX_RESPONSE_BYTES)",
+    ],
+    [
+      "a gzip bomb",
+      captured(gzipSync(Buffer.alloc(50_000, 0x61))),
+      "gzip",
+      "the body is over 1000 bytes once decoded (FILE_LIBRARY_MAX_RESPONSE_BYTES)",
+    ],
+    [
+      "a coding the proxy does not know",
+      captured(json),
+      "zstd",
+      "the body is encoded as zstd, which the proxy does not decode",
+    ],
     ["bytes that are not what they claim", captured(json), "gzip", "the body does not decode as gzip"],
   ])("leaves %s unchecked, saying why", (_name, body, encoding, reason) => {
     expect(decodeBody(body, encoding, 1_000)).toEqual({ unchecked: reason });

@@ -47,7 +47,11 @@ describe("the suite's dispatch: fetch's behaviour, on any port", () => {
     let seen: IncomingMessage["headers"] = {};
     const origin = await serve((req, res) => ((seen = req.headers), res.end()));
     await dispatch(agent, `${origin}/x?q=1`, { method: "GET", headers: { accept: "application/json" } });
-    expect(seen).toMatchObject({ accept: "application/json", "accept-encoding": "gzip, deflate, br", "user-agent": "node" });
+    expect(seen).toMatchObject({
+      accept: "application/json",
+      "accept-encoding": "gzip, deflate, br",
+      "user-agent": "node",
+    });
   });
 
   it.each([
@@ -55,21 +59,32 @@ describe("the suite's dispatch: fetch's behaviour, on any port", () => {
     ["deflate", deflateSync],
     ["br", brotliCompressSync],
   ] as const)("decodes a %s body, within the limit counted after decompression", async (coding, compress) => {
-    const origin = await serve((_req, res) => res.writeHead(200, { "content-encoding": coding }).end(compress(Buffer.from("x".repeat(5_000)))));
-    expect(await text((await dispatch(agent, origin, { method: "GET" })).body)).toEqual({ text: "x".repeat(5_000), cut: false });
-    expect(await text((await dispatch(agent, origin, { method: "GET" })).body, 100)).toEqual({ text: "x".repeat(100), cut: true });
+    const origin = await serve((_req, res) =>
+      res.writeHead(200, { "content-encoding": coding }).end(compress(Buffer.from("x".repeat(5_000)))),
+    );
+    expect(await text((await dispatch(agent, origin, { method: "GET" })).body)).toEqual({
+      text: "x".repeat(5_000),
+      cut: false,
+    });
+    expect(await text((await dispatch(agent, origin, { method: "GET" })).body, 100)).toEqual({
+      text: "x".repeat(100),
+      cut: true,
+    });
   });
 
   it("decodes codings last applied first, leaves an unknown coding as it came, and refuses more than five", async () => {
     const hello = Buffer.from("hello");
     const origin = await serve((req, res) => {
-      if (req.url === "/two") return res.writeHead(200, { "content-encoding": "deflate, gzip" }).end(gzipSync(deflateSync(hello)));
+      if (req.url === "/two")
+        return res.writeHead(200, { "content-encoding": "deflate, gzip" }).end(gzipSync(deflateSync(hello)));
       if (req.url === "/unknown") return res.writeHead(200, { "content-encoding": "compress" }).end(hello);
       res.writeHead(200, { "content-encoding": "gzip, gzip, gzip, gzip, gzip, gzip" }).end(hello);
     });
     expect((await text((await dispatch(agent, `${origin}/two`, { method: "GET" })).body)).text).toBe("hello");
     expect((await text((await dispatch(agent, `${origin}/unknown`, { method: "GET" })).body)).text).toBe("hello");
-    await expect(dispatch(agent, `${origin}/six`, { method: "GET" })).rejects.toMatchObject({ cause: { message: expect.stringMatching(/too many content-encodings/) } });
+    await expect(dispatch(agent, `${origin}/six`, { method: "GET" })).rejects.toMatchObject({
+      cause: { message: expect.stringMatching(/too many content-encodings/) },
+    });
   });
 
   it("returns a redirect as it came, unless told to follow; follows at most 20, and keeps the key to its origin", async () => {
@@ -81,9 +96,15 @@ describe("the suite's dispatch: fetch's behaviour, on any port", () => {
     });
     const manual = await dispatch(agent, `${origin}/3`, { method: "GET" });
     expect([manual.status, manual.headers.get("location")]).toEqual([302, "/2"]);
-    const followed = await dispatch(agent, `${origin}/19`, { method: "GET", redirect: "follow", headers: { authorization: "Bearer k" } });
+    const followed = await dispatch(agent, `${origin}/19`, {
+      method: "GET",
+      redirect: "follow",
+      headers: { authorization: "Bearer k" },
+    });
     expect([followed.status, (await text(followed.body)).text, authorization]).toEqual([200, "there", undefined]);
-    await expect(dispatch(agent, `${origin}/20`, { method: "GET", redirect: "follow" })).rejects.toMatchObject({ cause: { message: "redirect count exceeded" } });
+    await expect(dispatch(agent, `${origin}/20`, { method: "GET", redirect: "follow" })).rejects.toMatchObject({
+      cause: { message: "redirect count exceeded" },
+    });
   });
 
   it("asks the server to close the connection when told", async () => {

@@ -17,7 +17,12 @@ describe("fingerprint", () => {
     expect(print).toMatch(/^\["a","x{94}… \(sha256 [0-9a-f]{16}\)$/);
     expect(fingerprint("x".repeat(99))).toMatch(/^"x{99}… \(sha256 [0-9a-f]{16}\)$/);
     // Not the digest of the JSON text: of the value, walked (the text is never made whole).
-    expect(print).not.toContain(createHash("sha256").update(JSON.stringify(["a", "x".repeat(1_000_000)])).digest("hex").slice(0, 16));
+    expect(print).not.toContain(
+      createHash("sha256")
+        .update(JSON.stringify(["a", "x".repeat(1_000_000)]))
+        .digest("hex")
+        .slice(0, 16),
+    );
   });
 
   it("is equal for equal values, and tells apart any two whose JSON differs, past the characters it shows", () => {
@@ -97,8 +102,14 @@ describe("fingerprint: what it shows and what it walks", () => {
       [null, {}],
       [[], [[]]],
       [{ a: { b: 1 } }, { a: {}, b: 1 }],
-      [{ a: 1, b: 2 }, { b: 2, a: 1 }],
-      [["a", ["b"]], [["a"], "b"]],
+      [
+        { a: 1, b: 2 },
+        { b: 2, a: 1 },
+      ],
+      [
+        ["a", ["b"]],
+        [["a"], "b"],
+      ],
       [{ ab: "c" }, { a: "bc" }],
     ];
     for (const [a, b] of pairs) {

@@ -19,7 +19,9 @@ const echoing = (token: string): PassedExchange => ({
   requestBody: body(""),
   status: 200,
   responseHeaders: { "content-type": "application/json", "x-echo": token },
-  responseBody: body(JSON.stringify({ id: "doc-1", name: token, size: 1, created_at: "2026-01-01T00:00:00Z", labels: [] })),
+  responseBody: body(
+    JSON.stringify({ id: "doc-1", name: token, size: 1, created_at: "2026-01-01T00:00:00Z", labels: [] }),
+  ),
   startedAt: 0,
   endedAt: 1,
 });
@@ -28,7 +30,13 @@ describe("TrafficJudge", () => {
   it("redacts the key and every bearer token that passed, past the 256 it keeps: the oldest is forgotten, the key never", () => {
     const said: string[] = [];
     const log = new TrafficLog((line) => said.push(line));
-    const judge = new TrafficJudge(spec, "http://upstream.test", { maxResponseMs: 5_000, maxResponseBytes: 1 << 20 }, log, KEY);
+    const judge = new TrafficJudge(
+      spec,
+      "http://upstream.test",
+      { maxResponseMs: 5_000, maxResponseBytes: 1 << 20 },
+      log,
+      KEY,
+    );
     const tokens = Array.from({ length: 300 }, (_, i) => `app-token-${String(i).padStart(4, "0")}-secret`);
     for (const token of tokens) judge.judge(echoing(token));
     judge.judge(echoing(KEY));
@@ -41,19 +49,31 @@ describe("TrafficJudge", () => {
 });
 
 const FILE = "/studio/v1/library/files/doc-1";
-const metadata = (fields: Record<string, unknown> = {}) => JSON.stringify({ id: "doc-1", name: "a.pdf", size: 1, created_at: "2026-01-01T00:00:00Z", labels: [], ...fields });
+const metadata = (fields: Record<string, unknown> = {}) =>
+  JSON.stringify({ id: "doc-1", name: "a.pdf", size: 1, created_at: "2026-01-01T00:00:00Z", labels: [], ...fields });
 
 /** A judge in this process, its log and the lines it said. */
 function judged() {
   const said: string[] = [];
   const log = new TrafficLog((line) => said.push(line));
-  const judge = new TrafficJudge(spec, "http://upstream.test/", { maxResponseMs: 5_000, maxResponseBytes: 1 << 20 }, log, KEY);
+  const judge = new TrafficJudge(
+    spec,
+    "http://upstream.test/",
+    { maxResponseMs: 5_000, maxResponseBytes: 1 << 20 },
+    log,
+    KEY,
+  );
   const findings = () => [...log.findings.values()].map((f) => `${f.side} ${f.operation} ${f.check}: ${f.problem}`);
   return { judge, log, said, findings };
 }
 
 /** An exchange as it passed the proxy: `at` to `to` ms, the token the judge gave its request when it arrived. */
-function passedOf(judge: TrafficJudge, method: "GET" | "PUT", at: number, parts: { target?: string; status?: number; sent?: unknown; body?: string; contentType?: string } = {}) {
+function passedOf(
+  judge: TrafficJudge,
+  method: "GET" | "PUT",
+  at: number,
+  parts: { target?: string; status?: number; sent?: unknown; body?: string; contentType?: string } = {},
+) {
   const target = parts.target ?? FILE;
   const token = judge.requestArrived(method, target, at);
   const sent = parts.sent === undefined ? "" : JSON.stringify(parts.sent);
@@ -84,7 +104,9 @@ describe("TrafficJudge: the traffic rules over exchanges that overlap", () => {
     judge.judge(updating(3));
     expect(findings()).toEqual([]);
     judge.judge(passedOf(judge, "GET", 4, { body: metadata({ labels: ["old"] }) })(5));
-    expect(findings()).toEqual(['service updateFile update_persisted: after sending labels ["new"], getFile shows ["old"] (file "doc-1", no other update between)']);
+    expect(findings()).toEqual([
+      'service updateFile update_persisted: after sending labels ["new"], getFile shows ["old"] (file "doc-1", no other update between)',
+    ]);
   });
 
   it("expects nothing of a refused update", () => {
@@ -97,8 +119,12 @@ describe("TrafficJudge: the traffic rules over exchanges that overlap", () => {
   it("finds a publicUrl that the service cut", () => {
     const { judge, findings } = judged();
     judge.judge(passedOf(judge, "PUT", 0, { sent: { publicUrl: "https://cdn.test/a-long-url" } })(1));
-    judge.judge(passedOf(judge, "GET", 2, { body: metadata({ labels: ["any"], publicUrl: "https://cdn.test/a-lo" }) })(3));
-    expect(findings()).toEqual(['service updateFile update_persisted: after sending publicUrl "https://cdn.test/a-long-url", getFile shows "https://cdn.test/a-lo" (file "doc-1", no other update between)']);
+    judge.judge(
+      passedOf(judge, "GET", 2, { body: metadata({ labels: ["any"], publicUrl: "https://cdn.test/a-lo" }) })(3),
+    );
+    expect(findings()).toEqual([
+      'service updateFile update_persisted: after sending publicUrl "https://cdn.test/a-long-url", getFile shows "https://cdn.test/a-lo" (file "doc-1", no other update between)',
+    ]);
   });
 
   it("counts an update that got no answer as one that came between", () => {
@@ -124,10 +150,18 @@ describe("TrafficJudge: what the service's own clients and documents do (issue 5
 
   it("says the diagnosis of a metadata answer in the service's own document's shape before that exchange's findings, once", () => {
     const { judge, said } = judged();
-    const documentShaped = JSON.stringify({ fileId: "doc-1", name: "a.pdf", sizeBytes: 1, creationDate: "2026-01-01", labels: [] });
+    const documentShaped = JSON.stringify({
+      fileId: "doc-1",
+      name: "a.pdf",
+      sizeBytes: 1,
+      creationDate: "2026-01-01",
+      labels: [],
+    });
     judge.judge(passedOf(judge, "GET", 0, { body: documentShaped })(1));
     judge.judge(passedOf(judge, "GET", 2, { body: documentShaped })(3));
-    expect(said[0]).toMatch(/^contract proxy: DIAGNOSIS: this server answers the field names of the service's own OpenAPI document: fileId → id, sizeBytes → size, creationDate → created_at/);
+    expect(said[0]).toMatch(
+      /^contract proxy: DIAGNOSIS: this server answers the field names of the service's own OpenAPI document: fileId → id, sizeBytes → size, creationDate → created_at/,
+    );
     expect(said.slice(1).every((line) => line.startsWith("contract proxy: FINDING (service) getFile "))).toBe(true);
     expect(said.length).toBeGreaterThan(1);
   });
@@ -155,7 +189,9 @@ describe("TrafficJudge: a traffic rule that throws", () => {
       "service getFile response_schema_conformance: the body does not match #/components/schemas/FileMetadata: body/size must be integer",
       'proxy getFile traffic_rules: the check stopped on an unexpected error while judging the read HTTP 200 of "doc-1" across the traffic: TypeError: the rule broke at read',
     ]);
-    expect(said.at(-1)).toMatch(/^contract proxy: FINDING \(proxy\) getFile traffic_rules: the check stopped on an unexpected error while judging the read HTTP 200 of "doc-1" across the traffic: TypeError: the rule broke at read\n {4}reproduce: curl /);
+    expect(said.at(-1)).toMatch(
+      /^contract proxy: FINDING \(proxy\) getFile traffic_rules: the check stopped on an unexpected error while judging the read HTTP 200 of "doc-1" across the traffic: TypeError: the rule broke at read\n {4}reproduce: curl /,
+    );
     expect(log.findings.size).toBe(2);
   });
 
@@ -164,22 +200,30 @@ describe("TrafficJudge: a traffic rule that throws", () => {
     const { judge, findings } = judged();
     const update = passedOf(judge, "PUT", 0, { sent: { labels: ["a"] } });
     judge.judge(update(1));
-    expect(findings()).toEqual([`proxy updateFile traffic_rules: the check stopped on an unexpected error while noting PUT ${FILE} as it arrived: TypeError: the rule broke at updateStarted`]);
+    expect(findings()).toEqual([
+      `proxy updateFile traffic_rules: the check stopped on an unexpected error while noting PUT ${FILE} as it arrived: TypeError: the rule broke at updateStarted`,
+    ]);
     const lost = passedOf(judge, "PUT", 2, { target: "/studio/v1/library/files/doc-2", sent: {} })(3);
     judge.unanswered({ token: lost.token, method: "PUT", target: lost.target });
-    expect(findings().at(-1)).toBe("proxy PUT /studio/v1/library/files/doc-2 traffic_rules: the check stopped on an unexpected error while noting PUT /studio/v1/library/files/doc-2 as it arrived: TypeError: the rule broke at updateStarted");
+    expect(findings().at(-1)).toBe(
+      "proxy PUT /studio/v1/library/files/doc-2 traffic_rules: the check stopped on an unexpected error while noting PUT /studio/v1/library/files/doc-2 as it arrived: TypeError: the rule broke at updateStarted",
+    );
   });
 
   it("as an update's answer or its absence is noted", () => {
     broken("updateEnded");
     const { judge, log, findings } = judged();
     judge.judge(passedOf(judge, "PUT", 0, { sent: { labels: ["a"] } })(1));
-    expect(findings()).toEqual([`proxy updateFile traffic_rules: the check stopped on an unexpected error while noting the answer HTTP 200 to PUT ${FILE}: TypeError: the rule broke at updateEnded`]);
+    expect(findings()).toEqual([
+      `proxy updateFile traffic_rules: the check stopped on an unexpected error while noting the answer HTTP 200 to PUT ${FILE}: TypeError: the rule broke at updateEnded`,
+    ]);
     const lost = passedOf(judge, "PUT", 2, { target: `${FILE}?x=${KEY}`, sent: {} })(3);
     judge.unanswered({ token: lost.token, method: "PUT", target: lost.target });
     const finding = [...log.findings.values()].at(-1)!;
     expect(finding).toMatchObject({ side: "proxy", operation: `PUT ${FILE}`, check: "traffic_rules", status: 0 });
-    expect(finding.problem).toBe(`the check stopped on an unexpected error while noting that PUT ${FILE} got no answer: TypeError: the rule broke at updateEnded`);
+    expect(finding.problem).toBe(
+      `the check stopped on an unexpected error while noting that PUT ${FILE} got no answer: TypeError: the rule broke at updateEnded`,
+    );
     expect(finding.curl).toBe("curl -i -X PUT 'http://upstream.test/studio/v1/library/files/doc-1?x=[REDACTED]'");
   });
 });
@@ -187,13 +231,30 @@ describe("TrafficJudge: a traffic rule that throws", () => {
 describe("TrafficJudge: problem documents (decisions.md, D14)", () => {
   it.each([
     ["an array", "[]", "the body does not match #/components/schemas/ErrorBody: body must be object"],
-    ['"message": 42', '{"message":42}', "the body does not match #/components/schemas/ErrorBody: body/message must be string"],
-    ['"status": "422"', '{"status":"422"}', `the problem document breaks RFC 9457: "status" is "422", not the answer's status as a number (422) (§3.1.2)`],
+    [
+      '"message": 42',
+      '{"message":42}',
+      "the body does not match #/components/schemas/ErrorBody: body/message must be string",
+    ],
+    [
+      '"status": "422"',
+      '{"status":"422"}',
+      `the problem document breaks RFC 9457: "status" is "422", not the answer's status as a number (422) (§3.1.2)`,
+    ],
     ['"title": 1', '{"title":1}', `the problem document breaks RFC 9457: "title" is 1, not a string (§3.1.3)`],
   ])("fails a problem+json error body with %s on the service's side", (_, text, problem) => {
     const { judge, log } = judged();
-    judge.judge(passedOf(judge, "GET", 0, { target: "/studio/v1/library/files/nope", status: 422, body: text, contentType: "application/problem+json" })(1));
-    expect([...log.findings.values()].map((f) => `${f.side} ${f.check}: ${f.problem}`)).toEqual([`service response_schema_conformance: ${problem}`]);
+    judge.judge(
+      passedOf(judge, "GET", 0, {
+        target: "/studio/v1/library/files/nope",
+        status: 422,
+        body: text,
+        contentType: "application/problem+json",
+      })(1),
+    );
+    expect([...log.findings.values()].map((f) => `${f.side} ${f.check}: ${f.problem}`)).toEqual([
+      `service response_schema_conformance: ${problem}`,
+    ]);
     expect([...log.warnings.values()].map((w) => w.check)).toEqual(["content_type_conformance"]);
   });
 });

@@ -7,7 +7,14 @@ import path from "node:path";
 import { startProxy } from "../../contract-tests/index.ts";
 import { REDACTED } from "../../src/redact.ts";
 import { createFileLibraryClient } from "../../src/index.ts";
-import { failedChecks, FILE_ID, liveOptions, runContractSuite, SANDBOX_FIXTURES, type ContractRun } from "../support/contract-suite.ts";
+import {
+  failedChecks,
+  FILE_ID,
+  liveOptions,
+  runContractSuite,
+  SANDBOX_FIXTURES,
+  type ContractRun,
+} from "../support/contract-suite.ts";
 import { closedPort } from "../support/closed-port.ts";
 import { sandbox, SANDBOX_KEY, storedMetadata } from "../support/sandbox.ts";
 import { mkdtemp } from "node:fs/promises";
@@ -19,7 +26,9 @@ const WORD_KEYS = ["test", "dev", "file", "k1", "application"];
 /** Everything a run printed or wrote. */
 async function textsOf(run: ContractRun): Promise<string> {
   const reports = await readdir(run.reportDir);
-  return [run.output, ...(await Promise.all(reports.map((f) => readFile(path.join(run.reportDir, f), "utf8"))))].join("\n");
+  return [run.output, ...(await Promise.all(reports.map((f) => readFile(path.join(run.reportDir, f), "utf8"))))].join(
+    "\n",
+  );
 }
 
 /** How often `word` stands as a word of its own in `text` (where it could be a key), and how often anything was redacted. */
@@ -47,18 +56,25 @@ describe.concurrent("a correct server, whatever the key is spelt like", { timeou
     expect(control.run.exitCode, control.run.output).toBe(0);
   });
 
-  it.each(WORD_KEYS)("passes read-only with the key %j, as with a distinctive one, and prints the key nowhere", async (key) => {
-    const { run, texts } = await runWithKey(key);
-    expect(failedChecks(run), run.output).toEqual([]);
-    expect(run.exitCode).toBe(0);
-    expect(run.summary.totals).toMatchObject({ failed: 0, warnings: control.run.summary.totals.warnings, passed: control.run.summary.totals.passed });
-    // The key shows up as a word no more often than in the same run with another key (file names such as
-    // getFile.contract.test.js hold "test"), and nothing more is redacted: no "crea[REDACTED]d_at", no "con[REDACTED]nt".
-    const seen = count(texts, key);
-    const inControl = count(control.texts, key);
-    expect(seen.asWord).toBe(inControl.asWord);
-    expect(seen.redacted).toBe(inControl.redacted);
-  });
+  it.each(WORD_KEYS)(
+    "passes read-only with the key %j, as with a distinctive one, and prints the key nowhere",
+    async (key) => {
+      const { run, texts } = await runWithKey(key);
+      expect(failedChecks(run), run.output).toEqual([]);
+      expect(run.exitCode).toBe(0);
+      expect(run.summary.totals).toMatchObject({
+        failed: 0,
+        warnings: control.run.summary.totals.warnings,
+        passed: control.run.summary.totals.passed,
+      });
+      // The key shows up as a word no more often than in the same run with another key (file names such as
+      // getFile.contract.test.js hold "test"), and nothing more is redacted: no "crea[REDACTED]d_at", no "con[REDACTED]nt".
+      const seen = count(texts, key);
+      const inControl = count(control.texts, key);
+      expect(seen.asWord).toBe(inControl.asWord);
+      expect(seen.redacted).toBe(inControl.redacted);
+    },
+  );
 
   it('passes with write checks with the key "test", and leaves the file as it found it', async () => {
     const { run, fileBefore, fileAfter } = await runWithKey("test", { writeChecks: true });
@@ -76,7 +92,12 @@ describe('the proxy and the client with the key "test" or "file"', { timeout: 60
   it("the proxy finds nothing in two correct reads, and names no key", async () => {
     sb = await sandbox({ fixturesFile: SANDBOX_FIXTURES, apiKey: "test" });
     const lines: string[] = [];
-    const proxy = await startProxy({ upstream: sb.baseUrl, reportDir: await mkdtemp(path.join(os.tmpdir(), "file-library-keys-")), env: { FILE_LIBRARY_API_KEY: "test" }, say: (line) => lines.push(line) });
+    const proxy = await startProxy({
+      upstream: sb.baseUrl,
+      reportDir: await mkdtemp(path.join(os.tmpdir(), "file-library-keys-")),
+      env: { FILE_LIBRARY_API_KEY: "test" },
+      say: (line) => lines.push(line),
+    });
     const files = createFileLibraryClient({ baseUrl: proxy.url, apiKey: "test", maxRetries: 0 }).files;
     await files.get(FILE_ID);
     await files.downloadUrl(FILE_ID);

@@ -1,6 +1,13 @@
 import { execFileSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
-import { authorizationFor, curlAuthorization, NEAR_MISSES, secretsOf, shownAuthorization, type AuthMode } from "../../contract-tests/inputs/keys.ts";
+import {
+  authorizationFor,
+  curlAuthorization,
+  NEAR_MISSES,
+  secretsOf,
+  shownAuthorization,
+  type AuthMode,
+} from "../../contract-tests/inputs/keys.ts";
 
 const KEY = "sk-live-0123456789abcdefX";
 const MODES: AuthMode[] = ["valid", "none", "wrong", ...NEAR_MISSES];
@@ -14,12 +21,18 @@ describe("keys", () => {
   });
 
   // The curl command of a failure rebuilds its header from $FILE_LIBRARY_API_KEY in a POSIX shell, holding no part of the key.
-  it.each(MODES.filter((mode) => curlAuthorization(mode) !== undefined))("%s: the curl argument rebuilds the header from the environment", (mode) => {
-    const argument = curlAuthorization(mode)!;
-    for (const secret of secretsOf(KEY)) expect(argument).not.toContain(secret);
-    const header = execFileSync("sh", ["-c", `printf %s ${argument}`], { env: { PATH: process.env.PATH, FILE_LIBRARY_API_KEY: KEY }, encoding: "utf8" });
-    expect(header).toBe(`Authorization: ${authorizationFor(mode, KEY)}`);
-  });
+  it.each(MODES.filter((mode) => curlAuthorization(mode) !== undefined))(
+    "%s: the curl argument rebuilds the header from the environment",
+    (mode) => {
+      const argument = curlAuthorization(mode)!;
+      for (const secret of secretsOf(KEY)) expect(argument).not.toContain(secret);
+      const header = execFileSync("sh", ["-c", `printf %s ${argument}`], {
+        env: { PATH: process.env.PATH, FILE_LIBRARY_API_KEY: KEY },
+        encoding: "utf8",
+      });
+      expect(header).toBe(`Authorization: ${authorizationFor(mode, KEY)}`);
+    },
+  );
 
   it("redacts the key and every near miss of it, longest first, so that none shows in part", () => {
     for (const mode of MODES.filter((m) => m !== "wrong" && m !== "none" && m !== "empty-token")) {

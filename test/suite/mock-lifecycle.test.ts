@@ -6,29 +6,41 @@ import { closedPort } from "../support/closed-port.ts";
 import { isRunning, startScript, waitUntilGone } from "../support/processes.ts";
 
 describe("npm run mock", () => {
-  it.each(["SIGINT", "SIGTERM"] as const)("serves the spec on a free port and stops Prism on %s", { timeout: 60_000 }, async (signal) => {
-    const script = startScript("scripts/mock.ts");
-    try {
-      const [, baseUrl, pid] = await waitForOutput(script, /listening at (http:\/\/127\.0\.0\.1:\d+) \(pid (\d+)\)/);
-      const response = await fetch(`${baseUrl}/studio/v1/library/files/f1`, { headers: { authorization: "Bearer any" } });
-      expect(response.status).toBe(200);
-      expect(isRunning(Number(pid))).toBe(true);
+  it.each(["SIGINT", "SIGTERM"] as const)(
+    "serves the spec on a free port and stops Prism on %s",
+    { timeout: 60_000 },
+    async (signal) => {
+      const script = startScript("scripts/mock.ts");
+      try {
+        const [, baseUrl, pid] = await waitForOutput(script, /listening at (http:\/\/127\.0\.0\.1:\d+) \(pid (\d+)\)/);
+        const response = await fetch(`${baseUrl}/studio/v1/library/files/f1`, {
+          headers: { authorization: "Bearer any" },
+        });
+        expect(response.status).toBe(200);
+        expect(isRunning(Number(pid))).toBe(true);
 
-      script.kill(signal);
-      await exitCodeOf(script);
-      await waitUntilGone(Number(pid));
-      await expect(fetch(`${baseUrl}/studio/v1/library/files/f1`)).rejects.toThrow();
-    } finally {
-      script.kill("SIGKILL");
-    }
-  });
+        script.kill(signal);
+        await exitCodeOf(script);
+        await waitUntilGone(Number(pid));
+        await expect(fetch(`${baseUrl}/studio/v1/library/files/f1`)).rejects.toThrow();
+      } finally {
+        script.kill("SIGKILL");
+      }
+    },
+  );
 
   it("serves on the port --port names, and says in one line when that port is taken", { timeout: 60_000 }, async () => {
     const port = await closedPort();
     const script = startScript("scripts/mock.ts", ["--port", String(port)]);
     try {
       await waitForOutput(script, new RegExp(`listening at http://127\\.0\\.0\\.1:${port} `));
-      expect((await fetch(`http://127.0.0.1:${port}/studio/v1/library/files/f1`, { headers: { authorization: "Bearer any" } })).status).toBe(200);
+      expect(
+        (
+          await fetch(`http://127.0.0.1:${port}/studio/v1/library/files/f1`, {
+            headers: { authorization: "Bearer any" },
+          })
+        ).status,
+      ).toBe(200);
     } finally {
       script.kill("SIGTERM");
       await exitCodeOf(script);

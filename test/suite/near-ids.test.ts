@@ -35,14 +35,36 @@ describe("nearIds: ids a lookup that is not exact takes for the real one", () =>
 
   it("mark a UUID in the other case as the same id (RFC 9562 compares UUIDs without regard to case); any other id's other case is not", () => {
     const uuid = "3b1f6c9e-2d4a-4f5b-9c8d-7e6f5a4b3c2d";
-    expect(nearIds(uuid)[0]).toEqual({ id: uuid.toUpperCase(), kind: "in the other case (the same UUID: RFC 9562)", sameId: true });
+    expect(nearIds(uuid)[0]).toEqual({
+      id: uuid.toUpperCase(),
+      kind: "in the other case (the same UUID: RFC 9562)",
+      sameId: true,
+    });
     expect(nearIds(uuid.toUpperCase())[0]).toMatchObject({ id: uuid, sameId: true });
-    expect(nearIds(uuid).slice(1).some((near) => near.sameId)).toBe(false);
+    expect(
+      nearIds(uuid)
+        .slice(1)
+        .some((near) => near.sameId),
+    ).toBe(false);
     expect(nearIds("doc-1")[0]!.sameId).toBeUndefined();
   });
 
   it("isUuid: 8-4-4-4-12 hex digits in any case, nothing else", () => {
-    expect(["3b1f6c9e-2d4a-4f5b-9c8d-7e6f5a4b3c2d", "3B1F6C9E-2D4A-4F5B-9C8D-7E6F5A4B3C2D", "00000000-0000-0000-0000-000000000000"].every(isUuid)).toBe(true);
-    for (const id of ["3b1f6c9e2d4a4f5b9c8d7e6f5a4b3c2d", "{3b1f6c9e-2d4a-4f5b-9c8d-7e6f5a4b3c2d}", "3b1f6c9e-2d4a-4f5b-9c8d-7e6f5a4b3c2g", " 3b1f6c9e-2d4a-4f5b-9c8d-7e6f5a4b3c2d", "3b1f6c9e-2d4a-4f5b-9c8d-7e6f5a4b3c2d\n", "doc-1"]) expect(isUuid(id), id).toBe(false);
+    expect(
+      [
+        "3b1f6c9e-2d4a-4f5b-9c8d-7e6f5a4b3c2d",
+        "3B1F6C9E-2D4A-4F5B-9C8D-7E6F5A4B3C2D",
+        "00000000-0000-0000-0000-000000000000",
+      ].every(isUuid),
+    ).toBe(true);
+    for (const id of [
+      "3b1f6c9e2d4a4f5b9c8d7e6f5a4b3c2d",
+      "{3b1f6c9e-2d4a-4f5b-9c8d-7e6f5a4b3c2d}",
+      "3b1f6c9e-2d4a-4f5b-9c8d-7e6f5a4b3c2g",
+      " 3b1f6c9e-2d4a-4f5b-9c8d-7e6f5a4b3c2d",
+      "3b1f6c9e-2d4a-4f5b-9c8d-7e6f5a4b3c2d\n",
+      "doc-1",
+    ])
+      expect(isUuid(id), id).toBe(false);
   });
 });

@@ -16,7 +16,14 @@ afterAll(() => rm(root, { recursive: true, force: true }));
 
 describe("NODE_PACKAGE_BUILD: how the kit's Node packages are bundled", () => {
   it("bundles the kit's own modules as ESM, one shared chunk at the top of the output, npm packages left as imports", async () => {
-    const { outputFiles } = await build({ ...NODE_PACKAGE_BUILD, absWorkingDir: root, entryPoints: ["cli.ts", "index.ts"], outdir: path.join(root, "dist"), outbase: root, write: false });
+    const { outputFiles } = await build({
+      ...NODE_PACKAGE_BUILD,
+      absWorkingDir: root,
+      entryPoints: ["cli.ts", "index.ts"],
+      outdir: path.join(root, "dist"),
+      outbase: root,
+      write: false,
+    });
     const names = outputFiles.map((file) => path.relative(path.join(root, "dist"), file.path)).sort();
     expect(names).toEqual(["cli.js", expect.stringMatching(/^chunk-[A-Z0-9]+\.js$/), "index.js"].sort());
     const chunk = outputFiles.find((file) => path.basename(file.path).startsWith("chunk-"))!.text;

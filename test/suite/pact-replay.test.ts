@@ -27,14 +27,42 @@ beforeAll(async () => {
   const withKey = { Authorization: `Bearer ${TOKEN}` };
   const json = { ...withKey, "Content-Type": "application/json" };
   const pact = new PactV3({ consumer: "web", provider: "file-library", dir, logLevel: "error" });
-  pact.given("a file with id doc-1 exists").uponReceiving("get file metadata").withRequest({ method: "GET", path: `${FILES}/doc-1`, headers: withKey })
-    .willRespondWith({ status: 200, headers: { "Content-Type": "application/json" }, body: { id: like("doc-1"), size: like(1), labels: eachLike("x"), created_at: like("2026-03-04T05:06:07Z") } });
-  pact.given("a file with id doc-1 exists").uponReceiving("get a download URL").withRequest({ method: "GET", path: `${FILES}/doc-1/download`, headers: withKey })
-    .willRespondWith({ status: 200, headers: { "Content-Type": "text/plain" }, body: "https://files.example.test/doc-1?sig=abc" });
-  pact.given("a file with id doc-1 exists").uponReceiving("update labels").withRequest({ method: "PUT", path: `${FILES}/doc-1`, headers: json, body: { labels: eachLike("x") } }).willRespondWith({ status: 200 });
-  pact.given("no file with id nope exists").uponReceiving("get file metadata of a file that does not exist").withRequest({ method: "GET", path: `${FILES}/nope`, headers: withKey })
-    .willRespondWith({ status: 422, headers: { "Content-Type": "application/json" }, body: { code: like("file_not_found") } });
-  pact.uponReceiving("get file metadata without a key").withRequest({ method: "GET", path: `${FILES}/doc-1` }).willRespondWith({ status: 401 });
+  pact
+    .given("a file with id doc-1 exists")
+    .uponReceiving("get file metadata")
+    .withRequest({ method: "GET", path: `${FILES}/doc-1`, headers: withKey })
+    .willRespondWith({
+      status: 200,
+      headers: { "Content-Type": "application/json" },
+      body: { id: like("doc-1"), size: like(1), labels: eachLike("x"), created_at: like("2026-03-04T05:06:07Z") },
+    });
+  pact
+    .given("a file with id doc-1 exists")
+    .uponReceiving("get a download URL")
+    .withRequest({ method: "GET", path: `${FILES}/doc-1/download`, headers: withKey })
+    .willRespondWith({
+      status: 200,
+      headers: { "Content-Type": "text/plain" },
+      body: "https://files.example.test/doc-1?sig=abc",
+    });
+  pact
+    .given("a file with id doc-1 exists")
+    .uponReceiving("update labels")
+    .withRequest({ method: "PUT", path: `${FILES}/doc-1`, headers: json, body: { labels: eachLike("x") } })
+    .willRespondWith({ status: 200 });
+  pact
+    .given("no file with id nope exists")
+    .uponReceiving("get file metadata of a file that does not exist")
+    .withRequest({ method: "GET", path: `${FILES}/nope`, headers: withKey })
+    .willRespondWith({
+      status: 422,
+      headers: { "Content-Type": "application/json" },
+      body: { code: like("file_not_found") },
+    });
+  pact
+    .uponReceiving("get file metadata without a key")
+    .withRequest({ method: "GET", path: `${FILES}/doc-1` })
+    .willRespondWith({ status: 401 });
   await pact.executeTest(async (mock) => {
     for (const [method, target, init] of [
       ["GET", `${FILES}/doc-1`, { headers: withKey }],
@@ -54,10 +82,17 @@ afterAll(() => rm(scratch, { recursive: true, force: true }));
 async function replay(file: string, baseUrl: string, ...flags: string[]) {
   const reportDir = path.join(scratch, `reports-${Math.random().toString(36).slice(2)}`);
   const said: string[] = [];
-  const spies = [vi.spyOn(console, "error"), vi.spyOn(console, "log")].map((spy) => spy.mockImplementation((line: string) => void said.push(line)));
+  const spies = [vi.spyOn(console, "error"), vi.spyOn(console, "log")].map((spy) =>
+    spy.mockImplementation((line: string) => void said.push(line)),
+  );
   vi.stubEnv("FILE_LIBRARY_API_KEY", SANDBOX_KEY);
   try {
-    const code = await replayPactOr([file, "--base-url", baseUrl, "--report-dir", reportDir, ...flags], "file-library-contract", runReplayCommand, { FILE_LIBRARY_API_KEY: SANDBOX_KEY });
+    const code = await replayPactOr(
+      [file, "--base-url", baseUrl, "--report-dir", reportDir, ...flags],
+      "file-library-contract",
+      runReplayCommand,
+      { FILE_LIBRARY_API_KEY: SANDBOX_KEY },
+    );
     return { code, output: said.join("\n"), reportDir };
   } finally {
     for (const spy of spies) spy.mockRestore();
@@ -66,8 +101,21 @@ async function replay(file: string, baseUrl: string, ...flags: string[]) {
 
 describe("replay of a Pact file", () => {
   it("tells a pact from a recording and a HAR by its content", async () => {
-    const line = { format: FORMAT, seq: 1, method: "GET", target: `${FILES}/doc-1`, operation: "getFile", request: { auth: "key", headers: {}, body: null }, response: { status: 200, headers: {}, body: null }, findings: [] };
-    const files = { "rec.jsonl": `${JSON.stringify(line)}\n`, "compact.json": JSON.stringify({ consumer: { name: "a" }, provider: { name: "b" }, interactions: [] }), "app.har": '{\n "log": {}\n}' };
+    const line = {
+      format: FORMAT,
+      seq: 1,
+      method: "GET",
+      target: `${FILES}/doc-1`,
+      operation: "getFile",
+      request: { auth: "key", headers: {}, body: null },
+      response: { status: 200, headers: {}, body: null },
+      findings: [],
+    };
+    const files = {
+      "rec.jsonl": `${JSON.stringify(line)}\n`,
+      "compact.json": JSON.stringify({ consumer: { name: "a" }, provider: { name: "b" }, interactions: [] }),
+      "app.har": '{\n "log": {}\n}',
+    };
     for (const [name, text] of Object.entries(files)) await writeFile(path.join(scratch, name), text);
     expect(await looksLikePact(path.join(scratch, "rec.jsonl"))).toBe(false);
     expect(await looksLikePact(path.join(scratch, "compact.json"))).toBe(true);
@@ -76,18 +124,27 @@ describe("replay of a Pact file", () => {
     expect(await looksLikePact(path.join(scratch, "no-such-file"))).toBe(false);
   });
 
-  it("replays a pact-js pact against the sandbox: it holds, the update left out (read-only), the states assumed and said", { timeout: 60_000 }, async () => {
+  it("replays a pact-js pact against the sandbox: it holds, the update left out (read-only), the states assumed and said", {
+    timeout: 60_000,
+  }, async () => {
     const sb = await sandbox({ fixturesFile: SANDBOX_FIXTURES });
     try {
       const run = await replay(pactFile, sb.baseUrl);
       expect(run.code, run.output).toBe(0);
-      expect(run.output).toContain("is a pact between web and file-library: its 5 HTTP interaction(s) are replayed as lines 1 to 5; provider states assumed present (not set up by the replay; the sandbox's --fixtures makes them so): a file with id doc-1 exists; no file with id nope exists");
+      expect(run.output).toContain(
+        "is a pact between web and file-library: its 5 HTTP interaction(s) are replayed as lines 1 to 5; provider states assumed present (not set up by the replay; the sandbox's --fixtures makes them so): a file with id doc-1 exists; no file with id nope exists",
+      );
       expect(run.output).toContain("left out: 1 update(s) not replayed: a read-only replay");
       expect(run.output).toMatch(/passed: 5 exchanges, 0 duplicates, 4 replayed, 0 break\(s\)/);
-      const summary = JSON.parse(await readFile(path.join(run.reportDir, "replay-summary.json"), "utf8")) as { recording: string; pact: { statesAssumed: string[] } };
+      const summary = JSON.parse(await readFile(path.join(run.reportDir, "replay-summary.json"), "utf8")) as {
+        recording: string;
+        pact: { statesAssumed: string[] };
+      };
       expect(summary.recording).toBe(pactFile);
       expect(summary.pact.statesAssumed).toEqual(["a file with id doc-1 exists", "no file with id nope exists"]);
-      expect(await readFile(path.join(run.reportDir, "replay-summary.md"), "utf8")).toContain("Provider states assumed present, not set up: `a file with id doc-1 exists`, `no file with id nope exists`.");
+      expect(await readFile(path.join(run.reportDir, "replay-summary.md"), "utf8")).toContain(
+        "Provider states assumed present, not set up: `a file with id doc-1 exists`, `no file with id nope exists`.",
+      );
       // The consumer's token is never sent: the replay's key is, and only the interaction without one got 401.
       expect(sb.logs.filter((l) => / 401 /.test(l))).toHaveLength(1);
       expect(sb.logs.filter((l) => l.startsWith(`GET ${FILES}/doc-1 200`))).toHaveLength(1);
@@ -96,13 +153,19 @@ describe("replay of a Pact file", () => {
     }
   });
 
-  it("breaks where the deployment no longer serves what the pact relies on, naming the interaction's line", { timeout: 60_000 }, async () => {
+  it("breaks where the deployment no longer serves what the pact relies on, naming the interaction's line", {
+    timeout: 60_000,
+  }, async () => {
     const sb = await sandbox({ fixturesFile: SANDBOX_FIXTURES, fault: "metadata-size-as-string" });
     try {
       const run = await replay(pactFile, sb.baseUrl, "--write-checks");
       expect(run.code, run.output).toBe(1);
-      expect(run.output).toMatch(/BREAK \(consumer\) line 1: GET \/studio\/v1\/library\/files\/doc-1 as_the_app_saw_it: \$\.size was a number/);
-      expect(run.output).toMatch(/BREAK \(service\) line 1: GET \/studio\/v1\/library\/files\/doc-1 response_schema_conformance/);
+      expect(run.output).toMatch(
+        /BREAK \(consumer\) line 1: GET \/studio\/v1\/library\/files\/doc-1 as_the_app_saw_it: \$\.size was a number/,
+      );
+      expect(run.output).toMatch(
+        /BREAK \(service\) line 1: GET \/studio\/v1\/library\/files\/doc-1 response_schema_conformance/,
+      );
     } finally {
       await sb.close();
     }

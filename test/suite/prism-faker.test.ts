@@ -9,7 +9,12 @@ function fakerAsPrismSeesIt(preload: boolean) {
     const files = Object.keys(require.cache).filter((f) => f.includes("@faker-js"));
     console.log(JSON.stringify({ locale: faker.default.locale, word: typeof faker.default.lorem.word(), same: faker.default === faker.faker, files: files.length }));`;
   const args = [...(preload ? ["--require", fromRoot("scripts/lib/prism-faker-en.cjs")] : []), "-e", probe];
-  return JSON.parse(execFileSync(process.execPath, args, { cwd: fromRoot(), encoding: "utf8" })) as { locale: string; word: string; same: boolean; files: number };
+  return JSON.parse(execFileSync(process.execPath, args, { cwd: fromRoot(), encoding: "utf8" })) as {
+    locale: string;
+    word: string;
+    same: boolean;
+    files: number;
+  };
 }
 
 describe("the Prism mock's faker preload", () => {

@@ -11,7 +11,10 @@ function postmanAsPrismSeesIt(preload: boolean) {
     const collection = new postman.Collection({ info: { name: "files" }, item: [{ name: "get", request: "https://files.example/v1" }] });
     console.log(JSON.stringify({ onRequire, onUse: count(), name: collection.name, items: collection.items.count(), isCollection: postman.Collection.isCollection(collection) }));`;
   const args = [...(preload ? ["--require", fromRoot("scripts/lib/prism-lazy-postman.cjs")] : []), "-e", probe];
-  return JSON.parse(execFileSync(process.execPath, args, { cwd: fromRoot(), encoding: "utf8" })) as Record<string, unknown>;
+  return JSON.parse(execFileSync(process.execPath, args, { cwd: fromRoot(), encoding: "utf8" })) as Record<
+    string,
+    unknown
+  >;
 }
 
 describe("the Prism mock's lazy postman-collection preload", () => {

@@ -21,9 +21,16 @@ afterEach(async () => {
 async function proxyFor(fault: string | undefined, modes: Partial<ProxyOptions>) {
   const sb = await sandbox({ fixturesFile: SANDBOX_FIXTURES, ...(fault ? { fault } : {}) });
   cleanups.push(() => sb.close());
-  const proxy = await startProxy({ upstream: sb.baseUrl, reportDir: await mkdtemp(path.join(os.tmpdir(), "file-library-answer-change-")), env: { FILE_LIBRARY_API_KEY: SANDBOX_KEY }, say: () => {}, ...modes });
+  const proxy = await startProxy({
+    upstream: sb.baseUrl,
+    reportDir: await mkdtemp(path.join(os.tmpdir(), "file-library-answer-change-")),
+    env: { FILE_LIBRARY_API_KEY: SANDBOX_KEY },
+    say: () => {},
+    ...modes,
+  });
   cleanups.push(() => proxy.stop());
-  const get = (keyed = true) => fetch(`${proxy.url}${FILE}`, { headers: keyed ? { authorization: `Bearer ${SANDBOX_KEY}` } : {} });
+  const get = (keyed = true) =>
+    fetch(`${proxy.url}${FILE}`, { headers: keyed ? { authorization: `Bearer ${SANDBOX_KEY}` } : {} });
   return { proxy, sb, get };
 }
 
@@ -34,13 +41,24 @@ describe("the proxy's opt-in modes", { timeout: 60_000 }, () => {
     expect((await get()).headers.get("x-contract-findings")).toBe("1; service getFile response_schema_conformance");
     expect((await get(false)).headers.get("x-contract-findings")).toBe("1; app getFile auth_sent");
     const run = await proxy.stop();
-    const lines = (await readFile(recording, "utf8")).trimEnd().split("\n").map((line) => JSON.parse(line) as { response: { status: number }; findings: Array<{ side: string; check: string }> });
-    expect(lines.map((line) => [line.response.status, line.findings.map(({ side, check }) => `${side} ${check}`)])).toEqual([
+    const lines = (await readFile(recording, "utf8"))
+      .trimEnd()
+      .split("\n")
+      .map(
+        (line) =>
+          JSON.parse(line) as { response: { status: number }; findings: Array<{ side: string; check: string }> },
+      );
+    expect(
+      lines.map((line) => [line.response.status, line.findings.map(({ side, check }) => `${side} ${check}`)]),
+    ).toEqual([
       [200, ["service response_schema_conformance"]],
       [401, ["app auth_sent"]],
     ]);
     // Judged once each: one finding of each kind, seen once.
-    expect(run.summary.findings.map(({ side, check, count }) => `${side} ${check} ${count}`).sort()).toEqual(["app auth_sent 1", "service response_schema_conformance 1"]);
+    expect(run.summary.findings.map(({ side, check, count }) => `${side} ${check} ${count}`).sort()).toEqual([
+      "app auth_sent 1",
+      "service response_schema_conformance 1",
+    ]);
   });
 
   it("adds nothing by default: the answer that broke the contract reaches the app as it came", async () => {
@@ -73,15 +91,32 @@ describe("the proxy's opt-in modes", { timeout: 60_000 }, () => {
     expect(answer.status).toBe(502);
     expect(answer.headers.get("content-type")).toBe("application/problem+json");
     expect(answer.headers.get("x-contract-proxy")).toBe("service-finding");
-    const problem = (await answer.json()) as { type: string; title: string; status: number; detail: string; upstreamStatus: number; findings: Array<{ operation: string; check: string; problem: string }> };
-    expect(problem).toMatchObject({ type: "urn:file-library-contract:proxy:service-finding", title: "The service's answer broke the contract", status: 502, upstreamStatus: 200 });
+    const problem = (await answer.json()) as {
+      type: string;
+      title: string;
+      status: number;
+      detail: string;
+      upstreamStatus: number;
+      findings: Array<{ operation: string; check: string; problem: string }>;
+    };
+    expect(problem).toMatchObject({
+      type: "urn:file-library-contract:proxy:service-finding",
+      title: "The service's answer broke the contract",
+      status: 502,
+      upstreamStatus: 200,
+    });
     expect(problem.findings.map((f) => `${f.operation} ${f.check}`)).toEqual(["getFile response_schema_conformance"]);
-    expect(problem.detail).toMatch(/^The contract proxy held back the upstream's answer \(HTTP 200\): response_schema_conformance: .*size/);
+    expect(problem.detail).toMatch(
+      /^The contract proxy held back the upstream's answer \(HTTP 200\): response_schema_conformance: .*size/,
+    );
     // The app's own fault is the app's: its answer (401) is the service's correct one, and passes.
     expect((await get(false)).status).toBe(401);
     const run = await proxy.stop();
     expect(run.exitCode).toBe(1);
-    expect(run.summary.findings.map((f) => `${f.side} ${f.check}`).sort()).toEqual(["app auth_sent", "service response_schema_conformance"]);
+    expect(run.summary.findings.map((f) => `${f.side} ${f.check}`).sort()).toEqual([
+      "app auth_sent",
+      "service response_schema_conformance",
+    ]);
   });
 
   it("passes an answer too long to hold as it comes, without the header, and judges it after", async () => {
@@ -91,12 +126,21 @@ describe("the proxy's opt-in modes", { timeout: 60_000 }, () => {
     expect(answer.headers.get("x-contract-findings")).toBeNull();
     expect(((await answer.json()) as { id: string }).id).toBe("doc-1");
     const run = await proxy.stop();
-    expect(run.summary.notChecked.map((n) => n.reason)).toEqual(["the body is over 64 bytes (FILE_LIBRARY_MAX_RESPONSE_BYTES)"]);
+    expect(run.summary.notChecked.map((n) => n.reason)).toEqual([
+      "the body is over 64 bytes (FILE_LIBRARY_MAX_RESPONSE_BYTES)",
+    ]);
   });
 });
 
 describe("X-Contract-Findings", () => {
-  const finding = (operation: string, check = "operation_exists") => ({ side: "app" as const, operation, check, problem: "p", curl: "curl", status: 404 });
+  const finding = (operation: string, check = "operation_exists") => ({
+    side: "app" as const,
+    operation,
+    check,
+    problem: "p",
+    curl: "curl",
+    status: 404,
+  });
 
   it("names ten findings at most, after the count of all, in printable ASCII only", () => {
     const value = findingsHeaderValue(Array.from({ length: 12 }, (_, i) => finding(`GET /ünï\u0007/${i}`)));

@@ -22,9 +22,12 @@ const RSS_BOUND = 384 * 1024 * 1024;
 
 // Labels of about 1 MB as JSON, the same for a file each time: the file's id, then ten strings of 100,000 characters
 // (made once: the test's own CPU goes to the traffic, not to building it).
-const REST = Buffer.from(`${JSON.stringify(["", ...Array.from({ length: 10 }, (_, i) => `${i}`.repeat(100_000))]).slice(3)}}`);
+const REST = Buffer.from(
+  `${JSON.stringify(["", ...Array.from({ length: 10 }, (_, i) => `${i}`.repeat(100_000))]).slice(3)}}`,
+);
 /** `{"<field>":<the file's labels>}` with the fields given before it, as bytes. */
-const withLabels = (id: string, fields: string) => Buffer.concat([Buffer.from(`{${fields}"labels":[${JSON.stringify(id)}`), REST]);
+const withLabels = (id: string, fields: string) =>
+  Buffer.concat([Buffer.from(`{${fields}"labels":[${JSON.stringify(id)}`), REST]);
 
 const cleanups: Array<() => Promise<unknown>> = [];
 afterEach(async () => {
@@ -41,8 +44,13 @@ async function upstream(): Promise<string> {
         res.writeHead(200, { "x-request-id": "r-1" }).end();
         return;
       }
-      const body = withLabels(id === FORGETFUL ? "something-else" : id, `"id":${JSON.stringify(id)},"name":"a.txt","size":1,"created_at":"2026-01-02T03:04:05Z",`);
-      res.writeHead(200, { "content-type": "application/json", "content-length": body.length, "x-request-id": "r-2" }).end(body);
+      const body = withLabels(
+        id === FORGETFUL ? "something-else" : id,
+        `"id":${JSON.stringify(id)},"name":"a.txt","size":1,"created_at":"2026-01-02T03:04:05Z",`,
+      );
+      res
+        .writeHead(200, { "content-type": "application/json", "content-length": body.length, "x-request-id": "r-2" })
+        .end(body);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -59,11 +67,25 @@ async function peakRss(pid: number): Promise<number> {
 describe("the contract proxy's memory", { timeout: 120_000 }, () => {
   it("judges 500 exchanges of 1 MB bodies with its heap capped at 128 MB, and ends with its reports and the right findings", async () => {
     const dir = await mkdtemp(path.join(os.tmpdir(), "file-library-proxy-memory-"));
-    const child = startChild(process.execPath, ["--max-old-space-size=128", "--import", "tsx", fromRoot("contract-tests/cli.ts"), "proxy", "--upstream", await upstream(), "--report-dir", dir], {
-      cwd: repoRoot,
-      env: { ...process.env, FILE_LIBRARY_API_KEY: KEY },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
+    const child = startChild(
+      process.execPath,
+      [
+        "--max-old-space-size=128",
+        "--import",
+        "tsx",
+        fromRoot("contract-tests/cli.ts"),
+        "proxy",
+        "--upstream",
+        await upstream(),
+        "--report-dir",
+        dir,
+      ],
+      {
+        cwd: repoRoot,
+        env: { ...process.env, FILE_LIBRARY_API_KEY: KEY },
+        stdio: ["ignore", "pipe", "pipe"],
+      },
+    );
     let output = "";
     child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
     cleanups.push(async () => {
@@ -78,7 +100,12 @@ describe("the contract proxy's memory", { timeout: 120_000 }, () => {
     const work = Array.from({ length: FILE_COUNT }, (_, i) => `file-${i}`);
     const app = async () => {
       for (let id = work.shift(); id !== undefined; id = work.shift()) {
-        const updated = await request(`${url}${FILES}/${id}`, { dispatcher: agent, method: "PUT", headers, body: withLabels(id, "") });
+        const updated = await request(`${url}${FILES}/${id}`, {
+          dispatcher: agent,
+          method: "PUT",
+          headers,
+          body: withLabels(id, ""),
+        });
         await updated.body.dump();
         expect(updated.statusCode).toBe(200);
         const read = await request(`${url}${FILES}/${id}`, { dispatcher: agent, headers });
@@ -93,9 +120,20 @@ describe("the contract proxy's memory", { timeout: 120_000 }, () => {
     const summary = JSON.parse(await readFile(path.join(dir, "proxy-summary.json"), "utf8"));
     expect(summary.exchanges).toBe(2 * FILE_COUNT);
     expect(summary.notChecked).toEqual([]);
-    expect(summary.findings.map((f: { side: string; operation: string; check: string; count: number }) => [f.side, f.operation, f.check, f.count])).toEqual([["service", "updateFile", "update_persisted", 1]]);
+    expect(
+      summary.findings.map((f: { side: string; operation: string; check: string; count: number }) => [
+        f.side,
+        f.operation,
+        f.check,
+        f.count,
+      ]),
+    ).toEqual([["service", "updateFile", "update_persisted", 1]]);
     // The print of labels of 1 MB: their start, their length and their digest, never the labels whole.
-    expect(summary.findings[0].problem).toMatch(new RegExp(`^after sending labels \\["${FORGETFUL}","0000.*… \\(sha256 [0-9a-f]{16}\\), getFile shows \\["something-else".*\\(file "${FORGETFUL}", no other update between\\)$`));
+    expect(summary.findings[0].problem).toMatch(
+      new RegExp(
+        `^after sending labels \\["${FORGETFUL}","0000.*… \\(sha256 [0-9a-f]{16}\\), getFile shows \\["something-else".*\\(file "${FORGETFUL}", no other update between\\)$`,
+      ),
+    );
     expect(summary.findings[0].problem.length).toBeLessThan(600);
     expect(rss, `peak RSS ${Math.round(rss / 1024 / 1024)} MB`).toBeLessThan(RSS_BOUND);
   });

@@ -23,18 +23,36 @@ async function rawUpstream(answer: (socket: Socket) => void): Promise<string> {
 }
 
 const BODY = '{"id":"doc-1","name":"a.txt","size":1,"created_at":"2026-01-02T03:04:05Z","labels":[]}';
-const final = (reason: string) => Buffer.concat([Buffer.from(`HTTP/1.1 200 `, "latin1"), Buffer.from(reason, "utf8"), Buffer.from(`\r\ncontent-type: application/json\r\nx-request-id: r1\r\ncontent-length: ${BODY.length}\r\n\r\n${BODY}`, "latin1")]);
+const final = (reason: string) =>
+  Buffer.concat([
+    Buffer.from(`HTTP/1.1 200 `, "latin1"),
+    Buffer.from(reason, "utf8"),
+    Buffer.from(
+      `\r\ncontent-type: application/json\r\nx-request-id: r1\r\ncontent-length: ${BODY.length}\r\n\r\n${BODY}`,
+      "latin1",
+    ),
+  ]);
 
 /** One request through a proxy, as node:http sends it; resolves with what the app saw: interim statuses, status, reason, body. */
 async function through(upstream: string, options: { expectContinue?: boolean } = {}) {
-  const proxy = await startProxy({ upstream, reportDir: await mkdtemp(path.join(os.tmpdir(), "file-library-odd-http-")), env: { FILE_LIBRARY_API_KEY: "k-0123456789" }, say: () => {} });
+  const proxy = await startProxy({
+    upstream,
+    reportDir: await mkdtemp(path.join(os.tmpdir(), "file-library-odd-http-")),
+    env: { FILE_LIBRARY_API_KEY: "k-0123456789" },
+    say: () => {},
+  });
   cleanups.push(() => proxy.stop());
   const interim: number[] = [];
   return new Promise<{ interim: number[]; status: number; reason: string; body: string }>((resolve, reject) => {
     const body = JSON.stringify({ labels: ["a"] });
     const req = request(`${proxy.url}/studio/v1/library/files/doc-1`, {
       method: options.expectContinue ? "PUT" : "GET",
-      headers: { authorization: "Bearer k-0123456789", ...(options.expectContinue ? { "content-type": "application/json", "content-length": body.length, expect: "100-continue" } : {}) },
+      headers: {
+        authorization: "Bearer k-0123456789",
+        ...(options.expectContinue
+          ? { "content-type": "application/json", "content-length": body.length, expect: "100-continue" }
+          : {}),
+      },
     });
     req.on("information", (info) => interim.push(info.statusCode));
     req.on("continue", () => req.end(body));
@@ -49,7 +67,9 @@ async function through(upstream: string, options: { expectContinue?: boolean } =
   });
 }
 
-describe("the proxy passes on any HTTP an app and a server exchange, and ends every exchange", { timeout: 30_000 }, () => {
+describe("the proxy passes on any HTTP an app and a server exchange, and ends every exchange", {
+  timeout: 30_000,
+}, () => {
   it("a reason phrase outside ASCII goes on as the bytes the upstream sent (it hung the app before)", async () => {
     const upstream = await rawUpstream((socket) => socket.end(final("Très bien ✓")));
     const seen = await through(upstream);
@@ -60,7 +80,14 @@ describe("the proxy passes on any HTTP an app and a server exchange, and ends ev
 
   it("103 Early Hints and 102 Processing reach the app as interim answers, then the final answer", async () => {
     const upstream = await rawUpstream((socket) =>
-      socket.end(Buffer.concat([Buffer.from("HTTP/1.1 102 Processing\r\n\r\nHTTP/1.1 103 Early Hints\r\nlink: </style.css>; rel=preload\r\n\r\n"), final("OK")])),
+      socket.end(
+        Buffer.concat([
+          Buffer.from(
+            "HTTP/1.1 102 Processing\r\n\r\nHTTP/1.1 103 Early Hints\r\nlink: </style.css>; rel=preload\r\n\r\n",
+          ),
+          final("OK"),
+        ]),
+      ),
     );
     const seen = await through(upstream);
     expect(seen.interim).toEqual([102, 103]);
@@ -68,7 +95,9 @@ describe("the proxy passes on any HTTP an app and a server exchange, and ends ev
   });
 
   it("a request with Expect: 100-continue is answered, not refused with a 502", async () => {
-    const upstream = await rawUpstream((socket) => socket.end("HTTP/1.1 200 OK\r\nx-request-id: r2\r\ncontent-length: 0\r\n\r\n"));
+    const upstream = await rawUpstream((socket) =>
+      socket.end("HTTP/1.1 200 OK\r\nx-request-id: r2\r\ncontent-length: 0\r\n\r\n"),
+    );
     const seen = await through(upstream, { expectContinue: true });
     expect(seen.interim).toContain(100);
     expect(seen.status).toBe(200);

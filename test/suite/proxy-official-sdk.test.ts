@@ -18,13 +18,19 @@ afterEach(async () => {
 async function proxyTo(upstream: string, apiKey: string): Promise<RunningProxy & { lines: string[] }> {
   const lines: string[] = [];
   const reportDir = await mkdtemp(path.join(os.tmpdir(), "file-library-proxy-sdk-"));
-  const proxy = await startProxy({ upstream, reportDir, env: { FILE_LIBRARY_API_KEY: apiKey }, say: (line) => lines.push(line) });
+  const proxy = await startProxy({
+    upstream,
+    reportDir,
+    env: { FILE_LIBRARY_API_KEY: apiKey },
+    say: (line) => lines.push(line),
+  });
   cleanups.push(() => proxy.stop());
   return Object.assign(proxy, { lines });
 }
 
 /** The service's official TypeScript SDK, as an app creates it, pointed at the proxy. */
-const officialClient = (proxyUrl: string, apiKey: string) => new AI21({ apiKey, baseURL: `${proxyUrl}/studio/v1`, maxRetries: 0 });
+const officialClient = (proxyUrl: string, apiKey: string) =>
+  new AI21({ apiKey, baseURL: `${proxyUrl}/studio/v1`, maxRetries: 0 });
 
 /**
  * What an app does with the official SDK: reads, then every form of update it can send (labels only, publicUrl only,
@@ -58,7 +64,15 @@ describe("an app using the service's official TypeScript SDK (ai21), through the
     const run = await proxy.stop();
     // Each update the SDK sent reached the sandbox and changed what it sent (labels null: kept as they were). Whether a
     // publicUrl sent as null keeps its value is the sandbox's to hold (its own tests); the proxy expects no null either way.
-    expect(reads.slice(1).map((r) => (r as { labels: string[] }).labels)).toEqual([["q3", "finance"], ["q3", "finance"], ["q4"], ["q1"], ["q1"], ["q1"], []]);
+    expect(reads.slice(1).map((r) => (r as { labels: string[] }).labels)).toEqual([
+      ["q3", "finance"],
+      ["q3", "finance"],
+      ["q4"],
+      ["q1"],
+      ["q1"],
+      ["q1"],
+      [],
+    ]);
     expect(run.summary.findings, proxy.lines.join("\n")).toEqual([]);
     expect(run.summary.warnings, proxy.lines.join("\n")).toEqual([]);
     expect(run.summary.statuses).toEqual(
@@ -71,7 +85,9 @@ describe("an app using the service's official TypeScript SDK (ai21), through the
   });
 });
 
-describe("the proxy in front of a server that answers as the service's own OpenAPI document says", { timeout: 60_000 }, () => {
+describe("the proxy in front of a server that answers as the service's own OpenAPI document says", {
+  timeout: 60_000,
+}, () => {
   it("says the diagnosis first, on stderr and in its summaries, then each failing check once with its count", async () => {
     const server = await documentShapedServer();
     cleanups.push(() => server.close());
@@ -82,7 +98,8 @@ describe("the proxy in front of a server that answers as the service's own OpenA
     // The same UUID in capitals: the same file (RFC 9562), read after the update like the others.
     await client.files.get(server.fileId.toUpperCase());
     const run = await proxy.stop();
-    const diagnosis = "this server answers the field names of the service's own OpenAPI document: fileId → id, sizeBytes → size, creationDate → created_at";
+    const diagnosis =
+      "this server answers the field names of the service's own OpenAPI document: fileId → id, sizeBytes → size, creationDate → created_at";
 
     const failures = proxy.lines.filter((l) => /^contract proxy: (DIAGNOSIS|FINDING|FAILED)/.test(l));
     expect(failures[0]).toMatch(new RegExp(`^contract proxy: DIAGNOSIS: ${diagnosis}`));
@@ -102,7 +119,9 @@ describe("the proxy in front of a server that answers as the service's own OpenA
     const json = await readFile(path.join(run.reportDir, "proxy-summary.json"), "utf8");
     expect(Object.keys(JSON.parse(json))[0]).toBe("diagnosis");
     const markdown = await readFile(path.join(run.reportDir, "proxy-summary.md"), "utf8");
-    expect(markdown.split("\n").find((l) => l.startsWith("**") || l.startsWith("| service"))).toContain(`**Diagnosis:** ${diagnosis}`);
+    expect(markdown.split("\n").find((l) => l.startsWith("**") || l.startsWith("| service"))).toContain(
+      `**Diagnosis:** ${diagnosis}`,
+    );
     expect(markdown).toContain("| service | getFile | response_schema_conformance | 4 |");
     expect(run.exitCode).toBe(1);
   });
@@ -120,7 +139,9 @@ describe("the proxy's rules, on answers a correct server may give", { timeout: 6
     const run = await proxy.stop();
     expect(run.summary.findings.map((f) => f.check)).not.toContain("file_existence_consistent");
     // What fails is what the field names explain, as against the service-shaped server above.
-    expect(new Set(run.summary.findings.map((f) => `${f.operation} ${f.check}`))).toEqual(new Set(["getFile response_schema_conformance", "getFile metadata_of_requested_file"]));
+    expect(new Set(run.summary.findings.map((f) => `${f.operation} ${f.check}`))).toEqual(
+      new Set(["getFile response_schema_conformance", "getFile metadata_of_requested_file"]),
+    );
   });
 
   it("warns, and finds nothing, when the labels come back sorted (a server that keeps them as a set)", async () => {

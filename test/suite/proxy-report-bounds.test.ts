@@ -35,12 +35,21 @@ describe("the contract proxy's reports", { timeout: 60_000 }, () => {
   it("stay within their stated size after 100 uploads of 900 KB to undocumented paths: bodies elided with size and digest, findings past 20 of a check counted", async () => {
     const lines: string[] = [];
     const dir = await mkdtemp(path.join(os.tmpdir(), "file-library-proxy-bounds-"));
-    const proxy = await startProxy({ upstream: await upstream(), reportDir: dir, env: { FILE_LIBRARY_API_KEY: KEY }, say: (line) => lines.push(line) });
+    const proxy = await startProxy({
+      upstream: await upstream(),
+      reportDir: dir,
+      env: { FILE_LIBRARY_API_KEY: KEY },
+      say: (line) => lines.push(line),
+    });
     cleanups.push(() => proxy.stop());
     const body = JSON.stringify({ data: `${KEY} `.repeat(45_000) });
     expect(body.length).toBeGreaterThan(900_000);
     for (let i = 0; i < UPLOADS; i++) {
-      const answer = await fetch(`${proxy.url}/uploads/u-${i}`, { method: "PUT", headers: { authorization: `Bearer ${KEY}`, "content-type": "application/json" }, body });
+      const answer = await fetch(`${proxy.url}/uploads/u-${i}`, {
+        method: "PUT",
+        headers: { authorization: `Bearer ${KEY}`, "content-type": "application/json" },
+        body,
+      });
       expect(answer.status).toBe(404);
       await answer.arrayBuffer();
     }
@@ -50,7 +59,9 @@ describe("the contract proxy's reports", { timeout: 60_000 }, () => {
     expect(run.summary.findings.map((f) => f.check)).toEqual(Array(20).fill("operation_exists"));
     expect(run.summary.findingsLeftOut).toEqual([{ side: "app", check: "operation_exists", count: UPLOADS - 20 }]);
     const digest = createHash("sha256").update(body).digest("hex");
-    expect(run.summary.findings[0]!.curl).toContain(`--data-raw '[body elided: ${body.length} bytes, sha256 ${digest}]'`);
+    expect(run.summary.findings[0]!.curl).toContain(
+      `--data-raw '[body elided: ${body.length} bytes, sha256 ${digest}]'`,
+    );
     const reports = ["proxy-junit.xml", "proxy-summary.json", "proxy-summary.md"];
     for (const report of reports) {
       expect((await stat(path.join(dir, report))).size, report).toBeLessThan(REPORT_BOUND);
@@ -69,31 +80,48 @@ describe("the contract proxy's reports", { timeout: 60_000 }, () => {
       req.on("end", () => {
         const id = decodeURIComponent(req.url!.split("/").at(-1)!);
         if (req.method === "PUT") return void res.writeHead(200).end();
-        res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ id, name: "a.txt", size: 1, created_at: "2026-01-01T00:00:00Z", labels: [] }));
+        res
+          .writeHead(200, { "content-type": "application/json" })
+          .end(JSON.stringify({ id, name: "a.txt", size: 1, created_at: "2026-01-01T00:00:00Z", labels: [] }));
       });
     });
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     cleanups.push(() => new Promise((resolve) => server.close(resolve)));
     const lines: string[] = [];
     const dir = await mkdtemp(path.join(os.tmpdir(), "file-library-proxy-bounds-"));
-    const proxy = await startProxy({ upstream: `http://127.0.0.1:${(server.address() as { port: number }).port}`, reportDir: dir, env: { FILE_LIBRARY_API_KEY: KEY }, say: (line) => lines.push(line) });
+    const proxy = await startProxy({
+      upstream: `http://127.0.0.1:${(server.address() as { port: number }).port}`,
+      reportDir: dir,
+      env: { FILE_LIBRARY_API_KEY: KEY },
+      say: (line) => lines.push(line),
+    });
     cleanups.push(() => proxy.stop());
     const headers = { authorization: `Bearer ${KEY}`, "content-type": "application/json" };
     for (let i = 0; i < UPLOADS; i++) {
       const file = `${proxy.url}/studio/v1/library/files/f-${i}`;
-      await (await fetch(file, { method: "PUT", headers, body: JSON.stringify({ labels: [`${i} `.repeat(300_000)] }) })).arrayBuffer();
+      await (
+        await fetch(file, { method: "PUT", headers, body: JSON.stringify({ labels: [`${i} `.repeat(300_000)] }) })
+      ).arrayBuffer();
       await (await fetch(file, { headers })).arrayBuffer();
     }
     const run = await proxy.stop();
     const [kind, ...others] = run.summary.findings;
     expect(others).toEqual([]);
-    expect(kind).toMatchObject({ side: "service", operation: "updateFile", check: "update_persisted", count: UPLOADS, messagesLeftOut: UPLOADS - 5 });
+    expect(kind).toMatchObject({
+      side: "service",
+      operation: "updateFile",
+      check: "update_persisted",
+      count: UPLOADS,
+      messagesLeftOut: UPLOADS - 5,
+    });
     expect(kind!.messages.map((m) => m.count)).toEqual([1, 1, 1, 1, 1]);
     expect(lines.filter((l) => l.startsWith("contract proxy: FINDING "))).toHaveLength(5);
     for (const report of ["proxy-junit.xml", "proxy-summary.json", "proxy-summary.md"]) {
       expect((await stat(path.join(dir, report))).size, report).toBeLessThan(REPORT_BOUND);
       const text = await readFile(path.join(dir, report), "utf8");
-      expect(text).toMatch(report.endsWith(".json") ? /"messagesLeftOut": 95\b/ : /and 95 more finding\(s\) with other messages/);
+      expect(text).toMatch(
+        report.endsWith(".json") ? /"messagesLeftOut": 95\b/ : /and 95 more finding\(s\) with other messages/,
+      );
     }
     expect(lines).toContain("contract proxy:     and 95 more finding(s) with other messages, counted only");
     expect(Buffer.byteLength(lines.join("\n"))).toBeLessThan(REPORT_BOUND);

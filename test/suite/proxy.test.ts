@@ -27,9 +27,18 @@ afterEach(async () => {
 const reportDir = () => mkdtemp(path.join(os.tmpdir(), "file-library-proxy-"));
 
 /** A proxy in this process, its lines kept; stopped after the test if the test did not stop it. */
-async function proxyTo(upstream: string, options: { maxResponseBytes?: number } = {}): Promise<RunningProxy & { lines: string[] }> {
+async function proxyTo(
+  upstream: string,
+  options: { maxResponseBytes?: number } = {},
+): Promise<RunningProxy & { lines: string[] }> {
   const lines: string[] = [];
-  const proxy = await startProxy({ upstream, reportDir: await reportDir(), env: { FILE_LIBRARY_API_KEY: SANDBOX_KEY }, say: (line) => lines.push(line), ...options });
+  const proxy = await startProxy({
+    upstream,
+    reportDir: await reportDir(),
+    env: { FILE_LIBRARY_API_KEY: SANDBOX_KEY },
+    say: (line) => lines.push(line),
+    ...options,
+  });
   cleanups.push(() => proxy.stop());
   return Object.assign(proxy, { lines });
 }
@@ -45,7 +54,10 @@ async function upstreamSandbox(fault?: string) {
 async function appTraffic(baseUrl: string): Promise<void> {
   const files = createFileLibraryClient({ baseUrl, apiKey: SANDBOX_KEY, maxRetries: 0 }).files;
   await files.get("doc-1");
-  await files.update("doc-1", { labels: ["q3", "finance, 2026", "ünïcode"], publicUrl: "https://cdn.example.test/q3.pdf" });
+  await files.update("doc-1", {
+    labels: ["q3", "finance, 2026", "ünïcode"],
+    publicUrl: "https://cdn.example.test/q3.pdf",
+  });
   await files.get("doc-1");
   await files.update("doc-1", { labels: [] });
   await files.get("doc-1");
@@ -57,7 +69,8 @@ async function appTraffic(baseUrl: string): Promise<void> {
   await expect(wrong.get("doc-1")).rejects.toBeInstanceOf(AuthenticationError);
 }
 
-const checksFound = (run: ProxyRun) => [...new Set(run.summary.findings.map((f) => `${f.side} ${f.operation} ${f.check}`))].sort();
+const checksFound = (run: ProxyRun) =>
+  [...new Set(run.summary.findings.map((f) => `${f.side} ${f.operation} ${f.check}`))].sort();
 
 describe("the contract proxy against the sandbox", { timeout: 60_000 }, () => {
   it("forwards an app's correct traffic with 0 findings, and reports every operation and status it saw", async () => {
@@ -92,7 +105,9 @@ describe("the contract proxy against the sandbox", { timeout: 60_000 }, () => {
     const run = await proxy.stop();
     expect(run.summary.unseen).toEqual(["updateFile", "getFileDownloadUrl"]);
     const junit = await readFile(path.join(run.reportDir, "proxy-junit.xml"), "utf8");
-    expect(junit).toContain('<testcase classname="updateFile" name="not seen in the traffic">\n      <skipped message="no request of the traffic called updateFile"/>');
+    expect(junit).toContain(
+      '<testcase classname="updateFile" name="not seen in the traffic">\n      <skipped message="no request of the traffic called updateFile"/>',
+    );
   });
 
   // Each fault the app's traffic exercises, and the check that must name it (the service's side).
@@ -119,10 +134,16 @@ describe("the contract proxy against the sandbox", { timeout: 60_000 }, () => {
     expect(run.exitCode).toBe(1);
     expect(run.summary.findings.every((f) => f.side === "service")).toBe(true);
     // One line on stderr for each new kind, as it happened, with a curl that takes the key from the environment.
-    const line = proxy.lines.find((l) => l.startsWith(`contract proxy: FINDING (service) ${expected.split(" ").slice(1).join(" ")}: `));
+    const line = proxy.lines.find((l) =>
+      l.startsWith(`contract proxy: FINDING (service) ${expected.split(" ").slice(1).join(" ")}: `),
+    );
     expect(line).toBeDefined();
     expect(line).toContain("reproduce: curl -i -X ");
-    const everything = [...proxy.lines, JSON.stringify(run.summary), await readFile(path.join(run.reportDir, "proxy-junit.xml"), "utf8")].join("\n");
+    const everything = [
+      ...proxy.lines,
+      JSON.stringify(run.summary),
+      await readFile(path.join(run.reportDir, "proxy-junit.xml"), "utf8"),
+    ].join("\n");
     expect(everything).not.toContain(SANDBOX_KEY);
     expect(everything).not.toContain("not-the-key-7");
   });
@@ -131,8 +152,16 @@ describe("the contract proxy against the sandbox", { timeout: 60_000 }, () => {
     const sb = await upstreamSandbox();
     const proxy = await proxyTo(sb.baseUrl);
     const key = { authorization: `Bearer ${SANDBOX_KEY}` };
-    await fetch(`${proxy.url}${FILES}/doc-1`, { method: "PUT", headers: { ...key, "content-type": "application/json" }, body: JSON.stringify({ labels: "a,b" }) });
-    await fetch(`${proxy.url}${FILES}/doc-1`, { method: "PUT", headers: key, body: new Uint8Array(Buffer.from('{"labels":[]}')) });
+    await fetch(`${proxy.url}${FILES}/doc-1`, {
+      method: "PUT",
+      headers: { ...key, "content-type": "application/json" },
+      body: JSON.stringify({ labels: "a,b" }),
+    });
+    await fetch(`${proxy.url}${FILES}/doc-1`, {
+      method: "PUT",
+      headers: key,
+      body: new Uint8Array(Buffer.from('{"labels":[]}')),
+    });
     await fetch(`${proxy.url}${FILES}/doc-1`);
     await fetch(`${proxy.url}${FILES}/doc-1`, { method: "DELETE", headers: key });
     await fetch(`${proxy.url}/studio/v1/library/folders`, { headers: key });
@@ -156,18 +185,30 @@ describe("the contract proxy against the sandbox", { timeout: 60_000 }, () => {
     const sb = await upstreamSandbox();
     const proxy = await proxyTo(sb.baseUrl);
     const put = (body: unknown) =>
-      fetch(`${proxy.url}${FILES}/doc-1`, { method: "PUT", headers: { authorization: `Bearer ${SANDBOX_KEY}`, "content-type": "application/json" }, body: JSON.stringify(body) });
+      fetch(`${proxy.url}${FILES}/doc-1`, {
+        method: "PUT",
+        headers: { authorization: `Bearer ${SANDBOX_KEY}`, "content-type": "application/json" },
+        body: JSON.stringify(body),
+      });
     for (const body of [{ publicUrl: 5 }, { labels: "x" }, { publicUrl: 6 }]) await put(body);
     const run = await proxy.stop();
     const [kind, ...others] = run.summary.findings;
     expect(others).toEqual([]);
-    expect(kind).toMatchObject({ side: "app", operation: "updateFile", check: "request_body_valid", count: 3, messagesLeftOut: 0 });
+    expect(kind).toMatchObject({
+      side: "app",
+      operation: "updateFile",
+      check: "request_body_valid",
+      count: 3,
+      messagesLeftOut: 0,
+    });
     expect(kind!.messages.map((m) => [m.count, m.problem])).toEqual([
       [2, "the body does not match its schema: check publicUrl"],
       [1, "the body does not match its schema: check labels"],
     ]);
     expect(kind!.messages[1]!.curl).toContain(`--data-raw '{"labels":"x"}'`);
-    const said = proxy.lines.filter((l) => l.startsWith("contract proxy: FINDING (app) updateFile request_body_valid: "));
+    const said = proxy.lines.filter((l) =>
+      l.startsWith("contract proxy: FINDING (app) updateFile request_body_valid: "),
+    );
     expect(said.map((l) => l.split("\n")[0])).toEqual([
       "contract proxy: FINDING (app) updateFile request_body_valid: the body does not match its schema: check publicUrl",
       "contract proxy: FINDING (app) updateFile request_body_valid: the body does not match its schema: check labels",
@@ -176,7 +217,9 @@ describe("the contract proxy against the sandbox", { timeout: 60_000 }, () => {
     const junit = await readFile(path.join(run.reportDir, "proxy-junit.xml"), "utf8");
     expect(junit).toContain("2 time(s): the body does not match its schema: check publicUrl");
     expect(junit).toContain("1 time(s): the body does not match its schema: check labels\nreproduce: curl");
-    expect(JSON.parse(await readFile(path.join(run.reportDir, "proxy-summary.json"), "utf8")).findings[0].messages).toHaveLength(2);
+    expect(
+      JSON.parse(await readFile(path.join(run.reportDir, "proxy-summary.json"), "utf8")).findings[0].messages,
+    ).toHaveLength(2);
     const markdown = await readFile(path.join(run.reportDir, "proxy-summary.md"), "utf8");
     expect(markdown).toContain(
       "| app | updateFile | request_body_valid | 3 | 2×: the body does not match its schema: check publicUrl<br>1×: the body does not match its schema: check labels |",
@@ -188,7 +231,11 @@ describe("the contract proxy against the sandbox", { timeout: 60_000 }, () => {
     const proxy = await proxyTo(sb.baseUrl);
     const answer = await fetch(`${proxy.url}${FILES}/doc-1`, {
       method: "OPTIONS",
-      headers: { origin: "http://localhost:5173", "access-control-request-method": "PUT", "access-control-request-headers": "authorization, content-type" },
+      headers: {
+        origin: "http://localhost:5173",
+        "access-control-request-method": "PUT",
+        "access-control-request-headers": "authorization, content-type",
+      },
     });
     expect(answer.status).toBe(204);
     expect(answer.headers.get("access-control-allow-methods")).toContain("PUT");
@@ -204,7 +251,13 @@ describe("the contract proxy against the sandbox", { timeout: 60_000 }, () => {
     const upstream = await serve((_req, res) => {
       const gone = ++reads > 1;
       res.writeHead(gone ? 422 : 200, { "content-type": "application/json", "x-request-id": `r${reads}` });
-      res.end(JSON.stringify(gone ? { code: "file_not_found", message: "No such file." } : { id: "f1", name: "a.txt", size: 1, created_at: "2026-01-01T00:00:00Z", labels: [] }));
+      res.end(
+        JSON.stringify(
+          gone
+            ? { code: "file_not_found", message: "No such file." }
+            : { id: "f1", name: "a.txt", size: 1, created_at: "2026-01-01T00:00:00Z", labels: [] },
+        ),
+      );
     });
     const proxy = await proxyTo(upstream);
     const files = createFileLibraryClient({ baseUrl: proxy.url, apiKey: SANDBOX_KEY, maxRetries: 0 }).files;
@@ -212,7 +265,9 @@ describe("the contract proxy against the sandbox", { timeout: 60_000 }, () => {
     await files.get("f1").catch(() => {});
     const run = await proxy.stop();
     expect(checksFound(run)).toEqual(["service getFile file_existence_consistent"]);
-    expect(run.summary.findings[0]!.problem).toBe('"f1" answered 200 (the file exists) to getFile, then 422 (no such file) to getFile, with no update of it between');
+    expect(run.summary.findings[0]!.problem).toBe(
+      '"f1" answered 200 (the file exists) to getFile, then 422 (no such file) to getFile, with no update of it between',
+    );
   });
 });
 
@@ -225,10 +280,19 @@ describe("the contract proxy when a traffic rule throws", { timeout: 60_000 }, (
     }
     const upstream = await serve((req, res) => {
       res.writeHead(200, req.method === "PUT" ? {} : { "content-type": "application/json" });
-      res.end(req.method === "PUT" ? "" : JSON.stringify({ id: "f1", name: "a.txt", size: 1, created_at: "2026-01-01T00:00:00Z", labels: [] }));
+      res.end(
+        req.method === "PUT"
+          ? ""
+          : JSON.stringify({ id: "f1", name: "a.txt", size: 1, created_at: "2026-01-01T00:00:00Z", labels: [] }),
+      );
     });
     const proxy = await proxyTo(upstream);
-    const files = createFileLibraryClient({ baseUrl: proxy.url, apiKey: SANDBOX_KEY, maxRetries: 0, timeoutMs: 10_000 }).files;
+    const files = createFileLibraryClient({
+      baseUrl: proxy.url,
+      apiKey: SANDBOX_KEY,
+      maxRetries: 0,
+      timeoutMs: 10_000,
+    }).files;
     await files.update("f1", { labels: ["a"] });
     expect((await files.get("f1")).id).toBe("f1");
     const run = await proxy.stop();
@@ -238,7 +302,9 @@ describe("the contract proxy when a traffic rule throws", { timeout: 60_000 }, (
       `contract proxy: FINDING (proxy) updateFile traffic_rules: the check stopped on an unexpected error while noting PUT ${FILES}/f1 as it arrived: Error: the rule updateStarted broke\n    reproduce: ${run.summary.findings.find((f) => f.operation === "updateFile")!.curl}`,
     );
     const junit = await readFile(path.join(run.reportDir, "proxy-junit.xml"), "utf8");
-    expect(junit).toMatch(/<testcase classname="getFile" name="traffic_rules">\n {6}<failure message="proxy: the check stopped on an unexpected error while judging the read HTTP 200 of &quot;f1&quot;/);
+    expect(junit).toMatch(
+      /<testcase classname="getFile" name="traffic_rules">\n {6}<failure message="proxy: the check stopped on an unexpected error while judging the read HTTP 200 of &quot;f1&quot;/,
+    );
   });
 });
 
@@ -258,14 +324,23 @@ describe("startForwarding when its listener throws as a request arrives", { time
     const answer = await fetch(`${forwarding.url}${FILES}/f1`);
     expect(answer.status).toBe(502);
     expect(answer.headers.get("x-contract-proxy")).toBe("upstream-unreachable");
-    expect(await answer.json()).toEqual({ error: { code: "upstream_unreachable", message: "The contract proxy could not reach the upstream: the proxy failed while forwarding." } });
+    expect(await answer.json()).toEqual({
+      error: {
+        code: "upstream_unreachable",
+        message: "The contract proxy could not reach the upstream: the proxy failed while forwarding.",
+      },
+    });
     await forwarding.close();
-    expect(failures.map((f) => [f.method, f.target, f.reason])).toEqual([["GET", `${FILES}/f1`, "the proxy failed: the listener broke"]]);
+    expect(failures.map((f) => [f.method, f.target, f.reason])).toEqual([
+      ["GET", `${FILES}/f1`, "the proxy failed: the listener broke"],
+    ]);
   });
 });
 
 /** A plain upstream of the test's own. */
-async function serve(handler: (req: IncomingMessage, res: import("node:http").ServerResponse) => void): Promise<string> {
+async function serve(
+  handler: (req: IncomingMessage, res: import("node:http").ServerResponse) => void,
+): Promise<string> {
   const server: Server = createServer((req, res) => {
     req.resume();
     req.on("end", () => handler(req, res));
@@ -285,7 +360,13 @@ describe("what the proxy forwards", { timeout: 60_000 }, () => {
       req.on("data", (c: Buffer) => chunks.push(c));
       req.on("end", () => {
         body = Buffer.concat(chunks);
-        res.writeHead(207, "Odd Status", [["Set-Cookie", "a=1"], ["Set-Cookie", "b=2"], ["X-Trace", "t1"], ["Content-Type", "application/octet-stream"], ["Keep-Alive", "timeout=9"]]);
+        res.writeHead(207, "Odd Status", [
+          ["Set-Cookie", "a=1"],
+          ["Set-Cookie", "b=2"],
+          ["X-Trace", "t1"],
+          ["Content-Type", "application/octet-stream"],
+          ["Keep-Alive", "timeout=9"],
+        ]);
         res.end(Buffer.from([0, 255, 1, 254]));
       });
     });
@@ -294,15 +375,36 @@ describe("what the proxy forwards", { timeout: 60_000 }, () => {
     const upstream = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     const proxy = await proxyTo(upstream);
     const sent = Buffer.from([1, 2, 3, 0, 250]);
-    const answer = await new Promise<{ status: number; message: string; headers: IncomingMessage["headers"]; raw: string[]; body: Buffer }>((resolve, reject) => {
+    const answer = await new Promise<{
+      status: number;
+      message: string;
+      headers: IncomingMessage["headers"];
+      raw: string[];
+      body: Buffer;
+    }>((resolve, reject) => {
       const req = httpRequest(`${proxy.url}${FILES}/f%2F1?x=1`, {
         method: "PUT",
-        headers: { "content-type": "application/octet-stream", "x-app": "yes", connection: "keep-alive, x-hop", "x-hop": "dropped", te: "trailers", authorization: `Bearer ${SANDBOX_KEY}` },
+        headers: {
+          "content-type": "application/octet-stream",
+          "x-app": "yes",
+          connection: "keep-alive, x-hop",
+          "x-hop": "dropped",
+          te: "trailers",
+          authorization: `Bearer ${SANDBOX_KEY}`,
+        },
       });
       req.on("response", (res) => {
         const chunks: Buffer[] = [];
         res.on("data", (c: Buffer) => chunks.push(c));
-        res.on("end", () => resolve({ status: res.statusCode!, message: res.statusMessage!, headers: res.headers, raw: res.rawHeaders, body: Buffer.concat(chunks) }));
+        res.on("end", () =>
+          resolve({
+            status: res.statusCode!,
+            message: res.statusMessage!,
+            headers: res.headers,
+            raw: res.rawHeaders,
+            body: Buffer.concat(chunks),
+          }),
+        );
       });
       req.on("error", reject);
       req.end(sent);
@@ -336,9 +438,15 @@ describe("what the proxy forwards", { timeout: 60_000 }, () => {
     expect(run.summary.upstreamFailures.count).toBe(1);
     // It answered nothing: the run checked nothing, and cannot pass.
     expect(run.exitCode).toBe(2);
-    expect(run.summary.stopped).toMatch(/^the upstream http:\/\/127\.0\.0\.1:\d+ answered none of the 1 request\(s\) sent to it \(the first: ECONNREFUSED: .*\): check --upstream$/);
-    expect(await readFile(path.join(run.reportDir, "proxy-summary.md"), "utf8")).toContain(`**Nothing was checked:** ${run.summary.stopped}.`);
-    expect(proxy.lines.join("\n")).toMatch(/the upstream did not answer GET \/studio\/v1\/library\/files\/doc-1: ECONNREFUSED/);
+    expect(run.summary.stopped).toMatch(
+      /^the upstream http:\/\/127\.0\.0\.1:\d+ answered none of the 1 request\(s\) sent to it \(the first: ECONNREFUSED: .*\): check --upstream$/,
+    );
+    expect(await readFile(path.join(run.reportDir, "proxy-summary.md"), "utf8")).toContain(
+      `**Nothing was checked:** ${run.summary.stopped}.`,
+    );
+    expect(proxy.lines.join("\n")).toMatch(
+      /the upstream did not answer GET \/studio\/v1\/library\/files\/doc-1: ECONNREFUSED/,
+    );
   });
 
   it("exits 2 when no request reached the upstream at all, and 0 or 1 as soon as one answer came", async () => {
@@ -346,7 +454,9 @@ describe("what the proxy forwards", { timeout: 60_000 }, () => {
     const idle = await proxyTo(upstream);
     const none = await idle.stop();
     expect(none.exitCode).toBe(2);
-    expect(none.summary.stopped).toMatch(/^no request reached the upstream http:\/\/127\.0\.0\.1:\d+: nothing was sent through the proxy/);
+    expect(none.summary.stopped).toMatch(
+      /^no request reached the upstream http:\/\/127\.0\.0\.1:\d+: nothing was sent through the proxy/,
+    );
     const once = await proxyTo(upstream);
     await (await fetch(`${once.url}/anything`)).arrayBuffer();
     const one = await once.stop();
@@ -367,7 +477,13 @@ describe("what the proxy forwards", { timeout: 60_000 }, () => {
       if (req.url!.endsWith("/slow")) void released.then(() => res.writeHead(404).end());
     });
     const lines: string[] = [];
-    const proxy = await startProxy({ upstream, reportDir: await reportDir(), env: {}, say: (line) => lines.push(line), drainMs: 300 });
+    const proxy = await startProxy({
+      upstream,
+      reportDir: await reportDir(),
+      env: {},
+      say: (line) => lines.push(line),
+      drainMs: 300,
+    });
     cleanups.push(() => proxy.stop());
     const slow = fetch(`${proxy.url}/slow`);
     const held = fetch(`${proxy.url}/held`);
@@ -377,7 +493,9 @@ describe("what the proxy forwards", { timeout: 60_000 }, () => {
     expect((await slow).status).toBe(404);
     const cut = await held;
     expect(cut.status).toBe(502);
-    expect(((await cut.json()) as { error: { message: string } }).error.message).toBe("The contract proxy could not reach the upstream: the proxy stopped after waiting 0.3 s for the upstream's answer.");
+    expect(((await cut.json()) as { error: { message: string } }).error.message).toBe(
+      "The contract proxy could not reach the upstream: the proxy stopped after waiting 0.3 s for the upstream's answer.",
+    );
     const run = await stopped;
     expect(run.summary.cutAtStop).toBe(1);
     expect(run.summary.exchanges).toBe(1);
@@ -402,7 +520,10 @@ describe("what the proxy forwards", { timeout: 60_000 }, () => {
     const late = await fetch(`${proxy.url}/late`);
     expect(late.status).toBe(503);
     expect(late.headers.get("x-contract-proxy")).toBe("stopping");
-    expect(((await late.json()) as { error: { code: string; message: string } }).error).toEqual({ code: "proxy_stopping", message: "The contract proxy is stopping (it was interrupted, or its command ended): it takes no new requests." });
+    expect(((await late.json()) as { error: { code: string; message: string } }).error).toEqual({
+      code: "proxy_stopping",
+      message: "The contract proxy is stopping (it was interrupted, or its command ended): it takes no new requests.",
+    });
     expect(arrived).toEqual(["/held"]);
     void proxy.stopNow();
     expect((await inFlight).status).toBe(502);
@@ -434,7 +555,10 @@ describe("what the proxy forwards", { timeout: 60_000 }, () => {
     });
     const proxy = await proxyTo(upstream);
     const controller = new AbortController();
-    const answer = await fetch(`${proxy.url}${FILES}/f1`, { headers: { authorization: `Bearer ${SANDBOX_KEY}` }, signal: controller.signal });
+    const answer = await fetch(`${proxy.url}${FILES}/f1`, {
+      headers: { authorization: `Bearer ${SANDBOX_KEY}` },
+      signal: controller.signal,
+    });
     expect(answer.status).toBe(200);
     controller.abort();
     await answer.text().catch(() => {});
@@ -493,14 +617,24 @@ describe("what the proxy forwards", { timeout: 60_000 }, () => {
     // 74 MB passed through; the proxy kept at most its capture of 1 MiB per body, and the streams' buffers.
     expect(parts).toBeGreaterThan(100);
     expect(peak - before).toBeLessThan(24 * 1024 * 1024);
-    expect(run.summary.notChecked).toEqual([{ operation: "getFileDownloadUrl", reason: "the body is over 1048576 bytes (FILE_LIBRARY_MAX_RESPONSE_BYTES)", count: 1 }]);
+    expect(run.summary.notChecked).toEqual([
+      {
+        operation: "getFileDownloadUrl",
+        reason: "the body is over 1048576 bytes (FILE_LIBRARY_MAX_RESPONSE_BYTES)",
+        count: 1,
+      },
+    ]);
   });
 });
 
 describe("file-library-contract proxy on the command line", { timeout: 90_000 }, () => {
   /** The CLI with a command after `--`; resolves with its exit code and what it printed. */
   async function wrap(upstream: string, command: string[], dir: string, flags: string[] = []) {
-    const child = startScript("contract-tests/cli.ts", ["proxy", "--upstream", upstream, "--report-dir", dir, ...flags, "--", ...command], { ...process.env, FILE_LIBRARY_API_KEY: SANDBOX_KEY });
+    const child = startScript(
+      "contract-tests/cli.ts",
+      ["proxy", "--upstream", upstream, "--report-dir", dir, ...flags, "--", ...command],
+      { ...process.env, FILE_LIBRARY_API_KEY: SANDBOX_KEY },
+    );
     let output = "";
     child.stdout!.on("data", (c: Buffer) => (output += c.toString()));
     child.stderr!.on("data", (c: Buffer) => (output += c.toString()));
@@ -537,7 +671,10 @@ describe("file-library-contract proxy on the command line", { timeout: 90_000 },
   it("without a command, runs until SIGINT and then writes its reports", async () => {
     const sb = await upstreamSandbox();
     const dir = await reportDir();
-    const child = startScript("contract-tests/cli.ts", ["proxy", "--upstream", sb.baseUrl, "--report-dir", dir], { ...process.env, FILE_LIBRARY_API_KEY: SANDBOX_KEY });
+    const child = startScript("contract-tests/cli.ts", ["proxy", "--upstream", sb.baseUrl, "--report-dir", dir], {
+      ...process.env,
+      FILE_LIBRARY_API_KEY: SANDBOX_KEY,
+    });
     const [, url] = await waitForOutput(child, /listening on (http:\/\/\S+),/, 30_000);
     const answer = await fetch(`${url}${FILES}/doc-1`, { headers: { authorization: `Bearer ${SANDBOX_KEY}` } });
     expect(answer.status).toBe(200);
@@ -554,7 +691,11 @@ describe("file-library-contract proxy on the command line", { timeout: 90_000 },
     // /held is never answered; anything else gets a 404 (an undocumented path: one app finding, exit 1).
     const upstream = await serve((req, res) => (req.url === "/held" ? arrived() : res.writeHead(404).end()));
     const dir = await reportDir();
-    const child = startScript("contract-tests/cli.ts", ["proxy", "--upstream", upstream, "--report-dir", dir], process.env);
+    const child = startScript(
+      "contract-tests/cli.ts",
+      ["proxy", "--upstream", upstream, "--report-dir", dir],
+      process.env,
+    );
     cleanups.push(async () => {
       child.kill("SIGKILL");
       await exitCodeOf(child);
@@ -577,7 +718,10 @@ describe("file-library-contract proxy on the command line", { timeout: 90_000 },
     const held = new Promise<void>((resolve) => (arrived = resolve));
     const upstream = await serve(() => arrived());
     const dir = await reportDir();
-    const child = startScript("contract-tests/cli.ts", ["proxy", "--upstream", upstream, "--report-dir", dir], { ...process.env, FILE_LIBRARY_API_KEY: SANDBOX_KEY });
+    const child = startScript("contract-tests/cli.ts", ["proxy", "--upstream", upstream, "--report-dir", dir], {
+      ...process.env,
+      FILE_LIBRARY_API_KEY: SANDBOX_KEY,
+    });
     cleanups.push(async () => {
       child.kill("SIGKILL");
       await exitCodeOf(child);
@@ -585,7 +729,10 @@ describe("file-library-contract proxy on the command line", { timeout: 90_000 },
     const [, url] = await waitForOutput(child, /listening on (http:\/\/\S+),/, 30_000);
     const answer = fetch(`${url}${FILES}/doc-1`, { headers: { authorization: `Bearer ${SANDBOX_KEY}` } });
     await held;
-    const draining = waitForOutput(child, /SIGINT: finishing the exchanges in flight \(5 s at most\), then writing the reports; SIGINT again to stop at once/);
+    const draining = waitForOutput(
+      child,
+      /SIGINT: finishing the exchanges in flight \(5 s at most\), then writing the reports; SIGINT again to stop at once/,
+    );
     child.kill("SIGINT");
     await draining;
     const stopping = waitForOutput(child, /SIGINT again: stopping at once, writing the reports/);
@@ -604,20 +751,30 @@ describe("file-library-contract proxy on the command line", { timeout: 90_000 },
     const run = await wrap(down, app(true), await reportDir());
     expect(run.output).toContain("app got 502");
     expect(run.code, run.output).toBe(2);
-    expect(run.output).toMatch(new RegExp(`proxy: the upstream ${down.replace(/\./g, "\\.")} answered none of the 1 request\\(s\\) sent to it \\(the first: ECONNREFUSED: .*\\): check --upstream; reports in `));
+    expect(run.output).toMatch(
+      new RegExp(
+        `proxy: the upstream ${down.replace(/\./g, "\\.")} answered none of the 1 request\\(s\\) sent to it \\(the first: ECONNREFUSED: .*\\): check --upstream; reports in `,
+      ),
+    );
   });
 
   it("listens on the --port it is given, and exits 2 saying so when that port is taken", async () => {
     const sb = await upstreamSandbox();
     const port = await closedPort();
-    const first = startScript("contract-tests/cli.ts", ["proxy", "--upstream", sb.baseUrl, "--port", String(port), "--report-dir", await reportDir()], process.env);
+    const first = startScript(
+      "contract-tests/cli.ts",
+      ["proxy", "--upstream", sb.baseUrl, "--port", String(port), "--report-dir", await reportDir()],
+      process.env,
+    );
     cleanups.push(async () => {
       first.kill("SIGTERM");
       await exitCodeOf(first);
     });
     const [, url] = await waitForOutput(first, /listening on (http:\/\/\S+),/, 30_000);
     expect(url).toBe(`http://127.0.0.1:${port}`);
-    expect((await fetch(`${url}${FILES}/doc-1`, { headers: { authorization: `Bearer ${SANDBOX_KEY}` } })).status).toBe(200);
+    expect((await fetch(`${url}${FILES}/doc-1`, { headers: { authorization: `Bearer ${SANDBOX_KEY}` } })).status).toBe(
+      200,
+    );
     const second = await wrap(sb.baseUrl, ["true"], await reportDir(), ["--port", String(port)]);
     expect(second.code).toBe(2);
     expect(second.output).toMatch(/proxy: cannot start: .*EADDRINUSE/);
@@ -633,6 +790,8 @@ describe("file-library-contract proxy on the command line", { timeout: 90_000 },
     // A URL without its scheme gets what it may have meant.
     const bare = await wrap("files.example.com", ["true"], await reportDir());
     expect(bare.code).toBe(2);
-    expect(bare.output).toMatch(/proxy: cannot start: --upstream "files\.example\.com" has no scheme: did you mean https:\/\/files\.example\.com\?/);
+    expect(bare.output).toMatch(
+      /proxy: cannot start: --upstream "files\.example\.com" has no scheme: did you mean https:\/\/files\.example\.com\?/,
+    );
   });
 });

@@ -85,7 +85,9 @@ describe("the contract suite's rate limiter", () => {
   it("counts the waits before it was made (the start-up read's) against the cap per run", async () => {
     const clock = fakeClock();
     const limiter = new RateLimiter(settings({ maxTotalWaitMs: 3_000 }), clock, 2_000);
-    await expect(limiter.waitOut(headers({ "retry-after": "2" }), 0)).rejects.toThrow(/waiting out its 429s took 2\.0 s, and the next wait of 2\.0 s would pass the cap of 3\.0 s per run/);
+    await expect(limiter.waitOut(headers({ "retry-after": "2" }), 0)).rejects.toThrow(
+      /waiting out its 429s took 2\.0 s, and the next wait of 2\.0 s would pass the cap of 3\.0 s per run/,
+    );
     expect(clock.sleeps).toEqual([]);
   });
 
@@ -95,7 +97,11 @@ describe("the contract suite's rate limiter", () => {
     expect(parseRate("3600/h")).toBe(1);
     for (const bad of ["10", "0/s", "ten/s", "5/d", "-1/s"]) expect(() => parseRate(bad)).toThrow(SettingError);
     expect(readSettings({}).rateLimits).toEqual({ maxWaitMs: 10_000, maxTotalWaitMs: 60_000, perSecond: undefined });
-    expect(readSettings({ FILE_LIBRARY_RATE_LIMIT: "120/m", FILE_LIBRARY_MAX_TOTAL_WAIT_MS: "5000" }).rateLimits).toMatchObject({ perSecond: 2, maxTotalWaitMs: 5000 });
-    expect(() => readSettings({ FILE_LIBRARY_MAX_RETRY_WAIT_MS: "soon" })).toThrow(/^FILE_LIBRARY_MAX_RETRY_WAIT_MS takes a number of at least 0, got "soon"$/);
+    expect(
+      readSettings({ FILE_LIBRARY_RATE_LIMIT: "120/m", FILE_LIBRARY_MAX_TOTAL_WAIT_MS: "5000" }).rateLimits,
+    ).toMatchObject({ perSecond: 2, maxTotalWaitMs: 5000 });
+    expect(() => readSettings({ FILE_LIBRARY_MAX_RETRY_WAIT_MS: "soon" })).toThrow(
+      /^FILE_LIBRARY_MAX_RETRY_WAIT_MS takes a number of at least 0, got "soon"$/,
+    );
   });
 });

@@ -17,7 +17,9 @@ describe("redactSecrets", () => {
   });
 
   it("finds a word-like key escaped only as a word of its own, judged on what the escapes stand for", () => {
-    expect(redactSecrets("/files/%64ev and de%76 and dev%5F1 and dev%2D1", ["dev"])).toBe(`/files/${REDACTED} and ${REDACTED} and dev%5F1 and ${REDACTED}%2D1`);
+    expect(redactSecrets("/files/%64ev and de%76 and dev%5F1 and dev%2D1", ["dev"])).toBe(
+      `/files/${REDACTED} and ${REDACTED} and dev%5F1 and ${REDACTED}%2D1`,
+    );
     expect(redactSecrets("%64ev-key-54/x", ["dev-key-54"])).toBe(`${REDACTED}/x`);
   });
 
@@ -28,7 +30,9 @@ describe("redactSecrets", () => {
   });
 
   it("finds a key that itself holds what reads as an escape, as it came", () => {
-    expect(redactSecrets("/f/k%41y-secret-1 and /f/k%2541y-secret-1", ["k%41y-secret-1"])).toBe(`/f/${REDACTED} and /f/${REDACTED}`);
+    expect(redactSecrets("/f/k%41y-secret-1 and /f/k%2541y-secret-1", ["k%41y-secret-1"])).toBe(
+      `/f/${REDACTED} and /f/${REDACTED}`,
+    );
   });
 
   it("redacts the longer secret whole before a shorter one inside it, and leaves a text with no secret as it was", () => {
@@ -37,10 +41,30 @@ describe("redactSecrets", () => {
   });
 
   it("is the client's redaction on a text with no escape, and its rule of which secret is distinctive (src/redact.ts)", () => {
-    const texts = ["Check the base URL; key k.", "content-type: text/plain; created_at", "/library/files/file_1: file not found", "testing attest test_1 test-1", "tokensk-live-4f9c2eX and sk-live-4f9c2e", "aa aaa", "ab1-ab1-ab1-ab1"];
-    for (const secret of ["k", "te", "file", "test", "sk-live-4f9c2e", "aa", "ab1-ab1-", "application", "ab12cd34", "ABCDEFGHIJ"]) {
+    const texts = [
+      "Check the base URL; key k.",
+      "content-type: text/plain; created_at",
+      "/library/files/file_1: file not found",
+      "testing attest test_1 test-1",
+      "tokensk-live-4f9c2eX and sk-live-4f9c2e",
+      "aa aaa",
+      "ab1-ab1-ab1-ab1",
+    ];
+    for (const secret of [
+      "k",
+      "te",
+      "file",
+      "test",
+      "sk-live-4f9c2e",
+      "aa",
+      "ab1-ab1-",
+      "application",
+      "ab12cd34",
+      "ABCDEFGHIJ",
+    ]) {
       expect(isDistinctive(secret), secret).toBe(clientIsDistinctive(secret));
-      for (const text of texts) expect(redactSecrets(text, [secret]), `${secret} in ${text}`).toBe(redactString(text, [secret]));
+      for (const text of texts)
+        expect(redactSecrets(text, [secret]), `${secret} in ${text}`).toBe(redactString(text, [secret]));
     }
   });
 });

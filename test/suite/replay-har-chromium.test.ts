@@ -20,7 +20,11 @@ async function replay(args: string[]) {
   const output: string[] = [];
   const err = vi.spyOn(console, "error").mockImplementation((line: string) => void output.push(line));
   try {
-    const code = await runReplayCommand([...args, "--report-dir", path.join(scratch, "reports")], "file-library-contract", { FILE_LIBRARY_API_KEY: SANDBOX_KEY });
+    const code = await runReplayCommand(
+      [...args, "--report-dir", path.join(scratch, "reports")],
+      "file-library-contract",
+      { FILE_LIBRARY_API_KEY: SANDBOX_KEY },
+    );
     return { code, output: output.join("\n") };
   } finally {
     err.mockRestore();
@@ -32,7 +36,11 @@ describe.skipIf(!chrome)("a HAR made by Chromium", { timeout: 60_000 }, () => {
     const har = await chromiumHar(scratch, chrome!);
     for (const [fault, code, said] of [
       [undefined, 0, /passed: 3 exchanges, 0 duplicates, 3 replayed, 0 break\(s\); reports/],
-      ["metadata-size-as-string", 1, /BREAK \(consumer\) line \d+: GET \/studio\/v1\/library\/files\/doc-1 as_the_app_saw_it: \$\.size was a number/],
+      [
+        "metadata-size-as-string",
+        1,
+        /BREAK \(consumer\) line \d+: GET \/studio\/v1\/library\/files\/doc-1 as_the_app_saw_it: \$\.size was a number/,
+      ],
     ] as const) {
       const sb = await sandbox({ fixturesFile: SANDBOX_FIXTURES, ...(fault ? { fault } : {}) });
       try {

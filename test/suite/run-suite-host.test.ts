@@ -26,8 +26,13 @@ async function startHost(mode: "abort" | "exit") {
   host.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
   await waitForOutput(host, /contract: seed \d+/, 60_000);
   // The suite runs in the host: its only child is tsx's esbuild service, never a node running the suite.
-  const children = await Promise.all((await childrenOf(host.pid!)).map(async (pid) => ({ pid, command: await commandLineOf(pid) })));
-  expect(children.filter((c) => !c.command.includes("esbuild")), "runSuite runs the suite in its caller's process").toEqual([]);
+  const children = await Promise.all(
+    (await childrenOf(host.pid!)).map(async (pid) => ({ pid, command: await commandLineOf(pid) })),
+  );
+  expect(
+    children.filter((c) => !c.command.includes("esbuild")),
+    "runSuite runs the suite in its caller's process",
+  ).toEqual([]);
   return { host, output: () => output };
 }
 

@@ -3,7 +3,10 @@ import { echoesOf, type EchoSource } from "../../contract-tests/http/secret-echo
 
 const KEY = "k-echo-4711";
 /** An answer with these headers and this body. */
-const answer = (text: string, headers: Record<string, string> = {}): EchoSource => ({ text, headers: new Headers(headers) });
+const answer = (text: string, headers: Record<string, string> = {}): EchoSource => ({
+  text,
+  headers: new Headers(headers),
+});
 /** `depth` objects, one inside the other, the innermost holding `member`. */
 const nested = (depth: number, member: Record<string, string>): string => {
   let value: unknown = member;
@@ -13,24 +16,41 @@ const nested = (depth: number, member: Record<string, string>): string => {
 
 describe("echoesOf: where an answer sends a credential back", () => {
   it("finds a distinctive credential anywhere: inside a header's value and inside the body, each place once", () => {
-    expect(echoesOf(answer(`{"debug":"sent ${KEY} here"}`, { "x-debug": `key=${KEY};`, "x-other": "none" }), [KEY, KEY])).toEqual(["the body", "header x-debug"]);
+    expect(
+      echoesOf(answer(`{"debug":"sent ${KEY} here"}`, { "x-debug": `key=${KEY};`, "x-other": "none" }), [KEY, KEY]),
+    ).toEqual(["the body", "header x-debug"]);
     expect(echoesOf(answer(`{"debug":"none"}`, { "x-debug": "none" }), [KEY])).toEqual([]);
   });
 
   it("names each place once when two credentials are echoed in it, and skips an empty credential", () => {
-    expect(echoesOf(answer(`${KEY} Bearer-${KEY}x`, { "x-debug": `${KEY} ${KEY}x` }), [KEY, `${KEY}x`])).toEqual(["the body", "header x-debug"]);
+    expect(echoesOf(answer(`${KEY} Bearer-${KEY}x`, { "x-debug": `${KEY} ${KEY}x` }), [KEY, `${KEY}x`])).toEqual([
+      "the body",
+      "header x-debug",
+    ]);
     expect(echoesOf(answer("", { "x-empty": "" }), [""])).toEqual([]);
   });
 
   it("finds a word-like credential in a header only when the header is it alone, or a scheme and it", () => {
     // Headers as the suite's transport hands them over, untrimmed (Headers would trim them itself).
-    const found = (value: string) => echoesOf({ text: "{}", headers: { forEach: (callback) => callback(value, "x-echo") } }, ["test"]);
+    const found = (value: string) =>
+      echoesOf({ text: "{}", headers: { forEach: (callback) => callback(value, "x-echo") } }, ["test"]);
     expect(found("test")).toEqual(["header x-echo"]);
     expect(found("  test ")).toEqual(["header x-echo"]);
     expect(found(" Bearer test\t")).toEqual(["header x-echo"]);
     expect(found("Bearer test")).toEqual(["header x-echo"]);
     expect(found("Token.v1+x  test")).toEqual(["header x-echo"]);
-    for (const value of ["attest", "test-suite", "a-test", "1 test", "1 a test", "Bearer: test", "Bearertest", "Bearer xtest", "text/test;q=1"]) expect(found(value), value).toEqual([]);
+    for (const value of [
+      "attest",
+      "test-suite",
+      "a-test",
+      "1 test",
+      "1 a test",
+      "Bearer: test",
+      "Bearertest",
+      "Bearer xtest",
+      "text/test;q=1",
+    ])
+      expect(found(value), value).toEqual([]);
     // The spelling of a key never turns an ordinary header into an echo.
     expect(echoesOf(answer("{}", { "content-type": "application/json" }), ["application"])).toEqual([]);
   });
@@ -42,7 +62,15 @@ describe("echoesOf: where an answer sends a credential back", () => {
     expect(found('{"data":[{"authorization":"test"}]}')).toEqual(["the body"]);
     // One member of several: the others, a null among them, neither hide it nor break the walk.
     expect(found('{"id":"f1","size":null,"token":"test"}')).toEqual(["the body"]);
-    for (const text of ['{"labels":["test"],"next":null}', '{"token":"attest"}', '{"token":["test"]}', "a test", '{"token":"test"', '"test"']) expect(found(text), text).toEqual([]);
+    for (const text of [
+      '{"labels":["test"],"next":null}',
+      '{"token":"attest"}',
+      '{"token":["test"]}',
+      "a test",
+      '{"token":"test"',
+      '"test"',
+    ])
+      expect(found(text), text).toEqual([]);
   });
 
   it("walks a body no deeper than 64 levels, as the client copies one", () => {

@@ -28,7 +28,9 @@ function consoleStates(output: string): Map<string, CheckOutcome["state"]> {
   for (const line of output.split("\n")) {
     const mark = /^ {2}([✓✗!-]) (\w+) (\w+)/.exec(line);
     if (!mark) continue;
-    const state = ({ "✓": "passed", "✗": "failed", "!": "not run", "-": "skipped" } as const)[mark[1] as "✓" | "✗" | "!" | "-"];
+    const state = ({ "✓": "passed", "✗": "failed", "!": "not run", "-": "skipped" } as const)[
+      mark[1] as "✓" | "✗" | "!" | "-"
+    ];
     states.set(`${mark[2]} ${mark[3]}`, state);
   }
   return states;
@@ -54,7 +56,9 @@ describe.each([
   it("prints the diagnosis first: before every failure on the console, first in the summary, and in contract-summary.json", () => {
     const run = theRun();
     const diagnosis = serviceDocumentShape(server.file)!;
-    expect(diagnosis).toMatch(/^this server answers the field names of the service's own OpenAPI document: fileId → id, sizeBytes → size, creationDate → created_at/);
+    expect(diagnosis).toMatch(
+      /^this server answers the field names of the service's own OpenAPI document: fileId → id, sizeBytes → size, creationDate → created_at/,
+    );
     expect(run.summary.diagnosis).toBe(diagnosis);
     const lines = run.output.split("\n");
     const first = lines.findIndex((line) => line.includes(diagnosis));
@@ -72,8 +76,10 @@ describe.each([
     expect(failed).toEqual(EXPLAINED);
     const failedLines = run.output.split("\n").filter((line) => line.startsWith("FAILED "));
     expect(failedLines.map((line) => line.split(":")[0]!.replace(/^FAILED {2}/, ""))).toEqual(EXPLAINED);
-    const state = (operation: string, check: string) => run.summary.checks.find((c) => c.operation === operation && c.check === check)?.state;
-    for (const operation of ["getFile", "updateFile", "getFileDownloadUrl"]) expect(state(operation, "unknown_id_rejected"), operation).toBe("passed");
+    const state = (operation: string, check: string) =>
+      run.summary.checks.find((c) => c.operation === operation && c.check === check)?.state;
+    for (const operation of ["getFile", "updateFile", "getFileDownloadUrl"])
+      expect(state(operation, "unknown_id_rejected"), operation).toBe("passed");
     expect(state("getFileDownloadUrl", "metadata_size_matches_content")).toBe("skipped");
     expect(run.summary.totals.notRun).toBe(0);
   });
@@ -84,7 +90,8 @@ describe.each([
     const names = new Set(scenarioChecks.map((c) => c.name));
     const scenarios = run.summary.checks.filter((c) => names.has(c.check));
     expect(scenarios).toHaveLength(17);
-    for (const c of scenarios) expect(shown.get(`${c.operation} ${c.check}`), `${c.operation} ${c.check}`).toBe(c.state);
+    for (const c of scenarios)
+      expect(shown.get(`${c.operation} ${c.check}`), `${c.operation} ${c.check}`).toBe(c.state);
   });
 
   it("opens the Markdown report's findings with the diagnosis", async () => {
@@ -96,10 +103,18 @@ describe.each([
 });
 
 describe("with write checks, what the document's server does is the contract's", () => {
-  const state = (check: string) => writes.summary.checks.find((c) => c.operation === "updateFile" && c.check === check)?.state;
+  const state = (check: string) =>
+    writes.summary.checks.find((c) => c.operation === "updateFile" && c.check === check)?.state;
 
   it("passes the update's checks: the SDKs' bodies, null, the 20-label limit, lastUpdated moving, the file put back", () => {
-    for (const check of ["positive_data_acceptance", "negative_data_rejection", "update_persisted", "update_changes_only_its_fields", "omitted_fields_kept", "file_left_as_found"]) {
+    for (const check of [
+      "positive_data_acceptance",
+      "negative_data_rejection",
+      "update_persisted",
+      "update_changes_only_its_fields",
+      "omitted_fields_kept",
+      "file_left_as_found",
+    ]) {
       expect(state(check), check).toBe("passed");
     }
     expect(writes.summary.checks.flatMap((c) => c.warnings)).toEqual([]);
@@ -108,7 +123,9 @@ describe("with write checks, what the document's server does is the contract's",
 
   it("sent the official SDKs' bodies, the documented www.example.com among them, and the label classes in lists of at most 20", () => {
     const bodies = server.requests.filter((r) => r.method === "PUT").map((r) => r.body);
-    expect(bodies).toContain(JSON.stringify({ fileId: server.fileId, labels: ["finance", "contract-check-sdk"], publicUrl: null }));
+    expect(bodies).toContain(
+      JSON.stringify({ fileId: server.fileId, labels: ["finance", "contract-check-sdk"], publicUrl: null }),
+    );
     expect(bodies).toContain(JSON.stringify({ publicUrl: null, labels: ["finance", "contract-check-sdk"] }));
     expect(bodies).toContain(JSON.stringify({ publicUrl: "www.example.com" }));
     expect(bodies).toContain(JSON.stringify({ labels: ["dup", "dup"] }));
@@ -128,7 +145,13 @@ describe("the suite against correct servers that answer otherwise than the servi
   it("passes unknown_id_rejected on a server that refuses the file's UUID in other letters with 422 (the same UUID, RFC 9562)", async () => {
     const exact = await documentShapedServer({ exactCase: true });
     try {
-      const run = await runContractSuite({ baseUrl: exact.baseUrl, apiKey: exact.apiKey, fileId: exact.fileId, seed: SEED, checks: ["unknown_id_rejected"] });
+      const run = await runContractSuite({
+        baseUrl: exact.baseUrl,
+        apiKey: exact.apiKey,
+        fileId: exact.fileId,
+        seed: SEED,
+        checks: ["unknown_id_rejected"],
+      });
       expect(run.exitCode, run.output).toBe(0);
       expect(exact.requests.some((r) => r.method === "GET" && r.path.endsWith(exact.fileId.toUpperCase()))).toBe(true);
     } finally {
@@ -137,9 +160,13 @@ describe("the suite against correct servers that answer otherwise than the servi
   });
 
   it("names a date for created_at in its diagnosis, before the schema's failure (the sandbox's fault created-at-as-date)", async () => {
-    const run = await suiteAgainstSandbox({ fault: "created-at-as-date" }, { checks: ["response_schema_conformance", "positive_data_acceptance"] });
+    const run = await suiteAgainstSandbox(
+      { fault: "created-at-as-date" },
+      { checks: ["response_schema_conformance", "positive_data_acceptance"] },
+    );
     expect(run.exitCode, run.output).toBe(1);
-    const diagnosis = /^this server answers a date for created_at \("\d{4}-\d{2}-\d{2}"\), where the description has a UTC timestamp/;
+    const diagnosis =
+      /^this server answers a date for created_at \("\d{4}-\d{2}-\d{2}"\), where the description has a UTC timestamp/;
     expect(run.summary.diagnosis).toMatch(diagnosis);
     const lines = run.output.split("\n");
     const at = lines.findIndex((line) => line.startsWith("DIAGNOSIS "));

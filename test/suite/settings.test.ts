@@ -6,7 +6,13 @@ import { mkdtemp } from "node:fs/promises";
 import { describe, expect, it } from "vitest";
 import { runSuite } from "../../contract-tests/index.ts";
 import { createRunContext, RequestBudgetError } from "../../contract-tests/run/run-context.ts";
-import { readSettings, SettingError, settingsEnvironment, VARIABLES, type SuiteSettingsInput } from "../../contract-tests/run/settings.ts";
+import {
+  readSettings,
+  SettingError,
+  settingsEnvironment,
+  VARIABLES,
+  type SuiteSettingsInput,
+} from "../../contract-tests/run/settings.ts";
 import { liveTarget } from "../../contract-tests/run/target.ts";
 import { loadBundledSpec } from "../../lib/openapi/load.ts";
 import { fromRoot } from "../../scripts/lib/paths.ts";
@@ -70,20 +76,35 @@ describe("the suite's settings", () => {
       baseUrl: "https://files.example.com/api",
       rateLimits: { perSecond: 2, maxWaitMs: maxRetryWaitMs, maxTotalWaitMs },
     });
-    expect(readSettings(settingsEnvironment({ writeChecks: false, shuffle: false }))).toMatchObject({ writeChecks: false, shuffle: false });
+    expect(readSettings(settingsEnvironment({ writeChecks: false, shuffle: false }))).toMatchObject({
+      writeChecks: false,
+      shuffle: false,
+    });
   });
 
   it.each([
     ["FILE_LIBRARY_BASE_URL", "files example", /^FILE_LIBRARY_BASE_URL .*absolute/],
-    ["FILE_LIBRARY_BASE_URL", "files.example.com", /^FILE_LIBRARY_BASE_URL "files\.example\.com" has no scheme: did you mean https:\/\/files\.example\.com\?$/],
+    [
+      "FILE_LIBRARY_BASE_URL",
+      "files.example.com",
+      /^FILE_LIBRARY_BASE_URL "files\.example\.com" has no scheme: did you mean https:\/\/files\.example\.com\?$/,
+    ],
     ["FILE_LIBRARY_WRITE_CHECKS", "maybe", /^FILE_LIBRARY_WRITE_CHECKS takes 1 or 0 \(true or false\), got "maybe"$/],
     ["FILE_LIBRARY_SEED", "12abc", /^FILE_LIBRARY_SEED takes a whole number, got "12abc"$/],
     ["FILE_LIBRARY_FUZZ_RUNS", "0", /^FILE_LIBRARY_FUZZ_RUNS takes a whole number of at least 1, got "0"$/],
     ["FILE_LIBRARY_MAX_REQUESTS", "ten", /^FILE_LIBRARY_MAX_REQUESTS takes a whole number of at least 1, got "ten"$/],
-    ["FILE_LIBRARY_MAX_RESPONSE_BYTES", "1.5", /^FILE_LIBRARY_MAX_RESPONSE_BYTES takes a whole number of at least 1, got "1.5"$/],
+    [
+      "FILE_LIBRARY_MAX_RESPONSE_BYTES",
+      "1.5",
+      /^FILE_LIBRARY_MAX_RESPONSE_BYTES takes a whole number of at least 1, got "1.5"$/,
+    ],
     ["FILE_LIBRARY_REQUEST_TIMEOUT_MS", "0", /^FILE_LIBRARY_REQUEST_TIMEOUT_MS takes a number above 0, got "0"$/],
     ["FILE_LIBRARY_MAX_RESPONSE_MS", "-5", /^FILE_LIBRARY_MAX_RESPONSE_MS takes a number above 0, got "-5"$/],
-    ["FILE_LIBRARY_MAX_TOTAL_WAIT_MS", "soon", /^FILE_LIBRARY_MAX_TOTAL_WAIT_MS takes a number of at least 0, got "soon"$/],
+    [
+      "FILE_LIBRARY_MAX_TOTAL_WAIT_MS",
+      "soon",
+      /^FILE_LIBRARY_MAX_TOTAL_WAIT_MS takes a number of at least 0, got "soon"$/,
+    ],
     ["FILE_LIBRARY_RATE_LIMIT", "fast", /^--rate-limit \(FILE_LIBRARY_RATE_LIMIT\) takes requests per second/],
   ])("refuses %s=%s with an error that names it", (variable, value, message) => {
     let error: unknown;
@@ -101,21 +122,41 @@ describe("the suite's settings", () => {
     const settings = readSettings({ FILE_LIBRARY_BASE_URL: "https://files.example.com" });
     expect(() => liveTarget(settings)).toThrow(/^FILE_LIBRARY_API_KEY is not set/);
     expect(() => liveTarget({ ...settings, apiKey: "k" })).toThrow(/^FILE_LIBRARY_FILE_ID is not set/);
-    expect(liveTarget({ ...settings, apiKey: "k", fileId: "f" })).toEqual({ mode: "live", baseUrl: "https://files.example.com", apiKey: "k", fileId: "f", writeChecks: false });
+    expect(liveTarget({ ...settings, apiKey: "k", fileId: "f" })).toEqual({
+      mode: "live",
+      baseUrl: "https://files.example.com",
+      apiKey: "k",
+      fileId: "f",
+      writeChecks: false,
+    });
     expect(liveTarget(readSettings({}))).toBeUndefined();
   });
 
   it("runSuite refuses a bad option before it starts anything: exit 2, and the summary names the setting", async () => {
     const reportDir = await mkdtemp(path.join(os.tmpdir(), "file-library-settings-"));
-    const run = await runSuite({ env: {}, baseUrl: "https://files.example.com", apiKey: "k", fileId: "f", maxRequests: 0, reportDir });
+    const run = await runSuite({
+      env: {},
+      baseUrl: "https://files.example.com",
+      apiKey: "k",
+      fileId: "f",
+      maxRequests: 0,
+      reportDir,
+    });
     expect(run.exitCode).toBe(2);
-    expect(run.summary?.stopped).toEqual({ reason: 'FILE_LIBRARY_MAX_REQUESTS takes a whole number of at least 1, got "0"', atStart: true });
+    expect(run.summary?.stopped).toEqual({
+      reason: 'FILE_LIBRARY_MAX_REQUESTS takes a whole number of at least 1, got "0"',
+      atStart: true,
+    });
   });
 
   it("no module of the suite but the settings reads process.env", () => {
     const readers = trackedFiles()
       .filter((file) => /^contract-tests\/.+\.ts$/.test(file))
-      .filter((file) => readFileSync(fromRoot(file), "utf8").split("\n").some((line) => /process\.env\b/.test(line) && !/^\s*(\/\/|\*|\/\*\*)/.test(line)));
+      .filter((file) =>
+        readFileSync(fromRoot(file), "utf8")
+          .split("\n")
+          .some((line) => /process\.env\b/.test(line) && !/^\s*(\/\/|\*|\/\*\*)/.test(line)),
+      );
     expect(readers).toEqual(["contract-tests/run/settings.ts"]);
   });
 });
@@ -128,19 +169,27 @@ describe("the run context", () => {
     const settings = { ...readSettings({}), seed: 1 };
     expect(createRunContext({ settings, target: live }, spec).budget.limit).toBe(100);
     expect(createRunContext({ settings, target: { ...live, writeChecks: true } }, spec).budget.limit).toBe(300);
-    expect(createRunContext({ settings, target: { ...live, mode: "mock" } }, spec).budget.limit).toBe(Number.POSITIVE_INFINITY);
+    expect(createRunContext({ settings, target: { ...live, mode: "mock" } }, spec).budget.limit).toBe(
+      Number.POSITIVE_INFINITY,
+    );
     const context = createRunContext({ settings: { ...settings, maxRequests: 2 }, target: live }, spec);
     context.budget.take();
     context.budget.take();
     expect(context.budget.sent).toBe(2);
     expect(() => context.budget.take()).toThrow(RequestBudgetError);
-    expect(() => context.budget.take()).toThrow("the run's request budget of 2 is spent (FILE_LIBRARY_MAX_REQUESTS raises it)");
+    expect(() => context.budget.take()).toThrow(
+      "the run's request budget of 2 is spent (FILE_LIBRARY_MAX_REQUESTS raises it)",
+    );
     // Another run's context starts afresh: nothing of a run lives in a module.
     expect(createRunContext({ settings: { ...settings, maxRequests: 2 }, target: live }, spec).budget.sent).toBe(0);
   });
 
   it("gives the transport the run's limits and the rate limiter its pace", () => {
-    const settings = readSettings({ FILE_LIBRARY_REQUEST_TIMEOUT_MS: "1234", FILE_LIBRARY_MAX_RESPONSE_BYTES: "999", FILE_LIBRARY_RATE_LIMIT: "5/s" });
+    const settings = readSettings({
+      FILE_LIBRARY_REQUEST_TIMEOUT_MS: "1234",
+      FILE_LIBRARY_MAX_RESPONSE_BYTES: "999",
+      FILE_LIBRARY_RATE_LIMIT: "5/s",
+    });
     const context = createRunContext({ settings: { ...settings, seed: 1 }, target: live }, spec);
     expect(context.transport.limits).toEqual({ timeoutMs: 1234, maxBytes: 999 });
     expect(context.rateLimiter.settings.perSecond).toBe(5);

@@ -17,6 +17,8 @@ describe("readSuiteDocument", () => {
 
   it("with a file that is not there is a SpecLoadError with the same advice", () => {
     expect(() => readSuiteDocument("/nonexistent/openapi.json")).toThrow(SpecLoadError);
-    expect(() => readSuiteDocument("/nonexistent/openapi.json")).toThrow(`The bundled spec /nonexistent/openapi.json is missing: ${SPEC_REMEDY}`);
+    expect(() => readSuiteDocument("/nonexistent/openapi.json")).toThrow(
+      `The bundled spec /nonexistent/openapi.json is missing: ${SPEC_REMEDY}`,
+    );
   });
 });

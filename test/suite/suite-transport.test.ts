@@ -31,8 +31,12 @@ async function serve(handler: Handler): Promise<string> {
 }
 
 /** Sends over a transport of its own, unless given one (to share its connections). */
-const sendRequest = (url: string, init: { method: string; body?: string }, { timeoutMs, ...policy }: SendPolicy & { timeoutMs: number }, transport?: Transport) =>
-  (transport ?? new Transport({ timeoutMs, maxBytes: 1_048_576 })).send(url, init, policy);
+const sendRequest = (
+  url: string,
+  init: { method: string; body?: string },
+  { timeoutMs, ...policy }: SendPolicy & { timeoutMs: number },
+  transport?: Transport,
+) => (transport ?? new Transport({ timeoutMs, maxBytes: 1_048_576 })).send(url, init, policy);
 
 const ok = (res: ServerResponse) => res.end("ok");
 const drop = (req: IncomingMessage) => req.socket.destroy();
@@ -70,19 +74,26 @@ describe("the contract suite's transport", () => {
     const url = await serve((req, res, n) => (n === 2 ? drop(req) : ok(res)));
     const transport = new Transport({ timeoutMs: 5_000, maxBytes: 1_048_576 });
     // Two at once: the pool then holds two idle connections, each of which has carried one request.
-    await Promise.all([sendRequest(url, { method: "GET" }, { timeoutMs: 5_000 }, transport), sendRequest(url, { method: "GET" }, { timeoutMs: 5_000 }, transport)]);
+    await Promise.all([
+      sendRequest(url, { method: "GET" }, { timeoutMs: 5_000 }, transport),
+      sendRequest(url, { method: "GET" }, { timeoutMs: 5_000 }, transport),
+    ]);
     await new Promise(setImmediate);
 
     const third = await sendRequest(url, { method: "GET" }, { timeoutMs: 5_000 }, transport);
     expect(third.text).toBe("ok");
-    expect(third.failedAttempts).toEqual([expect.objectContaining({ attempt: 1, closedByServer: true, reusedConnection: true })]);
+    expect(third.failedAttempts).toEqual([
+      expect.objectContaining({ attempt: 1, closedByServer: true, reusedConnection: true }),
+    ]);
     await transport.close();
   });
 
   it("after a server closed a connection unanswered, sends each later request to it on a connection of its own", async () => {
     // Every connection's second request finds it closed (drops-kept-alive-connections is every third): each reuse costs a retry.
     const connections: Array<string | undefined> = [];
-    const url = await serve((req, res, n) => (n === 2 ? drop(req) : (connections.push(req.headers.connection), ok(res))));
+    const url = await serve((req, res, n) =>
+      n === 2 ? drop(req) : (connections.push(req.headers.connection), ok(res)),
+    );
     const transport = new Transport({ timeoutMs: 5_000, maxBytes: 1_048_576 });
     await sendRequest(url, { method: "GET" }, { timeoutMs: 5_000 }, transport);
     await new Promise(setImmediate);
@@ -102,7 +113,10 @@ describe("the contract suite's transport", () => {
     const error = await sendRequest(url, { method: "GET" }, { timeoutMs: 5_000 }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(NoAnswerError);
     const { attempts, message } = error as NoAnswerError;
-    expect(attempts.map((a) => [a.attempt, a.closedByServer])).toEqual([[1, true], [2, true]]);
+    expect(attempts.map((a) => [a.attempt, a.closedByServer])).toEqual([
+      [1, true],
+      [2, true],
+    ]);
     expect(message).toMatch(
       /^GET \/studio\/v1\/library\/files\/f1 got no HTTP answer from http:\/\/127\.0\.0\.1:\d+ after 2 attempts: attempt 1: the server closed the connection before answering \(.+\), \d+ ms after sending, on a new connection; attempt 2: /,
     );
@@ -110,17 +124,33 @@ describe("the contract suite's transport", () => {
 
   it("does not retry a method that is not idempotent", async () => {
     const url = await serve((req) => drop(req));
-    const error = (await sendRequest(url, { method: "POST", body: "{}" }, { timeoutMs: 5_000 }).catch((e: unknown) => e)) as NoAnswerError;
+    const error = (await sendRequest(url, { method: "POST", body: "{}" }, { timeoutMs: 5_000 }).catch(
+      (e: unknown) => e,
+    )) as NoAnswerError;
     expect(error.attempts).toHaveLength(1);
   });
 
   it("does not retry a refused connection or a timeout, and says which it was", async () => {
-    const refused = (await sendRequest(`http://127.0.0.1:${await closedPort()}/x`, { method: "GET" }, { timeoutMs: 5_000 }).catch((e: unknown) => e)) as NoAnswerError;
-    expect(refused.attempts).toEqual([expect.objectContaining({ attempt: 1, closedByServer: false, reason: "nothing accepts connections there (ECONNREFUSED)" })]);
+    const refused = (await sendRequest(
+      `http://127.0.0.1:${await closedPort()}/x`,
+      { method: "GET" },
+      { timeoutMs: 5_000 },
+    ).catch((e: unknown) => e)) as NoAnswerError;
+    expect(refused.attempts).toEqual([
+      expect.objectContaining({
+        attempt: 1,
+        closedByServer: false,
+        reason: "nothing accepts connections there (ECONNREFUSED)",
+      }),
+    ]);
 
     const url = await serve(() => {}); // never answers
-    const timedOut = (await sendRequest(url, { method: "GET" }, { timeoutMs: 200 }).catch((e: unknown) => e)) as NoAnswerError;
-    expect(timedOut.attempts).toEqual([expect.objectContaining({ attempt: 1, closedByServer: false, reason: "no answer within 200 ms" })]);
+    const timedOut = (await sendRequest(url, { method: "GET" }, { timeoutMs: 200 }).catch(
+      (e: unknown) => e,
+    )) as NoAnswerError;
+    expect(timedOut.attempts).toEqual([
+      expect.objectContaining({ attempt: 1, closedByServer: false, reason: "no answer within 200 ms" }),
+    ]);
   });
 
   // The suite's own deadline is the suite's, and a connection the server closed is the server's: one attempt each.
@@ -129,13 +159,16 @@ describe("the contract suite's transport", () => {
       res.writeHead(200, { "content-type": "application/json", "content-length": "100" });
       res.write('{"id":');
     });
-    const slow = (await sendRequest(stalls, { method: "GET" }, { timeoutMs: 300 }).catch((e: unknown) => e)) as NoAnswerError;
+    const slow = (await sendRequest(stalls, { method: "GET" }, { timeoutMs: 300 }).catch(
+      (e: unknown) => e,
+    )) as NoAnswerError;
     expect(slow).toBeInstanceOf(NoAnswerError);
     expect(slow.attempts).toEqual([
       expect.objectContaining({
         attempt: 1,
         closedByServer: false,
-        reason: "the answer (HTTP 200) began, but its body did not end within the suite's 300 ms (FILE_LIBRARY_REQUEST_TIMEOUT_MS)",
+        reason:
+          "the answer (HTTP 200) began, but its body did not end within the suite's 300 ms (FILE_LIBRARY_REQUEST_TIMEOUT_MS)",
       }),
     ]);
 
@@ -143,8 +176,18 @@ describe("the contract suite's transport", () => {
       res.writeHead(200, { "content-type": "application/json", "content-length": "100" });
       res.write('{"id":', () => req.socket.destroy());
     });
-    const cut = (await sendRequest(cuts, { method: "GET" }, { timeoutMs: 5_000 }).catch((e: unknown) => e)) as NoAnswerError;
-    expect(cut.attempts).toEqual([expect.objectContaining({ attempt: 1, closedByServer: true, reason: expect.stringMatching(/^the answer \(HTTP 200\) broke off while its body was read: the server closed the connection \(.+\)$/) })]);
+    const cut = (await sendRequest(cuts, { method: "GET" }, { timeoutMs: 5_000 }).catch(
+      (e: unknown) => e,
+    )) as NoAnswerError;
+    expect(cut.attempts).toEqual([
+      expect.objectContaining({
+        attempt: 1,
+        closedByServer: true,
+        reason: expect.stringMatching(
+          /^the answer \(HTTP 200\) broke off while its body was read: the server closed the connection \(.+\)$/,
+        ),
+      }),
+    ]);
   });
 
   it("counts the retry against the budget: when none is left, the failure stands and says why it was not retried", async () => {
@@ -153,7 +196,9 @@ describe("the contract suite's transport", () => {
     const beforeAttempt = () => {
       if (left-- <= 0) throw new Error("the run's request budget of 1 is spent");
     };
-    const error = (await sendRequest(url, { method: "GET" }, { timeoutMs: 5_000, beforeAttempt }).catch((e: unknown) => e)) as NoAnswerError;
+    const error = (await sendRequest(url, { method: "GET" }, { timeoutMs: 5_000, beforeAttempt }).catch(
+      (e: unknown) => e,
+    )) as NoAnswerError;
     expect(error).toBeInstanceOf(NoAnswerError);
     expect(error.attempts).toHaveLength(1);
     expect(error.attempts[0]!.reason).toMatch(/; not retried: the run's request budget of 1 is spent$/);

@@ -2,7 +2,16 @@ import { describe, expect, it } from "vitest";
 import type { CheckOutcome, ContractSummary } from "../../contract-tests/report/shapes.ts";
 import { coverageMarkdown, formatSummary, repeatedNote } from "../../contract-tests/report/summary-format.ts";
 
-const evidence = (path: string) => ({ operationId: "getFile", method: "GET", path, url: `http://s.test${path}`, status: 200, contentType: "application/json", bodyExcerpt: "{}", curl: `curl -i 'http://s.test${path}'` });
+const evidence = (path: string) => ({
+  operationId: "getFile",
+  method: "GET",
+  path,
+  url: `http://s.test${path}`,
+  status: 200,
+  contentType: "application/json",
+  bodyExcerpt: "{}",
+  curl: `curl -i 'http://s.test${path}'`,
+});
 const outcome = (check: string, problems: string[]): CheckOutcome => ({
   operation: "getFile",
   check,
@@ -29,7 +38,10 @@ const once = outcome("metadata_of_requested_file", ["the metadata's id is undefi
 describe("the summary: the diagnosis first, each failing check once per operation", () => {
   it("prints the diagnosis right after the heading, before the failures", () => {
     const lines = formatSummary(summary([once], "this server answers fileId → id")).split("\n");
-    expect(lines.slice(1, 3)).toEqual(["Contract summary (live http://s.test, seed 1): 7 requests", "DIAGNOSIS this server answers fileId → id"]);
+    expect(lines.slice(1, 3)).toEqual([
+      "Contract summary (live http://s.test, seed 1): 7 requests",
+      "DIAGNOSIS this server answers fileId → id",
+    ]);
     expect(lines[3]).toMatch(/^FAILED {2}getFile metadata_of_requested_file: /);
     expect(formatSummary(summary([once]))).not.toContain("DIAGNOSIS");
   });
@@ -48,7 +60,9 @@ describe("the summary: the diagnosis first, each failing check once per operatio
 
   it("does the same in Markdown, the diagnosis before the failures", () => {
     const markdown = coverageMarkdown(summary([schema, once], "this server answers fileId → id"));
-    expect(markdown.indexOf("**Diagnosis:** this server answers fileId → id")).toBeLessThan(markdown.indexOf("### Failures"));
+    expect(markdown.indexOf("**Diagnosis:** this server answers fileId → id")).toBeLessThan(
+      markdown.indexOf("### Failures"),
+    );
     expect(markdown.match(/^- \*\*getFile `response_schema_conformance`\*\*/gm)).toHaveLength(1);
     expect(markdown).toContain("[5 failures, the same problem; the first shown; contract-summary.json lists each]");
     expect(markdown.match(/```sh/g)).toHaveLength(2);

@@ -4,7 +4,14 @@ import { MESSAGES_PER_KIND, TrafficLog } from "../../contract-tests/proxy/traffi
 import { loadBundledSpec } from "../../lib/openapi/load.ts";
 import { bundledSpec } from "../../scripts/lib/paths.ts";
 
-const finding = (operation: string) => ({ side: "app" as const, operation, check: "operation_exists", problem: `no path of the spec matches ${operation}`, curl: "curl", status: 404 });
+const finding = (operation: string) => ({
+  side: "app" as const,
+  operation,
+  check: "operation_exists",
+  problem: `no path of the spec matches ${operation}`,
+  curl: "curl",
+  status: 404,
+});
 
 describe("TrafficLog", () => {
   it("keeps each kind of finding once, counts the rest, and says the first of each kind at once", () => {
@@ -13,7 +20,10 @@ describe("TrafficLog", () => {
     log.finding(finding("GET /a"));
     log.finding(finding("GET /a"));
     log.finding(finding("GET /b"));
-    expect([...log.findings.values()].map((f) => [f.operation, f.count])).toEqual([["GET /a", 2], ["GET /b", 1]]);
+    expect([...log.findings.values()].map((f) => [f.operation, f.count])).toEqual([
+      ["GET /a", 2],
+      ["GET /b", 1],
+    ]);
     expect(said).toEqual([
       "contract proxy: FINDING (app) GET /a operation_exists: no path of the spec matches GET /a\n    reproduce: curl",
       "contract proxy: FINDING (app) GET /b operation_exists: no path of the spec matches GET /b\n    reproduce: curl",
@@ -29,7 +39,11 @@ describe("TrafficLog", () => {
     expect(log.findings.size).toBe(500);
     const summary = proxySummary(loadBundledSpec(bundledSpec.json, "npm run build:spec"), "http://upstream.test", log);
     expect(summary.findingKindsLeftOut).toBe(5 + 120);
-    expect(summary.findingsLeftOut.find((l) => l.check === "operation_exists")).toEqual({ side: "app", check: "operation_exists", count: 5 });
+    expect(summary.findingsLeftOut.find((l) => l.check === "operation_exists")).toEqual({
+      side: "app",
+      check: "operation_exists",
+      count: 5,
+    });
     expect(summary.verdict).toBe("failed");
   });
 
@@ -37,7 +51,8 @@ describe("TrafficLog", () => {
     const said: string[] = [];
     const log = new TrafficLog((line) => said.push(line));
     const of = (problem: string) => ({ ...finding("GET /a"), problem, curl: `curl ${problem}` });
-    for (const problem of ["one", "two", "one", "three", "four", "five", "six", "seven", "six", "two"]) log.finding(of(problem));
+    for (const problem of ["one", "two", "one", "three", "four", "five", "six", "seven", "six", "two"])
+      log.finding(of(problem));
     const [kind] = [...log.findings.values()];
     expect(MESSAGES_PER_KIND).toBe(5);
     expect(kind).toMatchObject({ problem: "one", curl: "curl one", count: 10, messagesLeftOut: 3 });
@@ -57,9 +72,14 @@ describe("TrafficLog", () => {
     const log = new TrafficLog((line) => said.push(line));
     log.diagnosis("this server answers the field names of the service's own OpenAPI document: fileId → id");
     log.diagnosis("another");
-    expect(said).toEqual(["contract proxy: DIAGNOSIS: this server answers the field names of the service's own OpenAPI document: fileId → id"]);
+    expect(said).toEqual([
+      "contract proxy: DIAGNOSIS: this server answers the field names of the service's own OpenAPI document: fileId → id",
+    ]);
     const summary = proxySummary(loadBundledSpec(bundledSpec.json, "npm run build:spec"), "http://upstream.test", log);
-    expect(Object.entries(summary)[0]).toEqual(["diagnosis", "this server answers the field names of the service's own OpenAPI document: fileId → id"]);
+    expect(Object.entries(summary)[0]).toEqual([
+      "diagnosis",
+      "this server answers the field names of the service's own OpenAPI document: fileId → id",
+    ]);
   });
 
   it("cuts a problem and a curl command to their bounds, saying how long they were", () => {

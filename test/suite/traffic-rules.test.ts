@@ -5,12 +5,31 @@ import { metadataOf } from "../support/exchange-builder.ts";
 type Read = Parameters<TrafficRules["read"]>[1];
 
 /** A getFile 200 from `at` to `to` (ms), with the metadata the file had then. */
-const got = (at: number, to: number, fields: Record<string, unknown> = {}): Read => ({ operation: "getFile", startedAt: at, endedAt: to, exists: true, metadata: metadataOf(fields) });
+const got = (at: number, to: number, fields: Record<string, unknown> = {}): Read => ({
+  operation: "getFile",
+  startedAt: at,
+  endedAt: to,
+  exists: true,
+  metadata: metadataOf(fields),
+});
 /** A read that found the file (200) or not (422), without metadata (a download, say). */
-const saw = (at: number, to: number, exists: boolean, operation = "getFileDownloadUrl"): Read => ({ operation, startedAt: at, endedAt: to, exists, metadata: undefined });
+const saw = (at: number, to: number, exists: boolean, operation = "getFileDownloadUrl"): Read => ({
+  operation,
+  startedAt: at,
+  endedAt: to,
+  exists,
+  metadata: undefined,
+});
 
 /** An update of `fileId` from `at` to `to`, answered `status` (undefined: no answer), having sent `sent`. */
-function update(rules: TrafficRules, at: number, to: number | undefined, status: number | undefined, sent: unknown, fileId = "doc-1"): void {
+function update(
+  rules: TrafficRules,
+  at: number,
+  to: number | undefined,
+  status: number | undefined,
+  sent: unknown,
+  fileId = "doc-1",
+): void {
   const handle = rules.updateStarted(fileId, at);
   if (to !== undefined) rules.updateEnded(handle, to, status, sent);
 }
@@ -22,7 +41,11 @@ describe("update_persisted across exchanges: an accepted update shows in every r
     const rules = new TrafficRules();
     update(rules, 0, 1, 200, { labels: ["a"] });
     expect(rules.read("doc-1", got(2, 3, { labels: ["b"] }))).toEqual([
-      { operation: "updateFile", check: "update_persisted", problem: 'after sending labels ["a"], getFile shows ["b"] (file "doc-1", no other update between)' },
+      {
+        operation: "updateFile",
+        check: "update_persisted",
+        problem: 'after sending labels ["a"], getFile shows ["b"] (file "doc-1", no other update between)',
+      },
     ]);
   });
 
@@ -50,7 +73,12 @@ describe("update_persisted across exchanges: an accepted update shows in every r
     update(rules, 0, 1, 200, { publicUrl: "https://cdn.test/long-url" });
     expect(rules.read("doc-1", got(2, 3, { labels: ["other"], publicUrl: "https://cdn.test/long-url" }))).toEqual([]);
     expect(rules.read("doc-1", got(4, 5, { publicUrl: "https://cdn.test/long" }))).toEqual([
-      { operation: "updateFile", check: "update_persisted", problem: 'after sending publicUrl "https://cdn.test/long-url", getFile shows "https://cdn.test/long" (file "doc-1", no other update between)' },
+      {
+        operation: "updateFile",
+        check: "update_persisted",
+        problem:
+          'after sending publicUrl "https://cdn.test/long-url", getFile shows "https://cdn.test/long" (file "doc-1", no other update between)',
+      },
     ]);
   });
 
@@ -58,7 +86,11 @@ describe("update_persisted across exchanges: an accepted update shows in every r
     const labelsOnly = new TrafficRules();
     const handle = labelsOnly.updateStarted("doc-1", 0);
     labelsOnly.updateEnded(handle, 1, 200, { labels: ["a"], size: 9 });
-    expect(handle.sent).toEqual({ labels: '["a"]', labelsSorted: expect.stringMatching(/^[0-9a-f]{16}$/), labelsUnique: expect.stringMatching(/^[0-9a-f]{16}$/) });
+    expect(handle.sent).toEqual({
+      labels: '["a"]',
+      labelsSorted: expect.stringMatching(/^[0-9a-f]{16}$/),
+      labelsUnique: expect.stringMatching(/^[0-9a-f]{16}$/),
+    });
     expect(labelsOnly.read("doc-1", got(2, 3, { labels: ["a"], publicUrl: "https://cdn.test/other" }))).toEqual([]);
     const urlOnly = new TrafficRules();
     update(urlOnly, 0, 1, 200, { publicUrl: "https://cdn.test/a" });
@@ -88,7 +120,11 @@ describe("update_persisted across exchanges: an accepted update shows in every r
     expect(rules.read("doc-1", got(6, 7, { labels: ["b"] }))).toEqual([]);
     // The file's second update: the first, long over, does not excuse the read.
     expect(rules.read("doc-1", got(8, 9, { labels: ["a"] }))).toEqual([
-      { operation: "updateFile", check: "update_persisted", problem: 'after sending labels ["b"], getFile shows ["a"] (file "doc-1", no other update between)' },
+      {
+        operation: "updateFile",
+        check: "update_persisted",
+        problem: 'after sending labels ["b"], getFile shows ["a"] (file "doc-1", no other update between)',
+      },
     ]);
   });
 
@@ -168,7 +204,8 @@ describe("file_existence_consistent: a file does not come and go without an upda
       {
         operation: "getFileDownloadUrl",
         check: "file_existence_consistent",
-        problem: '"doc-1" answered 200 (the file exists) to getFile, then 422 (no such file) to getFileDownloadUrl, with no update of it between',
+        problem:
+          '"doc-1" answered 200 (the file exists) to getFile, then 422 (no such file) to getFileDownloadUrl, with no update of it between',
       },
     ]);
   });
@@ -176,7 +213,9 @@ describe("file_existence_consistent: a file does not come and go without an upda
   it("finds 422 then 200 too", () => {
     const rules = new TrafficRules();
     rules.read("doc-1", saw(0, 1, false));
-    expect(rules.read("doc-1", saw(2, 3, true, "getFile"))[0]?.problem).toBe('"doc-1" answered 422 (no such file) to getFileDownloadUrl, then 200 (the file exists) to getFile, with no update of it between');
+    expect(rules.read("doc-1", saw(2, 3, true, "getFile"))[0]?.problem).toBe(
+      '"doc-1" answered 422 (no such file) to getFileDownloadUrl, then 200 (the file exists) to getFile, with no update of it between',
+    );
   });
 
   it("passes reads that agree", () => {
@@ -226,9 +265,15 @@ describe("update_changes_only_its_fields between two reads", () => {
     const rules = new TrafficRules();
     rules.read("doc-1", got(0, 1));
     expect(rules.read("doc-1", got(2, 3, { size: 0, labels: ["x"], publicUrl: "u" }))).toEqual([
-      { operation: "getFile", check: "update_changes_only_its_fields", problem: 'between two reads of "doc-1": size from 1234 to 0' },
+      {
+        operation: "getFile",
+        check: "update_changes_only_its_fields",
+        problem: 'between two reads of "doc-1": size from 1234 to 0',
+      },
     ]);
-    expect(rules.read("doc-1", got(4, 5, { name: "b.pdf", size: 1 }))[0]?.problem).toBe('between two reads of "doc-1": name from "report.pdf" to "b.pdf", size from 0 to 1');
+    expect(rules.read("doc-1", got(4, 5, { name: "b.pdf", size: 1 }))[0]?.problem).toBe(
+      'between two reads of "doc-1": name from "report.pdf" to "b.pdf", size from 0 to 1',
+    );
   });
 
   it("passes changes of labels and publicUrl, and compares no reads that overlapped", () => {
@@ -286,8 +331,13 @@ describe("what the rules keep of a body: prints, never the body", () => {
     expect(JSON.stringify(handle.sent).length).toBeLessThan(300);
     expect(rules.read("doc-1", got(2, 3, { labels: big, publicUrl: "https://cdn.test/a" }))).toEqual([]);
     // Equal in their first 100 characters and in length: only the digest tells them apart.
-    const [finding] = rules.read("doc-1", got(4, 5, { labels: ["a", `${"x".repeat(999_999)}y`], publicUrl: "https://cdn.test/a" }));
-    expect(finding!.problem).toMatch(/^after sending labels \["a","x{94}… \(sha256 [0-9a-f]{16}\), getFile shows \["a","x{94}… \(sha256 [0-9a-f]{16}\) \(file "doc-1", no other update between\)$/);
+    const [finding] = rules.read(
+      "doc-1",
+      got(4, 5, { labels: ["a", `${"x".repeat(999_999)}y`], publicUrl: "https://cdn.test/a" }),
+    );
+    expect(finding!.problem).toMatch(
+      /^after sending labels \["a","x{94}… \(sha256 [0-9a-f]{16}\), getFile shows \["a","x{94}… \(sha256 [0-9a-f]{16}\) \(file "doc-1", no other update between\)$/,
+    );
     const digests = finding!.problem.match(/sha256 [0-9a-f]{16}/g)!;
     expect(digests[0]).not.toBe(digests[1]);
   });
@@ -310,7 +360,8 @@ describe("what the rules keep of a body: prints, never the body", () => {
   });
 
   it("compares the fields past the 32nd as one print: a change among them is still found", () => {
-    const many = (last: number) => Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`extra${i}`, i === 39 ? last : i]));
+    const many = (last: number) =>
+      Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`extra${i}`, i === 39 ? last : i]));
     const rules = new TrafficRules();
     rules.read("doc-1", got(0, 1, many(1)));
     expect(rules.read("doc-1", got(2, 3, many(1)))).toEqual([]);
@@ -324,18 +375,30 @@ describe("what the rules keep of a body: prints, never the body", () => {
     const rules = new TrafficRules();
     rules.read("doc-1", got(0, 1, fields(28)));
     expect(rules.read("doc-1", got(2, 3, fields(28)))).toEqual([]);
-    expect(rules.read("doc-1", got(4, 5, fields(29)))[0]?.problem).toBe('between two reads of "doc-1": (the other fields) from undefined to [["extra28",28]]');
-    expect(rules.read("doc-1", got(6, 7, fields(28)))[0]?.problem).toBe('between two reads of "doc-1": (the other fields) from [["extra28",28]] to undefined');
+    expect(rules.read("doc-1", got(4, 5, fields(29)))[0]?.problem).toBe(
+      'between two reads of "doc-1": (the other fields) from undefined to [["extra28",28]]',
+    );
+    expect(rules.read("doc-1", got(6, 7, fields(28)))[0]?.problem).toBe(
+      'between two reads of "doc-1": (the other fields) from [["extra28",28]] to undefined',
+    );
   });
 
   it("names only the other fields, as a print of what they are, when one of them changed", () => {
-    const many = (last: number) => Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`extra${i}`, i === 39 ? last : i]));
-    const others = (last: number) => JSON.stringify(Object.entries(many(last)).slice(28)).slice(0, 100).replace(/[[\]]/g, "\\$&");
+    const many = (last: number) =>
+      Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`extra${i}`, i === 39 ? last : i]));
+    const others = (last: number) =>
+      JSON.stringify(Object.entries(many(last)).slice(28))
+        .slice(0, 100)
+        .replace(/[[\]]/g, "\\$&");
     const rules = new TrafficRules();
     rules.read("doc-1", got(0, 1, many(1)));
     const [finding, ...more] = rules.read("doc-1", got(2, 3, many(2)));
     expect(more).toEqual([]);
-    expect(finding!.problem).toMatch(new RegExp(`^between two reads of "doc-1": \\(the other fields\\) from ${others(1)}… \\(sha256 [0-9a-f]{16}\\) to ${others(2)}… \\(sha256 [0-9a-f]{16}\\)$`));
+    expect(finding!.problem).toMatch(
+      new RegExp(
+        `^between two reads of "doc-1": \\(the other fields\\) from ${others(1)}… \\(sha256 [0-9a-f]{16}\\) to ${others(2)}… \\(sha256 [0-9a-f]{16}\\)$`,
+      ),
+    );
   });
 });
 
@@ -353,20 +416,33 @@ describe("the rules across exchanges and what the service's own clients and docu
     expect(checks(rules.read("doc-1", got(12, 13, { labels: ["q3"], publicUrl: null })))).toEqual(["update_persisted"]);
   });
 
-  it.each(["lastUpdated", "updatedAt", "updated_at", "lastModified", "last_modified", "modifiedAt", "modified_at", "last_updated"])(
-    "lets a modification date, %s, change between two reads",
-    (name) => {
-      const rules = new TrafficRules();
-      rules.read("doc-1", got(0, 1, { [name]: "2026-01-02" }));
-      expect(rules.read("doc-1", got(2, 3, { [name]: "2026-01-03" }))).toEqual([]);
-    },
-  );
+  it.each([
+    "lastUpdated",
+    "updatedAt",
+    "updated_at",
+    "lastModified",
+    "last_modified",
+    "modifiedAt",
+    "modified_at",
+    "last_updated",
+  ])("lets a modification date, %s, change between two reads", (name) => {
+    const rules = new TrafficRules();
+    rules.read("doc-1", got(0, 1, { [name]: "2026-01-02" }));
+    expect(rules.read("doc-1", got(2, 3, { [name]: "2026-01-03" }))).toEqual([]);
+  });
 
   it("still finds any other member that changed beside a modification date", () => {
     const rules = new TrafficRules();
     rules.read("doc-1", got(0, 1, { lastUpdated: "2026-01-02", creationDate: "2026-01-01", updated: "a" }));
-    expect(rules.read("doc-1", got(2, 3, { lastUpdated: "2026-01-03", creationDate: "2026-01-02", updated: "b" }))).toEqual([
-      { operation: "getFile", check: "update_changes_only_its_fields", problem: 'between two reads of "doc-1": creationDate from "2026-01-01" to "2026-01-02", updated from "a" to "b"' },
+    expect(
+      rules.read("doc-1", got(2, 3, { lastUpdated: "2026-01-03", creationDate: "2026-01-02", updated: "b" })),
+    ).toEqual([
+      {
+        operation: "getFile",
+        check: "update_changes_only_its_fields",
+        problem:
+          'between two reads of "doc-1": creationDate from "2026-01-01" to "2026-01-02", updated from "a" to "b"',
+      },
     ]);
   });
 
@@ -381,7 +457,11 @@ describe("the rules across exchanges and what the service's own clients and docu
     expect(rules.read("3F2A8C1E-5b7d-4E9F-a1c2-0D4B6E8F1A3C", saw(6, 7, false))).toEqual([]);
     rules.read(id, saw(8, 9, true));
     expect(rules.read(id, saw(10, 11, false))).toEqual([
-      { operation: "getFileDownloadUrl", check: "file_existence_consistent", problem: `${JSON.stringify(id)} answered 200 (the file exists) to getFileDownloadUrl, then 422 (no such file) to getFileDownloadUrl, with no update of it between` },
+      {
+        operation: "getFileDownloadUrl",
+        check: "file_existence_consistent",
+        problem: `${JSON.stringify(id)} answered 200 (the file exists) to getFileDownloadUrl, then 422 (no such file) to getFileDownloadUrl, with no update of it between`,
+      },
     ]);
     const named = new TrafficRules();
     named.read("Doc-1", saw(0, 1, true));
@@ -395,24 +475,38 @@ describe("the rules across exchanges and what the service's own clients and docu
       {
         operation: "updateFile",
         check: "update_persisted",
-        problem: 'after sending labels ["b","a","c"], getFile shows ["a","b","c"]: the same labels, in another order or with duplicates collapsed (file "doc-1", no other update between)',
+        problem:
+          'after sending labels ["b","a","c"], getFile shows ["a","b","c"]: the same labels, in another order or with duplicates collapsed (file "doc-1", no other update between)',
         warning: true,
       },
     ]);
     const collapsed = new TrafficRules();
     update(collapsed, 0, 1, 200, { labels: ["a", "b", "a"] });
-    expect(collapsed.read("doc-1", got(2, 3, { labels: ["b", "a"] }))).toEqual([expect.objectContaining({ check: "update_persisted", warning: true })]);
+    expect(collapsed.read("doc-1", got(2, 3, { labels: ["b", "a"] }))).toEqual([
+      expect.objectContaining({ check: "update_persisted", warning: true }),
+    ]);
     const both = new TrafficRules();
     update(both, 0, 1, 200, { labels: ["a", "b", "a"] });
-    expect(both.read("doc-1", got(2, 3, { labels: ["b", "a", "a"] }))).toEqual([expect.objectContaining({ warning: true })]);
+    expect(both.read("doc-1", got(2, 3, { labels: ["b", "a", "a"] }))).toEqual([
+      expect.objectContaining({ warning: true }),
+    ]);
   });
 
   it("still fails any other change of the labels, and a publicUrl lost beside reordered labels", () => {
     const cases: Array<[sent: string[], shown: unknown]> = [
       [["a", "b"], ["a"]],
-      [["a", "b"], ["a", "b", "c"]],
-      [["a", "b"], ["a", "a", "b"]],
-      [["a", "b"], ["A", "b"]],
+      [
+        ["a", "b"],
+        ["a", "b", "c"],
+      ],
+      [
+        ["a", "b"],
+        ["a", "a", "b"],
+      ],
+      [
+        ["a", "b"],
+        ["A", "b"],
+      ],
       [["a,b"], ["a", "b"]],
       [["a", "b"], "a,b"],
       [["a"], null],
@@ -427,7 +521,12 @@ describe("the rules across exchanges and what the service's own clients and docu
     const url = new TrafficRules();
     update(url, 0, 1, 200, { labels: ["b", "a"], publicUrl: "https://cdn.test/a" });
     expect(url.read("doc-1", got(2, 3, { labels: ["a", "b"], publicUrl: "https://cdn.test/b" }))).toEqual([
-      { operation: "updateFile", check: "update_persisted", problem: 'after sending publicUrl "https://cdn.test/a", getFile shows "https://cdn.test/b" (file "doc-1", no other update between)' },
+      {
+        operation: "updateFile",
+        check: "update_persisted",
+        problem:
+          'after sending publicUrl "https://cdn.test/a", getFile shows "https://cdn.test/b" (file "doc-1", no other update between)',
+      },
     ]);
   });
 });

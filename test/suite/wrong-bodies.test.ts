@@ -42,9 +42,13 @@ describe("the wrong update bodies the suite sends in every run, derived from the
         ["x"],
       ]),
     );
-    const objects = json.filter((body): body is Record<string, unknown> => typeof body === "object" && body !== null && !Array.isArray(body));
+    const objects = json.filter(
+      (body): body is Record<string, unknown> => typeof body === "object" && body !== null && !Array.isArray(body),
+    );
     expect(objects.filter((body) => body.labels === null || body.publicUrl === null)).toEqual([]);
-    expect(objects.filter((body) => Object.keys(body).some((name) => name !== "labels" && name !== "publicUrl"))).toEqual([]);
+    expect(
+      objects.filter((body) => Object.keys(body).some((name) => name !== "labels" && name !== "publicUrl")),
+    ).toEqual([]);
   });
 
   it("are every one refused by the spec's own validator, and are the same whatever the seed", () => {

@@ -8,7 +8,11 @@ import { missing } from "./missing.ts";
 /** How each browser is found on users' machines and CI runners: its variable first, then these names on PATH. */
 export const BROWSERS = {
   /** Debian's and Ubuntu's Chromium, then Google Chrome (GitHub's runners). */
-  chromium: { variable: "CHROME_PATH", names: ["chromium", "chromium-browser", "google-chrome", "google-chrome-stable"], debian: "chromium" },
+  chromium: {
+    variable: "CHROME_PATH",
+    names: ["chromium", "chromium-browser", "google-chrome", "google-chrome-stable"],
+    debian: "chromium",
+  },
   /** Debian's Firefox ESR, then Firefox as other distributions name it. */
   firefox: { variable: "FIREFOX_PATH", names: ["firefox-esr", "firefox"], debian: "firefox-esr" },
 } as const;
@@ -33,7 +37,8 @@ export function findBrowser(kind: BrowserKind, env: NodeJS.ProcessEnv = process.
   const { variable, names } = BROWSERS[kind];
   const own = env[variable];
   if (own) {
-    if (!isExecutable(own)) throw new Error(`${variable}=${own} is not an executable file: point it at the browser, or unset it.`);
+    if (!isExecutable(own))
+      throw new Error(`${variable}=${own} is not an executable file: point it at the browser, or unset it.`);
     return own;
   }
   for (const name of names) {
@@ -53,17 +58,31 @@ export function browserFor(file: string, kind: BrowserKind = "chromium"): string
   const found = findBrowser(kind);
   if (found) return found;
   const { variable, names, debian } = BROWSERS[kind];
-  return missing(file, `no ${kind} found (${variable}, or ${names.join(", ")} on PATH)`, `Install one (apt-get install -y ${debian}) or set ${variable}`);
+  return missing(
+    file,
+    `no ${kind} found (${variable}, or ${names.join(", ")} on PATH)`,
+    `Install one (apt-get install -y ${debian}) or set ${variable}`,
+  );
 }
 
 /** The flags that keep Chromium's start from stalling on a machine without network. */
-export const CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
+export const CHROMIUM_ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
 
 /**
  * Launches a browser headless through puppeteer-core (Chromium over CDP, Firefox over WebDriver BiDi) with a fresh
  * profile, runs `use`, and closes both, whatever `use` does.
  */
-export async function withBrowser<T>(kind: BrowserKind, executablePath: string, use: (browser: Browser) => Promise<T>): Promise<T> {
+export async function withBrowser<T>(
+  kind: BrowserKind,
+  executablePath: string,
+  use: (browser: Browser) => Promise<T>,
+): Promise<T> {
   const userDataDir = await mkdtemp(path.join(os.tmpdir(), `file-library-${kind}-`));
   const browser =
     kind === "firefox"

@@ -23,8 +23,19 @@ async function buildPage(folder: string): Promise<void> {
   return done.length;
 };`,
   );
-  await build({ entryPoints: [entry], outfile: path.join(folder, "app.js"), bundle: true, format: "esm", platform: "browser", target: "es2022", logLevel: "silent" });
-  await writeFile(path.join(folder, "index.html"), `<!doctype html><title>app</title><script type="module" src="/app.js"></script>\n`);
+  await build({
+    entryPoints: [entry],
+    outfile: path.join(folder, "app.js"),
+    bundle: true,
+    format: "esm",
+    platform: "browser",
+    target: "es2022",
+    logLevel: "silent",
+  });
+  await writeFile(
+    path.join(folder, "index.html"),
+    `<!doctype html><title>app</title><script type="module" src="/app.js"></script>\n`,
+  );
 }
 
 interface Seen {
@@ -42,12 +53,15 @@ async function harOfPage(pageUrl: string, baseUrl: string, chrome: string): Prom
     const seen = new Map<string, Seen>();
     const finished: Array<Promise<void>> = [];
     const of = (id: string) => seen.get(id) ?? (seen.set(id, {}), seen.get(id)!);
-    cdp.on("Network.requestWillBeSent", (e) => Object.assign(of(e.requestId), { request: e.request, wallTime: e.wallTime }));
+    cdp.on("Network.requestWillBeSent", (e) =>
+      Object.assign(of(e.requestId), { request: e.request, wallTime: e.wallTime }),
+    );
     cdp.on("Network.responseReceived", (e) => Object.assign(of(e.requestId), { response: e.response }));
     cdp.on("Network.loadingFinished", (e) => {
       finished.push(
         cdp.send("Network.getResponseBody", { requestId: e.requestId }).then(
-          (b) => void (of(e.requestId).body = { text: b.body, ...(b.base64Encoded ? { encoding: "base64" as const } : {}) }),
+          (b) =>
+            void (of(e.requestId).body = { text: b.body, ...(b.base64Encoded ? { encoding: "base64" as const } : {}) }),
           () => {},
         ),
       );
@@ -55,20 +69,56 @@ async function harOfPage(pageUrl: string, baseUrl: string, chrome: string): Prom
     await cdp.send("Network.enable");
     await page.goto(pageUrl);
     await page.waitForFunction(() => "runApp" in globalThis);
-    expect(await page.evaluate((b, k) => (globalThis as unknown as { runApp(b: string, k: string): Promise<number> }).runApp(b, k), baseUrl, SANDBOX_KEY)).toBe(3);
+    expect(
+      await page.evaluate(
+        (b, k) => (globalThis as unknown as { runApp(b: string, k: string): Promise<number> }).runApp(b, k),
+        baseUrl,
+        SANDBOX_KEY,
+      ),
+    ).toBe(3);
     await Promise.all(finished);
-    const pairs = (headers: Record<string, string>) => Object.entries(headers).map(([name, value]) => ({ name, value }));
+    const pairs = (headers: Record<string, string>) =>
+      Object.entries(headers).map(([name, value]) => ({ name, value }));
     const entries = [...seen.values()]
       .filter((s) => s.request && s.response)
       .map((s) => ({
         startedDateTime: new Date((s.wallTime ?? 0) * 1000).toISOString(),
         time: 0,
-        request: { method: s.request!.method, url: s.request!.url, httpVersion: "HTTP/1.1", headers: pairs(s.request!.headers), queryString: [], cookies: [], headersSize: -1, bodySize: -1, ...(s.request!.postData ? { postData: { mimeType: s.request!.headers["Content-Type"] ?? "", text: s.request!.postData } } : {}) },
-        response: { status: s.response!.status, statusText: s.response!.statusText, httpVersion: "HTTP/1.1", headers: pairs(s.response!.headers), cookies: [], content: { size: s.body?.text.length ?? 0, mimeType: s.response!.mimeType, ...(s.body ?? {}) }, redirectURL: "", headersSize: -1, bodySize: -1 },
+        request: {
+          method: s.request!.method,
+          url: s.request!.url,
+          httpVersion: "HTTP/1.1",
+          headers: pairs(s.request!.headers),
+          queryString: [],
+          cookies: [],
+          headersSize: -1,
+          bodySize: -1,
+          ...(s.request!.postData
+            ? { postData: { mimeType: s.request!.headers["Content-Type"] ?? "", text: s.request!.postData } }
+            : {}),
+        },
+        response: {
+          status: s.response!.status,
+          statusText: s.response!.statusText,
+          httpVersion: "HTTP/1.1",
+          headers: pairs(s.response!.headers),
+          cookies: [],
+          content: { size: s.body?.text.length ?? 0, mimeType: s.response!.mimeType, ...(s.body ?? {}) },
+          redirectURL: "",
+          headersSize: -1,
+          bodySize: -1,
+        },
         cache: {},
         timings: { send: 0, wait: 0, receive: 0 },
       }));
-    return { log: { version: "1.2", creator: { name: "file-library-kit test, from Chromium's DevTools protocol", version: await browser.version() }, pages: [], entries } };
+    return {
+      log: {
+        version: "1.2",
+        creator: { name: "file-library-kit test, from Chromium's DevTools protocol", version: await browser.version() },
+        pages: [],
+        entries,
+      },
+    };
   });
 }
 
@@ -83,10 +133,25 @@ export async function chromiumHar(scratch: string, chrome: string): Promise<stri
   const recorded = await sandbox({ fixturesFile: SANDBOX_FIXTURES });
   const har = path.join(scratch, "app.har");
   try {
-    const made = (await harOfPage(`http://127.0.0.1:${(server.address() as AddressInfo).port}/index.html`, recorded.baseUrl, chrome)) as { log: { entries: Array<{ request: { method: string; url: string } }> } };
+    const made = (await harOfPage(
+      `http://127.0.0.1:${(server.address() as AddressInfo).port}/index.html`,
+      recorded.baseUrl,
+      chrome,
+    )) as { log: { entries: Array<{ request: { method: string; url: string } }> } };
     // The page, its script and the browser's CORS preflights are in the HAR beside the app's three requests.
-    const methods = made.log.entries.map((e) => `${e.request.method} ${new URL(e.request.url).pathname.split("/").at(-1)}`);
-    expect(methods).toEqual(expect.arrayContaining(["GET index.html", "GET app.js", "OPTIONS doc-1", "GET doc-1", "GET download", "GET no-such-file"]));
+    const methods = made.log.entries.map(
+      (e) => `${e.request.method} ${new URL(e.request.url).pathname.split("/").at(-1)}`,
+    );
+    expect(methods).toEqual(
+      expect.arrayContaining([
+        "GET index.html",
+        "GET app.js",
+        "OPTIONS doc-1",
+        "GET doc-1",
+        "GET download",
+        "GET no-such-file",
+      ]),
+    );
     await writeFile(har, JSON.stringify(made));
   } finally {
     await recorded.close();

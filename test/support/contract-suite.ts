@@ -22,11 +22,14 @@ export const liveOptions = (baseUrl: string, extra: SuiteOptions = {}): SuiteOpt
 });
 
 /** The environment of a live run through the command line, from its options. */
-export const liveEnvironment = (baseUrl: string, extra: SuiteOptions = {}): Record<string, string> => settingsEnvironment(liveOptions(baseUrl, extra));
+export const liveEnvironment = (baseUrl: string, extra: SuiteOptions = {}): Record<string, string> =>
+  settingsEnvironment(liveOptions(baseUrl, extra));
 
 /** This process's environment without the suite's settings: a run's options alone decide it, whatever the shell set. */
 export const environmentWithoutSettings = (): Record<string, string | undefined> =>
-  Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith("FILE_LIBRARY_") && name !== "GITHUB_STEP_SUMMARY"));
+  Object.fromEntries(
+    Object.entries(process.env).filter(([name]) => !name.startsWith("FILE_LIBRARY_") && name !== "GITHUB_STEP_SUMMARY"),
+  );
 
 /** A finished run of the suite, with its summary. */
 export type ContractRun = SuiteRun & { summary: ContractSummary };

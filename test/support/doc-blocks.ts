@@ -24,7 +24,12 @@ export interface DocBlock {
 export const NOT_RUN = /<!-- sample: not run, because ([^>]*\S)\s*-->\s*$/;
 
 /** The pages whose samples a reader copies: the README, docs/, and the README of each published package. */
-export const SAMPLE_PAGES = ["README.md", ...trackedFiles("docs/*.md"), "contract-tests/README.md", "sandbox/README.md"];
+export const SAMPLE_PAGES = [
+  "README.md",
+  ...trackedFiles("docs/*.md"),
+  "contract-tests/README.md",
+  "sandbox/README.md",
+];
 
 /** Every fenced block of a page (fences at the start of a line, as the kit's pages write them). */
 export function fencedBlocks(page: string, text = readFileSync(fromRoot(page), "utf8")): DocBlock[] {

@@ -42,16 +42,20 @@ function judgeUpdate(text: string): { changes: Record<string, unknown> } | { ref
   } catch {
     return { refusal: detail(["body", 0], "JSON decode error", "json_invalid") };
   }
-  if (typeof body !== "object" || body === null || Array.isArray(body)) return { refusal: detail(["body"], "Input should be a valid dictionary", "model_attributes_type") };
+  if (typeof body !== "object" || body === null || Array.isArray(body))
+    return { refusal: detail(["body"], "Input should be a valid dictionary", "model_attributes_type") };
   const { publicUrl, labels } = body as { publicUrl?: unknown; labels?: unknown };
   const changes: Record<string, unknown> = {};
   if (publicUrl !== undefined && publicUrl !== null) {
-    if (typeof publicUrl !== "string") return { refusal: detail(["body", "publicUrl"], "Input should be a valid string", "string_type") };
+    if (typeof publicUrl !== "string")
+      return { refusal: detail(["body", "publicUrl"], "Input should be a valid string", "string_type") };
     changes.publicUrl = publicUrl;
   }
   if (labels !== undefined && labels !== null) {
-    if (!Array.isArray(labels) || labels.some((l) => typeof l !== "string")) return { refusal: detail(["body", "labels"], "Input should be a valid list", "list_type") };
-    if (new Set(labels).size > MAX_LABELS) return { refusal: detail(["body", "labels"], `at most ${MAX_LABELS} unique labels`, "too_long") };
+    if (!Array.isArray(labels) || labels.some((l) => typeof l !== "string"))
+      return { refusal: detail(["body", "labels"], "Input should be a valid list", "list_type") };
+    if (new Set(labels).size > MAX_LABELS)
+      return { refusal: detail(["body", "labels"], `at most ${MAX_LABELS} unique labels`, "too_long") };
     changes.labels = labels;
   }
   return { changes };
@@ -93,11 +97,17 @@ export async function documentShapedServer(options: DocumentShapedOptions = {}):
     if (req.headers.authorization !== `Bearer ${API_KEY}`) return json(res, 401, { detail: "Unauthorized" });
     const [rawId = "", action, ...rest] = url.pathname.slice(PREFIX.length).split("/");
     const id = decodeURIComponent(rawId);
-    if (rest.length > 0 || (action !== undefined && action !== "download")) return json(res, 404, { detail: "Not Found" });
+    if (rest.length > 0 || (action !== undefined && action !== "download"))
+      return json(res, 404, { detail: "Not Found" });
     // FastAPI parses a `format: uuid` parameter: any letter case is the same UUID, anything else is a 422.
-    if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) return json(res, 422, detail(["path", "file_id"], "Input should be a valid UUID", "uuid_parsing"));
-    if ((options.exactCase ? id : id.toLowerCase()) !== FILE_ID) return json(res, 422, { detail: `File ${id} not found` });
-    if (action === "download") return req.method === "GET" ? json(res, 200, `${baseUrl}/signed/notes.txt?signature=abc`) : json(res, 405, { detail: "Method Not Allowed" });
+    if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id))
+      return json(res, 422, detail(["path", "file_id"], "Input should be a valid UUID", "uuid_parsing"));
+    if ((options.exactCase ? id : id.toLowerCase()) !== FILE_ID)
+      return json(res, 422, { detail: `File ${id} not found` });
+    if (action === "download")
+      return req.method === "GET"
+        ? json(res, 200, `${baseUrl}/signed/notes.txt?signature=abc`)
+        : json(res, 405, { detail: "Method Not Allowed" });
     if (req.method === "GET") return json(res, 200, file);
     if (req.method !== "PUT") return json(res, 405, { detail: "Method Not Allowed" });
     const verdict = judgeUpdate(body);

@@ -60,16 +60,29 @@ export interface AnswerParts {
 export function shownRequest(operationId: OperationId, { fileId = FILE_ID, body }: RequestParts = {}): ShownRequest {
   const { method, path: template } = spec.operation(operationId);
   const path = template.replace("{file_id}", encodeURIComponent(fileId));
-  return { auth: "valid", method, path, url: `http://server.test${path}`, headers: { authorization: "Bearer [REDACTED]" }, ...(body === undefined ? {} : { body }) };
+  return {
+    auth: "valid",
+    method,
+    path,
+    url: `http://server.test${path}`,
+    headers: { authorization: "Bearer [REDACTED]" },
+    ...(body === undefined ? {} : { body }),
+  };
 }
 
 /** An exchange as the suite's transport would hand it to the checks. */
 export function answer(parts: AnswerParts = {}): Exchange {
   const operationId = parts.operationId ?? "getFile";
-  const bytes = parts.bytes ?? new TextEncoder().encode(parts.json !== undefined ? JSON.stringify(parts.json) : (parts.text ?? ""));
+  const bytes =
+    parts.bytes ?? new TextEncoder().encode(parts.json !== undefined ? JSON.stringify(parts.json) : (parts.text ?? ""));
   // Decoded as the transport decodes (contract-tests/http/transport.ts): a byte-order mark is kept, for json_well_formed.
   const text = new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes);
-  const contentType = parts.contentType === undefined ? (parts.json !== undefined ? "application/json" : undefined) : (parts.contentType ?? undefined);
+  const contentType =
+    parts.contentType === undefined
+      ? parts.json !== undefined
+        ? "application/json"
+        : undefined
+      : (parts.contentType ?? undefined);
   const headers = new Headers(parts.headers);
   if (contentType !== undefined) headers.set("content-type", contentType);
   return exchangeFrom(

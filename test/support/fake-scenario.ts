@@ -66,7 +66,13 @@ class Skipped extends Error {}
 /** A scenario that answers from the script, and the outcome it collects. */
 export function fakeScenario(options: FakeOptions): { scenario: Scenario; outcome: Outcome } {
   const outcome: Outcome = { state: "passed", warnings: [], records: [], sent: [], followed: [] };
-  const target = { mode: options.mode ?? "live", baseUrl: "http://server.test", apiKey: "the-key", fileId: options.fileId ?? FILE_ID, writeChecks: options.writeChecks ?? true };
+  const target = {
+    mode: options.mode ?? "live",
+    baseUrl: "http://server.test",
+    apiKey: "the-key",
+    fileId: options.fileId ?? FILE_ID,
+    writeChecks: options.writeChecks ?? true,
+  };
   const transport = {
     async send(url: string) {
       outcome.followed.push(url);
@@ -75,17 +81,31 @@ export function fakeScenario(options: FakeOptions): { scenario: Scenario; outcom
       return { ...followed, response: { status: followed.status }, text: "", durationMs: 1, failedAttempts: [] };
     },
   };
-  const context = { target, spec, budget: { take() {} }, rateLimiter: undefined, transport } as unknown as RequestContext;
+  const context = {
+    target,
+    spec,
+    budget: { take() {} },
+    rateLimiter: undefined,
+    transport,
+  } as unknown as RequestContext;
   const scenario: Scenario = {
     operationId: options.operationId,
     context,
     target,
     spec,
     async send(request) {
-      const sent: SentRequest = { ...request, operationId: request.operationId ?? options.operationId, auth: request.auth ?? "valid" };
+      const sent: SentRequest = {
+        ...request,
+        operationId: request.operationId ?? options.operationId,
+        auth: request.auth ?? "valid",
+      };
       const index = outcome.sent.push(sent) - 1;
       const body = sent.rawBody ?? (sent.json === undefined ? undefined : JSON.stringify(sent.json));
-      return answer({ operationId: sent.operationId, ...(await options.answer(sent, index)), request: { fileId: sent.fileId, body } });
+      return answer({
+        operationId: sent.operationId,
+        ...(await options.answer(sent, index)),
+        request: { fileId: sent.fileId, body },
+      });
     },
     fail(problem, exchange) {
       throw new Failed(problem, exchange);
@@ -98,7 +118,10 @@ export function fakeScenario(options: FakeOptions): { scenario: Scenario; outcom
     // No run around it: no write was held to a baseline (file_left_as_found's own test gives one).
     baseline: () => options.baseline,
     async forAll(arbitrary, property) {
-      const details = await fc.check(fc.asyncProperty(arbitrary, property), { seed: 7, numRuns: options.fuzzRuns ?? 5 });
+      const details = await fc.check(fc.asyncProperty(arbitrary, property), {
+        seed: 7,
+        numRuns: options.fuzzRuns ?? 5,
+      });
       if (details.failed) throw details.errorInstance;
     },
   };
@@ -111,7 +134,8 @@ export async function runCheck(check: ScenarioCheck, options: FakeOptions): Prom
   try {
     await check.run(scenario);
   } catch (error) {
-    if (error instanceof Failed) return Object.assign(outcome, { state: "failed", problem: error.problem, exchange: error.exchange });
+    if (error instanceof Failed)
+      return Object.assign(outcome, { state: "failed", problem: error.problem, exchange: error.exchange });
     if (error instanceof Skipped) return Object.assign(outcome, { state: "skipped", problem: error.message });
     throw error;
   }
@@ -130,14 +154,17 @@ export interface FileServerOptions {
 }
 
 /** The updates the kit's reference accepts: an object whose labels (strings) and publicUrl (a string) may each be null or absent. */
-const acceptable = (json: unknown): json is Record<string, unknown> => spec.validateRequestBody("updateFile", "application/json", json).valid;
+const acceptable = (json: unknown): json is Record<string, unknown> =>
+  spec.validateRequestBody("updateFile", "application/json", json).valid;
 
 /**
  * A script that behaves as the service does, over one file: reads answer its metadata, updates that match the spec
  * change it, a wrong key gets 401, another id 422, a body that breaks the schema 422 (400 when it is not JSON).
  * The file is `server.file`, for tests to read.
  */
-export function fileServer(options: FileServerOptions = {}): ((request: SentRequest, index: number) => AnswerParts) & { file: Record<string, unknown> } {
+export function fileServer(
+  options: FileServerOptions = {},
+): ((request: SentRequest, index: number) => AnswerParts) & { file: Record<string, unknown> } {
   const state = { file: { ...(options.metadata ?? metadataOf()) } };
   const error = (status: number, message: string): AnswerParts => ({ status, json: { code: status, message } });
   const script = (request: SentRequest, index: number): AnswerParts => {
@@ -146,12 +173,15 @@ export function fileServer(options: FileServerOptions = {}): ((request: SentRequ
     if (request.auth !== "valid") return error(401, "missing or wrong key");
     if (request.fileId !== state.file.id) return error(422, "no such file");
     if (request.operationId === "getFile") return { json: state.file };
-    if (request.operationId === "getFileDownloadUrl") return options.download ?? { text: `https://files.test/${request.fileId}?sig=1`, contentType: "text/plain" };
+    if (request.operationId === "getFileDownloadUrl")
+      return options.download ?? { text: `https://files.test/${request.fileId}?sig=1`, contentType: "text/plain" };
     if (request.rawBody !== undefined) return error(400, "not JSON");
     if (!acceptable(request.json)) return error(422, "invalid body");
     const body = request.json;
     // As the service: only labels and publicUrl change, and `null` for either is "not given" (other members are ignored).
-    const given = Object.fromEntries(Object.entries(body).filter(([name, value]) => (name === "labels" || name === "publicUrl") && value !== null));
+    const given = Object.fromEntries(
+      Object.entries(body).filter(([name, value]) => (name === "labels" || name === "publicUrl") && value !== null),
+    );
     state.file = options.update ? options.update(state.file, given) : { ...state.file, ...given };
     return {};
   };

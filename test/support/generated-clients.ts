@@ -88,8 +88,20 @@ export async function observe(steps: Steps): Promise<void> {
 `;
 
 const TSC_FLAGS = [
-  "--strict", "--noEmit", "--target", "es2022", "--module", "esnext", "--moduleResolution", "bundler",
-  "--lib", "es2022,dom,dom.iterable", "--types", "node", "--allowImportingTsExtensions", "--skipLibCheck",
+  "--strict",
+  "--noEmit",
+  "--target",
+  "es2022",
+  "--module",
+  "esnext",
+  "--moduleResolution",
+  "bundler",
+  "--lib",
+  "es2022,dom,dom.iterable",
+  "--types",
+  "node",
+  "--allowImportingTsExtensions",
+  "--skipLibCheck",
 ];
 
 /** What a step must see when the tool gets it right. */
@@ -98,7 +110,9 @@ function expectWorking(step: Step, seen: Seen, fileId: string, baseUrl: string):
   if (step === "unknownId") {
     // A client that throws on an error status names 422 in its error; one that hands back the body alone (Kubb's
     // fetch client) shows the sandbox's error code.
-    const rejected = seen.status === 422 || (seen.status === undefined && (seen.data as { code?: unknown } | undefined)?.code === "file_not_found");
+    const rejected =
+      seen.status === 422 ||
+      (seen.status === undefined && (seen.data as { code?: unknown } | undefined)?.code === "file_not_found");
     expect(rejected, where).toBe(true);
     return;
   }
@@ -155,7 +169,9 @@ export function describeGenerator(tool: GeneratorCase): void {
       `calls the sandbox: ${STEPS.join(", ")}`,
       deviations.length ? `known deviations: ${deviations.map(([s]) => s).join(", ")}` : "",
       workarounds.length ? `documented workarounds: ${workarounds.join(", ")}` : "",
-    ].filter(Boolean).join("; ");
+    ]
+      .filter(Boolean)
+      .join("; ");
     it(title, async () => {
       const run = await runCommand(bin("tsx"), ["app.ts"], {
         cwd: dir,
@@ -172,7 +188,10 @@ export function describeGenerator(tool: GeneratorCase): void {
           continue;
         }
         const shown = seen[step]!.error ?? JSON.stringify(seen[step]);
-        expect(shown, `${step} no longer shows the pinned deviation (${deviation.why}): fixed upstream? Remove it from the test and docs/for-other-teams.md`).toMatch(deviation.sees);
+        expect(
+          shown,
+          `${step} no longer shows the pinned deviation (${deviation.why}): fixed upstream? Remove it from the test and docs/for-other-teams.md`,
+        ).toMatch(deviation.sees);
       }
       for (const [name, workaround] of Object.entries(tool.workarounds ?? {})) {
         expectWorking(workaround.fixes, seen[name]!, fileId, server.baseUrl);

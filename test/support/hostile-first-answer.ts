@@ -12,10 +12,18 @@ export const FIRST_ANSWERS = {
   /** 200 JSON without end. */
   "huge-body": (res: ServerResponse) => endless(res, { "content-type": "application/json" }, '{"name":"'),
   /** The same, gzip-compressed as it is read: it inflates without end. */
-  "gzip-bomb": (res: ServerResponse) => endless(res, { "content-type": "application/json", "content-encoding": "gzip" }, "", true),
+  "gzip-bomb": (res: ServerResponse) =>
+    endless(res, { "content-type": "application/json", "content-encoding": "gzip" }, "", true),
   /** Metadata whose name is Latin-1, not UTF-8. */
   "invalid-utf8": (res: ServerResponse) =>
-    res.writeHead(200, { "content-type": "application/json" }).end(Buffer.from('{"id":"doc-1","name":"caf\xe9","size":1,"created_at":"2026-01-01T00:00:00Z","labels":[]}', "latin1")),
+    res
+      .writeHead(200, { "content-type": "application/json" })
+      .end(
+        Buffer.from(
+          '{"id":"doc-1","name":"caf\xe9","size":1,"created_at":"2026-01-01T00:00:00Z","labels":[]}',
+          "latin1",
+        ),
+      ),
   /** A redirect to itself, without end. */
   "redirect-loop": (res: ServerResponse, req: IncomingMessage) => res.writeHead(302, { location: req.url! }).end(),
   /** A body cut short: fewer bytes than its Content-Length, then the connection closed. */
@@ -26,7 +34,9 @@ export const FIRST_ANSWERS = {
 } as const;
 
 function rateLimited(res: ServerResponse, retryAfter: string): void {
-  res.writeHead(429, { "content-type": "application/json", "retry-after": retryAfter, "x-request-id": "first-429" }).end(JSON.stringify({ detail: "Rate limit exceeded" }));
+  res
+    .writeHead(429, { "content-type": "application/json", "retry-after": retryAfter, "x-request-id": "first-429" })
+    .end(JSON.stringify({ detail: "Rate limit exceeded" }));
 }
 
 function endless(res: ServerResponse, headers: Record<string, string>, head: string, gzip = false): void {
@@ -44,14 +54,21 @@ function endless(res: ServerResponse, headers: Record<string, string>, head: str
 }
 
 /** A server in front of `upstream` that gives its first answer as `kind` says, and forwards every later request as it came. */
-export async function hostileFirstAnswer(kind: keyof typeof FIRST_ANSWERS, upstream: string): Promise<{ origin: string; close(): Promise<void> }> {
+export async function hostileFirstAnswer(
+  kind: keyof typeof FIRST_ANSWERS,
+  upstream: string,
+): Promise<{ origin: string; close(): Promise<void> }> {
   let answered = 0;
   const server: Server = createServer((req, res) => {
     if (answered++ === 0) return void (req.resume(), FIRST_ANSWERS[kind](res, req));
-    const forwarded = request(`${upstream}${req.url}`, { method: req.method, headers: req.headers, agent: false }, (answer) => {
-      res.writeHead(answer.statusCode!, answer.headers);
-      answer.pipe(res);
-    });
+    const forwarded = request(
+      `${upstream}${req.url}`,
+      { method: req.method, headers: req.headers, agent: false },
+      (answer) => {
+        res.writeHead(answer.statusCode!, answer.headers);
+        answer.pipe(res);
+      },
+    );
     forwarded.on("error", () => res.destroy());
     req.pipe(forwarded);
   });

@@ -32,7 +32,9 @@ export async function hostileServer(): Promise<HostileServer> {
   const server: Server = createServer((req, res: ServerResponse) => {
     req.resume();
     if (req.url!.endsWith("/warm")) {
-      return void res.writeHead(200, { "content-type": "application/json" }).end('{"id":"warm","name":"w","size":1,"created_at":"2026-01-01T00:00:00Z","labels":[]}');
+      return void res
+        .writeHead(200, { "content-type": "application/json" })
+        .end('{"id":"warm","name":"w","size":1,"created_at":"2026-01-01T00:00:00Z","labels":[]}');
     }
     const send = (status: number, type: string, body: Readable, encoding?: string) => {
       res.writeHead(status, { "content-type": type, ...(encoding && { "content-encoding": encoding }) });

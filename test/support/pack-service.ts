@@ -43,10 +43,19 @@ async function packInto(parent: string, root: string, name: PackageName): Promis
   const destination = await mkdtemp(path.join(parent, `${name}-`));
   // Each from nothing: the pack before it built into the same copy.
   await Promise.all(BUILD_OUTPUT.map((folder) => rm(path.join(root, folder), { recursive: true, force: true })));
-  const args = ["pack", ...(workspace ? ["--workspace", workspace] : []), "--pack-destination", destination, "--silent"];
+  const args = [
+    "pack",
+    ...(workspace ? ["--workspace", workspace] : []),
+    "--pack-destination",
+    destination,
+    "--silent",
+  ];
   const { code, output } = await runCommand("npm", args, { cwd: root });
   if (code !== 0) throw new Error(`npm ${args.join(" ")} exited ${code}:\n${output}`);
-  await writeFile(path.join(destination, "pack-output.txt"), `${PACKED_IN}${root}, with no ${BUILD_OUTPUT.join(", ")}\n${output}`);
+  await writeFile(
+    path.join(destination, "pack-output.txt"),
+    `${PACKED_IN}${root}, with no ${BUILD_OUTPUT.join(", ")}\n${output}`,
+  );
   const tarballs = (await readdir(destination)).filter((file) => file.endsWith(".tgz"));
   if (tarballs.length !== 1) throw new Error(`npm pack of ${name} left ${tarballs.length} tarballs in ${destination}`);
   return path.join(destination, tarballs[0]!);
@@ -76,14 +85,25 @@ export default async function setup(project: TestProject): Promise<() => Promise
   // (`/node/VERSION`) before it takes its Node from the cache; a run of other tests fetches none.
   let lines: Map<string, Promise<string>> | undefined;
   const fetchLines = () =>
-    (lines ??= new Map(NODE_LINES.filter((version) => process.version !== `v${version}`).map((version) => [version, registryNode(version).then(() => "", (error: Error) => error.message)])));
+    (lines ??= new Map(
+      NODE_LINES.filter((version) => process.version !== `v${version}`).map((version) => [
+        version,
+        registryNode(version).then(
+          () => "",
+          (error: Error) => error.message,
+        ),
+      ]),
+    ));
   const pack = (name: PackageName) => (fetchLines(), packOne(name));
   const server = createServer((request, response) => {
     const name = decodeURIComponent(request.url!.slice(1));
     if (name.startsWith("node/")) {
       const version = name.slice("node/".length);
       const fetched = fetchLines().get(version);
-      if (!fetched) response.writeHead(404).end(`no Node line ${version} to fetch; the others than this one are ${[...fetchLines().keys()].join(", ")}`);
+      if (!fetched)
+        response
+          .writeHead(404)
+          .end(`no Node line ${version} to fetch; the others than this one are ${[...fetchLines().keys()].join(", ")}`);
       else void fetched.then((problem) => response.writeHead(problem ? 500 : 200).end(problem));
       return;
     }

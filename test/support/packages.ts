@@ -5,7 +5,12 @@ import { runCommand } from "../../lib/process.ts";
 import { bin, repoRoot } from "../../scripts/lib/paths.ts";
 
 /** Runs a command to completion and expects exit 0, showing its output when it fails; resolves with the output. */
-export async function run(command: string, args: string[], cwd = repoRoot, env: NodeJS.ProcessEnv = process.env): Promise<string> {
+export async function run(
+  command: string,
+  args: string[],
+  cwd = repoRoot,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<string> {
   const result = await runCommand(command, args, { cwd, env });
   expect(result.code, `${path.basename(command)} ${args.join(" ")}\n${result.output}`).toBe(0);
   return result.output;
@@ -27,10 +32,23 @@ export async function lintPackage(tarball: string, attwFlags: string[] = []): Pr
  * tests; `env` puts another first); resolves with the folder. The install must print no EBADENGINE warning: every
  * package it brings supports that Node.
  */
-export async function installInto(folder: string, tarballs: string | string[], manifest: Record<string, unknown> = {}, env: NodeJS.ProcessEnv = process.env): Promise<string> {
+export async function installInto(
+  folder: string,
+  tarballs: string | string[],
+  manifest: Record<string, unknown> = {},
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<string> {
   await mkdir(folder, { recursive: true });
-  await writeFile(path.join(folder, "package.json"), JSON.stringify({ name: path.basename(folder), private: true, ...manifest }));
-  const output = await run("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline", ...[tarballs].flat()], folder, env);
+  await writeFile(
+    path.join(folder, "package.json"),
+    JSON.stringify({ name: path.basename(folder), private: true, ...manifest }),
+  );
+  const output = await run(
+    "npm",
+    ["install", "--no-audit", "--no-fund", "--prefer-offline", ...[tarballs].flat()],
+    folder,
+    env,
+  );
   expect(output).not.toMatch(/EBADENGINE/);
   return folder;
 }

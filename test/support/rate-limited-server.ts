@@ -6,14 +6,21 @@ import type { AddressInfo } from "node:net";
  * start-up read, forwarded to `upstream`, so that the run gets to its checks (a 429 to the start-up read past a cap
  * stops the run before them: contract-first-rate-limited.test.ts).
  */
-export async function alwaysRateLimited(retryAfter: string, upstream: string): Promise<{ baseUrl: string; close(): Promise<void> }> {
+export async function alwaysRateLimited(
+  retryAfter: string,
+  upstream: string,
+): Promise<{ baseUrl: string; close(): Promise<void> }> {
   let answered = 0;
   const server: Server = createServer((req, res) => {
     if (answered++ === 0) {
-      const forwarded = request(`${upstream}${req.url}`, { method: req.method, headers: req.headers, agent: false }, (answer) => {
-        res.writeHead(answer.statusCode!, answer.headers);
-        answer.pipe(res);
-      });
+      const forwarded = request(
+        `${upstream}${req.url}`,
+        { method: req.method, headers: req.headers, agent: false },
+        (answer) => {
+          res.writeHead(answer.statusCode!, answer.headers);
+          answer.pipe(res);
+        },
+      );
       forwarded.on("error", () => res.destroy());
       return void req.pipe(forwarded);
     }

@@ -21,9 +21,15 @@ export async function copyOfRepo(prefix: string, parent = os.tmpdir()): Promise<
     if (error.code !== "ENOENT") throw error;
   };
   try {
-    await Promise.all(trackedFiles().map((file) => cp(fromRoot(file), path.join(copy, file), { recursive: true }).catch(absent)));
+    await Promise.all(
+      trackedFiles().map((file) => cp(fromRoot(file), path.join(copy, file), { recursive: true }).catch(absent)),
+    );
     await symlink(fromRoot("node_modules"), path.join(copy, "node_modules"), "dir");
-    for (const args of [["init", "-q"], ["add", "-A"], ["-c", "user.name=t", "-c", "user.email=t@t", "commit", "-q", "-m", "copy"]]) {
+    for (const args of [
+      ["init", "-q"],
+      ["add", "-A"],
+      ["-c", "user.name=t", "-c", "user.email=t@t", "commit", "-q", "-m", "copy"],
+    ]) {
       execFileSync("git", args, { cwd: copy });
     }
     return copy;

@@ -34,11 +34,33 @@ export async function prepareApp(app: string): Promise<void> {
   const common = { bundle: true, format: "esm", target: "es2022", logLevel: "silent" } as const;
   await mkdir(path.join(app, "page"), { recursive: true });
   await Promise.all([
-    build({ ...common, entryPoints: [path.join(app, "runtimes/main-cli.ts")], outfile: path.join(app, "scenarios-cli.mjs"), platform: "neutral", external: ["file-library-kit"] }),
+    build({
+      ...common,
+      entryPoints: [path.join(app, "runtimes/main-cli.ts")],
+      outfile: path.join(app, "scenarios-cli.mjs"),
+      platform: "neutral",
+      external: ["file-library-kit"],
+    }),
     // msw stays out of the bundles, as in an app that does not have it: the fake then works without it.
-    build({ ...common, entryPoints: [path.join(app, "runtimes/main-worker.ts")], outfile: path.join(app, "worker/worker.js"), platform: "browser", conditions: ["workerd", "worker"], external: ["msw"] }),
-    build({ ...common, entryPoints: [path.join(app, "runtimes/main-page.ts")], outfile: path.join(app, "page/app.js"), platform: "browser", external: ["msw"] }),
-    writeFile(path.join(app, "page/index.html"), `<!doctype html><title>app</title><script type="module" src="/app.js"></script>\n`),
+    build({
+      ...common,
+      entryPoints: [path.join(app, "runtimes/main-worker.ts")],
+      outfile: path.join(app, "worker/worker.js"),
+      platform: "browser",
+      conditions: ["workerd", "worker"],
+      external: ["msw"],
+    }),
+    build({
+      ...common,
+      entryPoints: [path.join(app, "runtimes/main-page.ts")],
+      outfile: path.join(app, "page/app.js"),
+      platform: "browser",
+      external: ["msw"],
+    }),
+    writeFile(
+      path.join(app, "page/index.html"),
+      `<!doctype html><title>app</title><script type="module" src="/app.js"></script>\n`,
+    ),
   ]);
 }
 
@@ -51,12 +73,22 @@ function resultsOf(output: string, code: number, what: string): ScenarioResults 
 
 /** Whether an npm-installed runtime's binary runs (its postinstall may not have fetched it). */
 async function npmBinary(name: string): Promise<string | undefined> {
-  const result = await runCommand(bin(name), ["--version"]).catch((error: Error) => ({ code: 1, output: error.message }));
-  return result.code === 0 ? undefined : `node_modules/.bin/${name} does not run (${result.output.trim().split("\n")[0]}): run npm ci`;
+  const result = await runCommand(bin(name), ["--version"]).catch((error: Error) => ({
+    code: 1,
+    output: error.message,
+  }));
+  return result.code === 0
+    ? undefined
+    : `node_modules/.bin/${name} does not run (${result.output.trim().split("\n")[0]}): run npm ci`;
 }
 
 /** A runtime that runs the scenarios as a command (test/runtimes/main-cli.ts). */
-function commandLine(name: string, command: () => string, args: string[], env: (app: string) => NodeJS.ProcessEnv = () => ({})): Runtime {
+function commandLine(
+  name: string,
+  command: () => string,
+  args: string[],
+  env: (app: string) => NodeJS.ProcessEnv = () => ({}),
+): Runtime {
   return {
     name,
     browser: false,
@@ -92,7 +124,9 @@ const worker :Workerd.Worker = (
 );
 `;
     await writeFile(path.join(app, "worker/config.capnp"), capnp);
-    const { code, output } = await runCommand(bin("workerd"), ["test", "config.capnp"], { cwd: path.join(app, "worker") });
+    const { code, output } = await runCommand(bin("workerd"), ["test", "config.capnp"], {
+      cwd: path.join(app, "worker"),
+    });
     return resultsOf(output, code, "workerd");
   },
 };
@@ -103,7 +137,10 @@ function browser(kind: BrowserKind): Runtime {
   return {
     name: kind,
     browser: true,
-    unavailable: async () => (findBrowser(kind) ? undefined : `no ${kind} (${BROWSERS[kind].variable}, or ${BROWSERS[kind].names.join(", ")} on PATH)`),
+    unavailable: async () =>
+      findBrowser(kind)
+        ? undefined
+        : `no ${kind} (${BROWSERS[kind].variable}, or ${BROWSERS[kind].names.join(", ")} on PATH)`,
     version: () => withIt((b) => b.version()),
     async run(app, config) {
       const server: Server = await serveFolder(path.join(app, "page"));
@@ -127,7 +164,12 @@ export const RUNTIMES: readonly Runtime[] = [
   commandLine("node", () => process.execPath, []),
   commandLine("bun", () => bin("bun"), []),
   // --allow-net only: the client must not need env or file access. Deno's cache stays in the app folder.
-  commandLine("deno", () => bin("deno"), ["run", "--allow-net", "--no-lock"], (app) => ({ DENO_DIR: path.join(app, ".deno"), DENO_NO_UPDATE_CHECK: "1", NO_COLOR: "1" })),
+  commandLine(
+    "deno",
+    () => bin("deno"),
+    ["run", "--allow-net", "--no-lock"],
+    (app) => ({ DENO_DIR: path.join(app, ".deno"), DENO_NO_UPDATE_CHECK: "1", NO_COLOR: "1" }),
+  ),
   workerd,
   browser("chromium"),
   browser("firefox"),

@@ -17,7 +17,16 @@ export interface SchemaEdit {
 /** The component each side's body is. */
 export const BODY: Record<Side, string> = { request: "UpdateFileRequest", response: "FileMetadata" };
 
-const OPAQUE_KEYWORDS = ["pattern", "format", "multipleOf", "not", "contains", "propertyNames", "patternProperties", "dependentRequired"];
+const OPAQUE_KEYWORDS = [
+  "pattern",
+  "format",
+  "multipleOf",
+  "not",
+  "contains",
+  "propertyNames",
+  "patternProperties",
+  "dependentRequired",
+];
 
 /** Every edit of the catalogue: keywords × the properties of both bodies × a few values each. */
 export function schemaEdits(): SchemaEdit[] {
@@ -25,7 +34,12 @@ export function schemaEdits(): SchemaEdit[] {
   const body = (d: Doc, side: Side) => d.components.schemas[BODY[side]];
   const add = (side: Side, name: string, keyword: string, apply: (d: Doc) => void) =>
     edits.push({ name: `${side}: ${name}`, side, opaque: OPAQUE_KEYWORDS.includes(keyword), apply });
-  const strings: Array<[Side, string]> = [["request", "publicUrl"], ["response", "name"], ["response", "publicUrl"], ["response", "id"]];
+  const strings: Array<[Side, string]> = [
+    ["request", "publicUrl"],
+    ["response", "name"],
+    ["response", "publicUrl"],
+    ["response", "id"],
+  ];
   for (const [side, prop] of strings) {
     const at = (d: Doc) => body(d, side).properties[prop];
     for (const n of [0, 1, 5, 300]) {
@@ -43,7 +57,9 @@ export function schemaEdits(): SchemaEdit[] {
     add(side, `${prop} format email`, "format", (d) => (at(d).format = "email"));
     add(side, `${prop} not empty`, "not", (d) => (at(d).not = { const: "" }));
     add(side, `${prop} allOf maxLength 10`, "allOf", (d) => (at(d).allOf = [{ maxLength: 10 }]));
-    add(side, `${prop} anyOf string or integer`, "anyOf", (d) => Object.assign(at(d), { type: undefined, anyOf: [{ type: "string" }, { type: "integer" }] }));
+    add(side, `${prop} anyOf string or integer`, "anyOf", (d) =>
+      Object.assign(at(d), { type: undefined, anyOf: [{ type: "string" }, { type: "integer" }] }),
+    );
   }
   for (const side of ["request", "response"] as const) {
     const labels = (d: Doc) => body(d, side).properties.labels;
@@ -56,20 +72,60 @@ export function schemaEdits(): SchemaEdit[] {
     add(side, "a label maxLength 3", "maxLength", (d) => (labels(d).items.maxLength = 3));
     add(side, "a label may be an integer", "type", (d) => (labels(d).items.type = ["string", "integer"]));
     add(side, "labels lose items", "items", (d) => delete labels(d).items);
-    add(side, "a label oneOf string or integer", "oneOf", (d) => (labels(d).items = { oneOf: [{ type: "string" }, { type: "integer" }] }));
+    add(
+      side,
+      "a label oneOf string or integer",
+      "oneOf",
+      (d) => (labels(d).items = { oneOf: [{ type: "string" }, { type: "integer" }] }),
+    );
     // Overlapping branches: a short string matches both, and oneOf then refuses it.
-    add(side, "a label oneOf string or short string", "oneOf", (d) => (labels(d).items = { type: "string", oneOf: [{ type: "string" }, { maxLength: 3 }] }));
-    add(side, "a label anyOf string or short string", "anyOf", (d) => (labels(d).items = { type: "string", anyOf: [{ type: "string" }, { maxLength: 3 }] }));
-    add(side, "a label anyOf short or long", "anyOf", (d) => (labels(d).items = { type: "string", anyOf: [{ maxLength: 3 }, { minLength: 4 }] }));
-    add(side, "a label oneOf short or integer", "oneOf", (d) => (labels(d).items = { oneOf: [{ type: "string", maxLength: 3 }, { type: "integer" }] }));
+    add(
+      side,
+      "a label oneOf string or short string",
+      "oneOf",
+      (d) => (labels(d).items = { type: "string", oneOf: [{ type: "string" }, { maxLength: 3 }] }),
+    );
+    add(
+      side,
+      "a label anyOf string or short string",
+      "anyOf",
+      (d) => (labels(d).items = { type: "string", anyOf: [{ type: "string" }, { maxLength: 3 }] }),
+    );
+    add(
+      side,
+      "a label anyOf short or long",
+      "anyOf",
+      (d) => (labels(d).items = { type: "string", anyOf: [{ maxLength: 3 }, { minLength: 4 }] }),
+    );
+    add(
+      side,
+      "a label oneOf short or integer",
+      "oneOf",
+      (d) => (labels(d).items = { oneOf: [{ type: "string", maxLength: 3 }, { type: "integer" }] }),
+    );
     add(side, "labels contain 'a'", "contains", (d) => (labels(d).contains = { const: "a" }));
-    add(side, "labels required", "required", (d) => (body(d, side).required = [...new Set([...(body(d, side).required ?? []), "labels"])]));
+    add(
+      side,
+      "labels required",
+      "required",
+      (d) => (body(d, side).required = [...new Set([...(body(d, side).required ?? []), "labels"])]),
+    );
     add(side, "an optional field is added", "properties", (d) => (body(d, side).properties.etag = { type: "string" }));
     add(side, "unknown fields refused", "additionalProperties", (d) => (body(d, side).additionalProperties = false));
     add(side, "unknown fields allowed", "additionalProperties", (d) => (body(d, side).additionalProperties = true));
-    add(side, "unknown fields must be strings", "additionalProperties", (d) => (body(d, side).additionalProperties = { type: "string" }));
+    add(
+      side,
+      "unknown fields must be strings",
+      "additionalProperties",
+      (d) => (body(d, side).additionalProperties = { type: "string" }),
+    );
     add(side, "at most 3 fields", "maxProperties", (d) => (body(d, side).maxProperties = 3));
-    add(side, "field names are lower case", "propertyNames", (d) => (body(d, side).propertyNames = { pattern: "^[a-z]+$" }));
+    add(
+      side,
+      "field names are lower case",
+      "propertyNames",
+      (d) => (body(d, side).propertyNames = { pattern: "^[a-z]+$" }),
+    );
   }
   const size = (d: Doc) => body(d, "response").properties.size;
   for (const n of [0, 1, 5]) {
@@ -83,7 +139,17 @@ export function schemaEdits(): SchemaEdit[] {
   add("response", "size loses minimum", "minimum", (d) => delete size(d).minimum);
   add("response", "size may be a fraction", "type", (d) => (size(d).type = "number"));
   add("response", "size multipleOf 2", "multipleOf", (d) => (size(d).multipleOf = 2));
-  add("response", "created_at loses its pattern", "pattern", (d) => delete body(d, "response").properties.created_at.pattern);
-  add("response", "name no longer required", "required", (d) => (body(d, "response").required = body(d, "response").required.filter((r: string) => r !== "name")));
+  add(
+    "response",
+    "created_at loses its pattern",
+    "pattern",
+    (d) => delete body(d, "response").properties.created_at.pattern,
+  );
+  add(
+    "response",
+    "name no longer required",
+    "required",
+    (d) => (body(d, "response").required = body(d, "response").required.filter((r: string) => r !== "name")),
+  );
   return edits;
 }

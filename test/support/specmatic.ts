@@ -10,15 +10,25 @@ import { missing } from "./missing.ts";
 // Specmatic as other teams run it: its jar (from the npm package `specmatic`) on Java 17, on the bundled spec alone.
 
 /** The jar inside the npm package; its `specmatic` bin exits 0 even when tests fail, so the tests call java directly. */
-export const SPECMATIC_JAR = path.join(path.dirname(createRequire(import.meta.url).resolve("specmatic/package.json")), "specmatic.jar");
+export const SPECMATIC_JAR = path.join(
+  path.dirname(createRequire(import.meta.url).resolve("specmatic/package.json")),
+  "specmatic.jar",
+);
 
 /** Java as users' machines have it: JAVA_HOME first, then `java` on PATH; under CI=true a missing one fails. */
 export async function javaFor(file: string): Promise<string | undefined> {
   const home = process.env.JAVA_HOME ? path.join(process.env.JAVA_HOME, "bin", "java") : undefined;
   if (home && existsSync(home)) return home;
-  const onPath = await runCommand("java", ["-version"]).then((r) => r.code === 0, () => false);
+  const onPath = await runCommand("java", ["-version"]).then(
+    (r) => r.code === 0,
+    () => false,
+  );
   if (onPath) return "java";
-  return missing(file, "no Java found (JAVA_HOME, or java on PATH)", "Install Java 17 (apt-get install -y openjdk-17-jre-headless) or set JAVA_HOME");
+  return missing(
+    file,
+    "no Java found (JAVA_HOME, or java on PATH)",
+    "Install Java 17 (apt-get install -y openjdk-17-jre-headless) or set JAVA_HOME",
+  );
 }
 
 /**
@@ -58,7 +68,17 @@ export function pairedExampleNames(specFile: string): { keyed: string[]; unautho
 const JVM_FLAGS = ["-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC"];
 
 /** The arguments of java for `specmatic test` of the named examples only, as docs/for-other-teams.md writes them. */
-export const specmaticArguments = ({ jar, spec, baseUrl, examples }: { jar: string; spec: string; baseUrl: string; examples: string[] }): string[] => [
+export const specmaticArguments = ({
+  jar,
+  spec,
+  baseUrl,
+  examples,
+}: {
+  jar: string;
+  spec: string;
+  baseUrl: string;
+  examples: string[];
+}): string[] => [
   "-jar",
   jar,
   "test",
@@ -75,9 +95,15 @@ export interface SampleCommand {
 
 /** The commands of a shell sample: comment lines and blank lines left out, lines ending in a backslash joined. */
 export function sampleCommands(code: string): SampleCommand[] {
-  const lines = code.replace(/\\\n\s*/g, " ").split("\n").map((line) => line.trim()).filter((line) => line && !line.startsWith("#"));
+  const lines = code
+    .replace(/\\\n\s*/g, " ")
+    .split("\n")
+    .map((line) => line.trim())
+    .filter((line) => line && !line.startsWith("#"));
   return lines.map((line) => {
-    const words = [...line.matchAll(/(?:[^\s"']+|"[^"]*"|'[^']*')+/g)].map((m) => m[0].replace(/"([^"]*)"|'([^']*)'/g, (_, d?: string, q?: string) => d ?? q ?? ""));
+    const words = [...line.matchAll(/(?:[^\s"']+|"[^"]*"|'[^']*')+/g)].map((m) =>
+      m[0].replace(/"([^"]*)"|'([^']*)'/g, (_, d?: string, q?: string) => d ?? q ?? ""),
+    );
     const env: Record<string, string> = {};
     while (/^\w+=/.test(words[0] ?? "")) {
       const [name, ...value] = words.shift()!.split("=");
@@ -100,10 +126,17 @@ export interface SpecmaticRun {
  * variable named after the security scheme) and only the scenarios of the named examples. Its reports go to a
  * temporary folder, not the repo.
  */
-export async function runSpecmatic(java: string, { spec, baseUrl, token, examples }: { spec: string; baseUrl: string; token: string; examples: string[] }): Promise<SpecmaticRun> {
+export async function runSpecmatic(
+  java: string,
+  { spec, baseUrl, token, examples }: { spec: string; baseUrl: string; token: string; examples: string[] },
+): Promise<SpecmaticRun> {
   const cwd = await mkdtemp(path.join(os.tmpdir(), "file-library-specmatic-"));
   try {
-    const { code, output } = await runCommand(java, [...JVM_FLAGS, ...specmaticArguments({ jar: SPECMATIC_JAR, spec, baseUrl, examples })], { cwd, env: { ...process.env, bearerAuth: token } });
+    const { code, output } = await runCommand(
+      java,
+      [...JVM_FLAGS, ...specmaticArguments({ jar: SPECMATIC_JAR, spec, baseUrl, examples })],
+      { cwd, env: { ...process.env, bearerAuth: token } },
+    );
     const counts = /Tests run: (\d+), Successes: \d+, Failures: (\d+)/.exec(output);
     return { code, tests: Number(counts?.[1] ?? 0), failures: Number(counts?.[2] ?? 0), output };
   } finally {

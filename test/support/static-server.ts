@@ -9,7 +9,8 @@ export async function serveFolder(folder: string): Promise<Server> {
   const server = createServer((req, res) => {
     const file = path.join(folder, path.basename(new URL(req.url ?? "/", "http://x").pathname) || "index.html");
     readFile(file).then(
-      (body) => res.writeHead(200, { "content-type": TYPES[path.extname(file)] ?? "application/octet-stream" }).end(body),
+      (body) =>
+        res.writeHead(200, { "content-type": TYPES[path.extname(file)] ?? "application/octet-stream" }).end(body),
       () => res.writeHead(404).end(),
     );
   });

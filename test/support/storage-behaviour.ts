@@ -16,7 +16,13 @@ export function storageBehaviour(open: () => FileStorage | Promise<FileStorage>)
     const storage = await open();
     try {
       storage.put([storedFile("f1")]);
-      expect(storage.get("f1")).toEqual({ id: "f1", name: "f1.txt", size: 5, labels: ["a"], created_at: "2026-01-02T03:04:05.000Z" });
+      expect(storage.get("f1")).toEqual({
+        id: "f1",
+        name: "f1.txt",
+        size: 5,
+        labels: ["a"],
+        created_at: "2026-01-02T03:04:05.000Z",
+      });
       expect(storage.update("f1", { labels: ["b", "c"], publicUrl: "https://x.test/f1" })).toBe(true);
       expect(storage.get("f1")).toMatchObject({ labels: ["b", "c"], publicUrl: "https://x.test/f1" });
       expect(storage.update("f1", { publicUrl: "https://x.test/2" })).toBe(true);
@@ -37,7 +43,14 @@ export function storageBehaviour(open: () => FileStorage | Promise<FileStorage>)
     const storage = await open();
     try {
       storage.put([storedFile("f1", ["a"])]);
-      const expected = (labels: string[], publicUrl?: string) => ({ id: "f1", name: "f1.txt", size: 5, created_at: "2026-01-02T03:04:05.000Z", labels, ...(publicUrl === undefined ? {} : { publicUrl }) });
+      const expected = (labels: string[], publicUrl?: string) => ({
+        id: "f1",
+        name: "f1.txt",
+        size: 5,
+        created_at: "2026-01-02T03:04:05.000Z",
+        labels,
+        ...(publicUrl === undefined ? {} : { publicUrl }),
+      });
       // The Python SDK 1.0.0 to 2.2.4, labels only: publicUrl null, and no public URL was ever set.
       expect(storage.update("f1", { publicUrl: null, labels: ["b"] })).toBe(true);
       expect(storage.get("f1")).toEqual(expected(["b"]));
@@ -45,7 +58,9 @@ export function storageBehaviour(open: () => FileStorage | Promise<FileStorage>)
       expect(storage.update("f1", { publicUrl: "www.example.com" })).toBe(true);
       expect(storage.get("f1")).toEqual(expected(["b"], "www.example.com"));
       // The official TypeScript SDK: fileId in the body (another id, even), null for a field given as null.
-      expect(storage.update("f1", { fileId: "f2", id: "f2", name: "renamed.txt", labels: ["c"], publicUrl: null })).toBe(true);
+      expect(
+        storage.update("f1", { fileId: "f2", id: "f2", name: "renamed.txt", labels: ["c"], publicUrl: null }),
+      ).toBe(true);
       expect(storage.get("f1")).toEqual(expected(["c"], "www.example.com"));
       expect(storage.update("f1", { labels: null, publicUrl: "" })).toBe(true);
       expect(storage.get("f1")).toEqual(expected(["c"], ""));

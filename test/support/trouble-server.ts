@@ -32,12 +32,14 @@ export async function troubleServer(): Promise<TroubleServer> {
     const [, kind, run] = new URL(req.url ?? "/", "http://x").pathname.split("/");
     const fileId = decodeURIComponent(req.url!.split("/").pop()!);
     if (kind === "hang") return;
-    if (kind === "stall") return void res.writeHead(200, { ...CORS, "content-type": "application/json" }).write('{"id":');
+    if (kind === "stall")
+      return void res.writeHead(200, { ...CORS, "content-type": "application/json" }).write('{"id":');
     if (kind === "flaky" && run && !flakyRuns.has(run)) {
       flakyRuns.add(run);
       return send(res, 503, { message: "try again" }, { "retry-after": "0" });
     }
-    if (kind === "flaky") return send(res, 200, { id: fileId, name: "flaky.txt", size: 1, created_at: "2026-01-02T03:04:05Z", labels: [] });
+    if (kind === "flaky")
+      return send(res, 200, { id: fileId, name: "flaky.txt", size: 1, created_at: "2026-01-02T03:04:05Z", labels: [] });
     send(res, 404, { message: `no such trouble: ${req.url}` });
   });
   server.on("connection", (socket) => {

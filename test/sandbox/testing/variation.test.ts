@@ -14,7 +14,12 @@ afterEach(async () => {
 });
 
 async function start(settings: Partial<SandboxConfig>): Promise<string> {
-  const sb = await startSandbox({ apiKey: SANDBOX_KEY, fixturesFile: fromRoot("test/fixtures/sandbox-files.json"), log: () => {}, ...settings });
+  const sb = await startSandbox({
+    apiKey: SANDBOX_KEY,
+    fixturesFile: fromRoot("test/fixtures/sandbox-files.json"),
+    log: () => {},
+    ...settings,
+  });
   started.push(sb);
   return sb.baseUrl;
 }
@@ -66,7 +71,9 @@ describe("variation: the sandbox settings of a fault and a variant, by name", ()
 
   it("refuses a name it does not know, in its own table, naming the known ones", () => {
     expect(() => variation({ fault: "nope" })).toThrow(/^Unknown fault "nope"; known: unknown-id-404, /);
-    expect(() => variation({ variant: "unknown-id-404" })).toThrow(/^Unknown variant "unknown-id-404"; known: download-as-json-string, /);
+    expect(() => variation({ variant: "unknown-id-404" })).toThrow(
+      /^Unknown variant "unknown-id-404"; known: download-as-json-string, /,
+    );
     expect(() => variation({ fault: "toString" })).toThrow(/^Unknown fault "toString"/);
   });
 });

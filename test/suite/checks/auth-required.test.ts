@@ -4,7 +4,8 @@ import { NEAR_MISSES } from "../../../contract-tests/inputs/keys.ts";
 import { fileServer, runCheck } from "../../support/fake-scenario.ts";
 
 /** A server that lets the `lenient` modes through as if they held the key. */
-const letsThrough = (...lenient: string[]) => fileServer({ before: (request) => (lenient.includes(request.auth) ? { json: {} } : undefined) });
+const letsThrough = (...lenient: string[]) =>
+  fileServer({ before: (request) => (lenient.includes(request.auth) ? { json: {} } : undefined) });
 
 describe("auth_required", () => {
   it("sends no key, a wrong key and every near miss to a live server, and passes when each gets 401, with no warning", async () => {
@@ -12,7 +13,9 @@ describe("auth_required", () => {
     expect(outcome.state).toBe("passed");
     expect(outcome.warnings).toEqual([]);
     expect(outcome.sent.map((r) => r.auth)).toEqual(["none", "wrong", ...NEAR_MISSES]);
-    expect(outcome.sent.every((r) => r.fileId === "doc-1" && r.operationId === "getFileDownloadUrl" && r.json === undefined)).toBe(true);
+    expect(
+      outcome.sent.every((r) => r.fileId === "doc-1" && r.operationId === "getFileDownloadUrl" && r.json === undefined),
+    ).toBe(true);
   });
 
   it("sends only a request without a key to the mock, which checks no more", async () => {
@@ -21,7 +24,11 @@ describe("auth_required", () => {
   });
 
   it("sends an update an empty body in a read-only run, which changes nothing should the server let it through", async () => {
-    const outcome = await runCheck(authRequired, { operationId: "updateFile", writeChecks: false, answer: fileServer() });
+    const outcome = await runCheck(authRequired, {
+      operationId: "updateFile",
+      writeChecks: false,
+      answer: fileServer(),
+    });
     expect(outcome.sent.map((r) => r.auth)).toEqual(["none", "wrong", "empty-token"]);
     expect(outcome.sent.every((r) => JSON.stringify(r.json) === "{}")).toBe(true);
   });
@@ -32,7 +39,12 @@ describe("auth_required", () => {
     const outcome = await runCheck(authRequired, { operationId: "updateFile", answer: server });
     expect(outcome.state).toBe("passed");
     const updates = outcome.sent.filter((r) => r.operationId === "updateFile");
-    expect(updates.map((r) => [r.auth, r.json])).toEqual(["none", "wrong", "empty-token"].map((auth) => [auth, { labels: [...(before.labels as string[]), UNAUTHORIZED_LABEL] }]));
+    expect(updates.map((r) => [r.auth, r.json])).toEqual(
+      ["none", "wrong", "empty-token"].map((auth) => [
+        auth,
+        { labels: [...(before.labels as string[]), UNAUTHORIZED_LABEL] },
+      ]),
+    );
     expect(outcome.sent.filter((r) => r.operationId === "getFile").every((r) => r.auth === "valid")).toBe(true);
     expect(server.file).toEqual(before);
   });
@@ -49,13 +61,18 @@ describe("auth_required", () => {
     const before = structuredClone(server.file);
     const outcome = await runCheck(authRequired, { operationId: "updateFile", answer: server });
     expect(outcome.state).toBe("failed");
-    expect(outcome.problem).toBe(`an update without Authorization (HTTP 401) was applied: getFile with the key shows the label "${UNAUTHORIZED_LABEL}" it added`);
+    expect(outcome.problem).toBe(
+      `an update without Authorization (HTTP 401) was applied: getFile with the key shows the label "${UNAUTHORIZED_LABEL}" it added`,
+    );
     expect(outcome.sent.at(-1)).toMatchObject({ operationId: "updateFile", auth: "valid", essential: true });
     expect(server.file).toEqual(before);
   });
 
   it("fails the download at the first request that gets through, naming how it was sent and the status", async () => {
-    const outcome = await runCheck(authRequired, { operationId: "getFileDownloadUrl", answer: letsThrough("case-changed") });
+    const outcome = await runCheck(authRequired, {
+      operationId: "getFileDownloadUrl",
+      answer: letsThrough("case-changed"),
+    });
     expect(outcome.state).toBe("failed");
     expect(outcome.problem).toBe("a request with the key's letters in the other case got HTTP 200, expected 401");
     expect(outcome.exchange?.status).toBe(200);
@@ -65,7 +82,10 @@ describe("auth_required", () => {
   // Where the key is the kit's assumption (a warning), three modes tell whether it is checked at all: the near misses
   // are the download's, so that a read-only run keeps room in its 100 requests for a gateway's 429s.
   it("only warns on getFile and updateFile, once for each request that got through, sends no near miss there, and goes on", async () => {
-    const outcome = await runCheck(authRequired, { operationId: "getFile", answer: letsThrough("none", "empty-token") });
+    const outcome = await runCheck(authRequired, {
+      operationId: "getFile",
+      answer: letsThrough("none", "empty-token"),
+    });
     expect(outcome.state).toBe("passed");
     expect(outcome.warnings).toEqual([
       "getFile answered HTTP 200 to a request without Authorization (expected 401)",

@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { catalogue, formatCatalogue, responseChecks, scenarioChecks } from "../../../contract-tests/checks/catalogue.ts";
+import {
+  catalogue,
+  formatCatalogue,
+  responseChecks,
+  scenarioChecks,
+} from "../../../contract-tests/checks/catalogue.ts";
 
 describe("the catalogue", () => {
   it("splits the checks into those of every answer and those that send requests, in catalogue order", () => {
@@ -64,12 +69,16 @@ describe("the catalogue", () => {
     const lines = formatCatalogue().split("\n");
     expect(lines).toHaveLength(2 * catalogue.length);
     const indent = " ".repeat("update_changes_only_its_fields".length);
-    expect(lines[0]).toBe(`not_a_server_error${" ".repeat(12)}  No request, valid or not, makes the server answer 5xx, documented or not (decisions.md, D15).`);
+    expect(lines[0]).toBe(
+      `not_a_server_error${" ".repeat(12)}  No request, valid or not, makes the server answer 5xx, documented or not (decisions.md, D15).`,
+    );
     expect(lines[1]).toBe(`${indent}  (every answer)`);
     const after = (name: string) => lines[lines.findIndex((line) => line.startsWith(`${name} `)) + 1];
     expect(after("negative_data_rejection")).toBe(`${indent}  (updateFile)`);
     expect(after("unknown_id_rejected")).toBe(`${indent}  (getFile, updateFile, getFileDownloadUrl; needs state)`);
     expect(after("update_persisted")).toBe(`${indent}  (updateFile; needs state and writes)`);
-    expect(lines.filter((line) => line.startsWith("update_changes_only_its_fields  After every update"))).toHaveLength(1);
+    expect(lines.filter((line) => line.startsWith("update_changes_only_its_fields  After every update"))).toHaveLength(
+      1,
+    );
   });
 });

@@ -29,7 +29,9 @@ describe("content_type_conformance", () => {
 
   it("passes a documented media type, whatever its parameters, with no warning", () => {
     expect(judge({ json: metadataOf(), contentType: "Application/JSON; charset=utf-8" })).toEqual(none);
-    expect(judge({ operationId: "getFileDownloadUrl", text: "https://x.test/a", contentType: "text/plain" })).toEqual(none);
+    expect(judge({ operationId: "getFileDownloadUrl", text: "https://x.test/a", contentType: "text/plain" })).toEqual(
+      none,
+    );
   });
 
   it("says nothing of an answer documented with no body, nor of an undocumented status", () => {

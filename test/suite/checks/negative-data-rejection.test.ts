@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { negativeDataRejection } from "../../../contract-tests/checks/negative-data-rejection.ts";
 import { fileServer, runCheck, type FileServerOptions } from "../../support/fake-scenario.ts";
 
-const run = (server: FileServerOptions = {}, mode: "live" | "mock" = "live") => runCheck(negativeDataRejection, { operationId: "updateFile", mode, answer: fileServer(server) });
+const run = (server: FileServerOptions = {}, mode: "live" | "mock" = "live") =>
+  runCheck(negativeDataRejection, { operationId: "updateFile", mode, answer: fileServer(server) });
 
 describe("negative_data_rejection", () => {
   it("sends every wrong body derived from the schema and generated ones, and passes 400 and 422 alike, with no warning", async () => {
@@ -14,7 +15,14 @@ describe("negative_data_rejection", () => {
     expect(updates.some((r) => r.json === null)).toBe(true);
     expect(updates.some((r) => JSON.stringify(r.json) === '{"labels":[42]}')).toBe(true);
     expect(new Set(outcome.records)).toEqual(
-      new Set(["bodies not an object", "bodies not JSON", "publicUrl of a wrong type", "labels of a wrong type", "labels items of a wrong type", "generated from the seed"]),
+      new Set([
+        "bodies not an object",
+        "bodies not JSON",
+        "publicUrl of a wrong type",
+        "labels of a wrong type",
+        "labels items of a wrong type",
+        "generated from the seed",
+      ]),
     );
     expect(outcome.records.filter((kind) => kind === "generated from the seed")).toHaveLength(5);
   });
@@ -28,10 +36,17 @@ describe("negative_data_rejection", () => {
   });
 
   it("fails a wrong body that gets anything but 400 or 422, saying what it breaks", async () => {
-    const accepting = await run({ before: (r) => (r.operationId === "updateFile" && r.rawBody !== undefined ? { status: 200 } : undefined) });
-    expect(accepting).toMatchObject({ state: "failed", problem: "a body with text that is not JSON got HTTP 200, expected 400 or 422" });
+    const accepting = await run({
+      before: (r) => (r.operationId === "updateFile" && r.rawBody !== undefined ? { status: 200 } : undefined),
+    });
+    expect(accepting).toMatchObject({
+      state: "failed",
+      problem: "a body with text that is not JSON got HTTP 200, expected 400 or 422",
+    });
     expect(accepting.exchange?.status).toBe(200);
-    const unauthorised = await run({ before: (r) => (r.operationId === "updateFile" ? { status: 401, json: { message: "no" } } : undefined) });
+    const unauthorised = await run({
+      before: (r) => (r.operationId === "updateFile" ? { status: 401, json: { message: "no" } } : undefined),
+    });
     expect(unauthorised.problem).toBe("a body with a JSON null instead of an object got HTTP 401, expected 400 or 422");
   });
 
@@ -43,6 +58,9 @@ describe("negative_data_rejection", () => {
         return { status: 422, json: { message: "rejected" } };
       },
     });
-    expect(outcome).toMatchObject({ state: "failed", problem: 'rejected updates changed the file: {"labels":["q3"]} became {"labels":[]}' });
+    expect(outcome).toMatchObject({
+      state: "failed",
+      problem: 'rejected updates changed the file: {"labels":["q3"]} became {"labels":[]}',
+    });
   });
 });

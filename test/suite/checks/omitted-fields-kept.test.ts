@@ -3,9 +3,14 @@ import { omittedFieldsKept } from "../../../contract-tests/checks/omitted-fields
 import { metadataOf } from "../../support/exchange-builder.ts";
 import { fileServer, runCheck, type FileServerOptions } from "../../support/fake-scenario.ts";
 
-const run = (server: FileServerOptions = {}) => runCheck(omittedFieldsKept, { operationId: "updateFile", answer: fileServer(server) });
+const run = (server: FileServerOptions = {}) =>
+  runCheck(omittedFieldsKept, { operationId: "updateFile", answer: fileServer(server) });
 /** An update that replaces what the server keeps with only what was sent: omitted fields are lost. */
-const replacing: FileServerOptions["update"] = (file, body) => ({ ...file, labels: body.labels ?? [], publicUrl: body.publicUrl });
+const replacing: FileServerOptions["update"] = (file, body) => ({
+  ...file,
+  labels: body.labels ?? [],
+  publicUrl: body.publicUrl,
+});
 
 describe("omitted_fields_kept", () => {
   it("sets known labels, sends an update without labels ({}), reads back, and passes when they are kept; puts the file back", async () => {
@@ -32,7 +37,11 @@ describe("omitted_fields_kept", () => {
 
   it("fails an update that drops the labels it omits, showing the file before and after", async () => {
     const outcome = await run({ update: replacing });
-    expect(outcome).toMatchObject({ state: "failed", problem: 'an update of {} changed the file from {"labels":["contract-keep-1","contract-keep-2"]} to {"labels":[]}' });
+    expect(outcome).toMatchObject({
+      state: "failed",
+      problem:
+        'an update of {} changed the file from {"labels":["contract-keep-1","contract-keep-2"]} to {"labels":[]}',
+    });
     // This server also lost the publicUrl on the first update, which sent none: the second sends it back.
     const withUrl = await run({ metadata: metadataOf({ publicUrl: "https://cdn.test/a" }), update: replacing });
     expect(withUrl.problem).toBe(
@@ -40,7 +49,7 @@ describe("omitted_fields_kept", () => {
     );
   });
 
-  it("warns of an update of null for both fields that changes them (null is \"not given\"), and passes", async () => {
+  it('warns of an update of null for both fields that changes them (null is "not given"), and passes', async () => {
     // A server that stores what it is sent, null included: labels become null (read as none), publicUrl too.
     const applyingNull: FileServerOptions = {
       metadata: metadataOf({ publicUrl: "https://cdn.test/a" }),
@@ -61,17 +70,27 @@ describe("omitted_fields_kept", () => {
   });
 
   it("leaves a refusal of null to positive_data_acceptance: no warning, no failure", async () => {
-    const outcome = await run({ before: (r) => (r.operationId === "updateFile" && (r.json as { labels?: unknown }).labels === null ? { status: 422, json: {} } : undefined) });
+    const outcome = await run({
+      before: (r) =>
+        r.operationId === "updateFile" && (r.json as { labels?: unknown }).labels === null
+          ? { status: 422, json: {} }
+          : undefined,
+    });
     expect(outcome).toMatchObject({ state: "passed", warnings: [] });
   });
 
   it("fails when the labels cannot be set first", async () => {
-    const outcome = await run({ before: (r) => (r.operationId === "updateFile" && !r.essential ? { status: 422, json: {} } : undefined) });
+    const outcome = await run({
+      before: (r) => (r.operationId === "updateFile" && !r.essential ? { status: 422, json: {} } : undefined),
+    });
     expect(outcome).toMatchObject({ state: "failed", problem: "setting labels got HTTP 422, expected 200" });
   });
 
   it("fails when the update omitting labels is refused", async () => {
-    const outcome = await run({ before: (r) => (r.operationId === "updateFile" && JSON.stringify(r.json) === "{}" ? { status: 400, json: {} } : undefined) });
+    const outcome = await run({
+      before: (r) =>
+        r.operationId === "updateFile" && JSON.stringify(r.json) === "{}" ? { status: 400, json: {} } : undefined,
+    });
     expect(outcome).toMatchObject({ state: "failed", problem: "an update omitting labels got HTTP 400, expected 200" });
   });
 });

@@ -19,7 +19,7 @@ describe("serviceDocumentShape", () => {
   it("names every renamed member, document name first", () => {
     expect(serviceDocumentShape(documentShaped)).toBe(
       "this server answers the field names of the service's own OpenAPI document: fileId → id, sizeBytes → size, creationDate → created_at; " +
-        'the contract is the service description\'s (docs/decisions.md, D12)',
+        "the contract is the service description's (docs/decisions.md, D12)",
     );
   });
 
@@ -32,12 +32,15 @@ describe("serviceDocumentShape", () => {
   it("names a date where the description has a timestamp", () => {
     expect(serviceDocumentShape({ id: "a", name: "n", size: 1, created_at: "2026-03-04", labels: [] })).toBe(
       'this server answers a date for created_at ("2026-03-04"), where the description has a UTC timestamp; ' +
-        'the contract is the service description\'s (docs/decisions.md, D12)',
+        "the contract is the service description's (docs/decisions.md, D12)",
     );
   });
 
   it("says nothing of the description's shape, or of what is not an object", () => {
-    expect(serviceDocumentShape({ id: "a", name: "n", size: 1, created_at: "2026-03-04T05:06:07Z", labels: [] })).toBeUndefined();
-    for (const value of [undefined, null, "fileId", [documentShaped], 5]) expect(serviceDocumentShape(value)).toBeUndefined();
+    expect(
+      serviceDocumentShape({ id: "a", name: "n", size: 1, created_at: "2026-03-04T05:06:07Z", labels: [] }),
+    ).toBeUndefined();
+    for (const value of [undefined, null, "fileId", [documentShaped], 5])
+      expect(serviceDocumentShape(value)).toBeUndefined();
   });
 });

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { requirementsOn, scenarioCheck, type ScenarioCheck } from "../../../contract-tests/checks/types.ts";
 
-const check = (needs: Pick<ScenarioCheck, "requires" | "requiresOn">) => scenarioCheck("a_check", "A check.", { operations: ["getFile", "updateFile"], ...needs, run: async () => {} });
+const check = (needs: Pick<ScenarioCheck, "requires" | "requiresOn">) =>
+  scenarioCheck("a_check", "A check.", { operations: ["getFile", "updateFile"], ...needs, run: async () => {} });
 
 describe("requirementsOn: what a scenario check needs on one operation", () => {
   it("is what it requires everywhere, then what it requires on that operation", () => {

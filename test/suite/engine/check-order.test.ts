@@ -4,12 +4,15 @@ import { checkOrder, seededShuffle } from "../../../contract-tests/engine/check-
 import type { OperationId } from "../../../contract-tests/checks/types.ts";
 
 const OPERATIONS: OperationId[] = ["getFile", "updateFile", "getFileDownloadUrl"];
-const names = (order: { shuffle: boolean; seed: number }) => checkOrder(scenarioChecks, OPERATIONS, order).map((p) => `${p.operationId} ${p.check.name}`);
+const names = (order: { shuffle: boolean; seed: number }) =>
+  checkOrder(scenarioChecks, OPERATIONS, order).map((p) => `${p.operationId} ${p.check.name}`);
 
 describe("checkOrder", () => {
   it("runs each operation's checks in catalogue order, operation by operation, each check on each of its operations once", () => {
     const planned = names({ shuffle: false, seed: 1 });
-    const expected = OPERATIONS.flatMap((op) => scenarioChecks.filter((c) => c.operations.includes(op)).map((c) => `${op} ${c.name}`));
+    const expected = OPERATIONS.flatMap((op) =>
+      scenarioChecks.filter((c) => c.operations.includes(op)).map((c) => `${op} ${c.name}`),
+    );
     expect(planned).toEqual(expected);
   });
 

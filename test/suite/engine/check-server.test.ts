@@ -12,7 +12,16 @@ import { sandbox, SANDBOX_KEY } from "../../support/sandbox.ts";
 async function target(fault?: string, extra: SuiteSettingsInput = {}) {
   const sb = await sandbox({ fixturesFile: SANDBOX_FIXTURES, ...(fault ? { fault } : {}) });
   const reportDir = await mkdtemp(path.join(os.tmpdir(), "check-server-"));
-  const input = { baseUrl: sb.baseUrl, apiKey: SANDBOX_KEY, fileId: FILE_ID, seed: SEED, writeChecks: true, specFile: defaultSpecFile, reportDir, ...extra };
+  const input = {
+    baseUrl: sb.baseUrl,
+    apiKey: SANDBOX_KEY,
+    fileId: FILE_ID,
+    seed: SEED,
+    writeChecks: true,
+    specFile: defaultSpecFile,
+    reportDir,
+    ...extra,
+  };
   return { sb, reportDir, settings: readSettings(settingsEnvironment(input)) };
 }
 
@@ -24,11 +33,15 @@ describe("checkServer: the suite in this process", { timeout: 60_000 }, () => {
       expect(passed.exitCode, passed.output).toBe(0);
       expect(passed.summary.totals.failed).toBe(0);
       expect(failed.exitCode).toBe(1);
-      expect(failed.summary.checks.filter((c) => c.state === "failed").map((c) => c.check)).toContain("update_changes_only_its_fields");
+      expect(failed.summary.checks.filter((c) => c.state === "failed").map((c) => c.check)).toContain(
+        "update_changes_only_its_fields",
+      );
       // Each run's requests are its own: the clean run counts none of the other's.
       expect(passed.summary.totals.requests).toBe(passed.summary.checks.reduce((n, c) => n + c.requests, 0));
       // The reports are written, and say what the run returned.
-      expect(JSON.parse(await readFile(path.join(faulty.reportDir, "contract-summary.json"), "utf8"))).toEqual(failed.summary);
+      expect(JSON.parse(await readFile(path.join(faulty.reportDir, "contract-summary.json"), "utf8"))).toEqual(
+        failed.summary,
+      );
     } finally {
       await Promise.all([clean.sb.close(), faulty.sb.close()]);
     }
@@ -52,7 +65,10 @@ describe("checkServer: the suite in this process", { timeout: 60_000 }, () => {
     const { sb, settings, reportDir } = await target();
     const controller = new AbortController();
     try {
-      const run = checkServer(settings, { signal: controller.signal, output: () => controller.abort(new Error("stopped by the test")) });
+      const run = checkServer(settings, {
+        signal: controller.signal,
+        output: () => controller.abort(new Error("stopped by the test")),
+      });
       await expect(run).rejects.toThrow("stopped by the test");
       await expect(readFile(path.join(reportDir, "contract-summary.json"))).rejects.toThrow();
     } finally {

@@ -27,6 +27,9 @@ describe("jsonErrorOffset", () => {
   });
 
   it("gives the line and column a reader's editor shows", () => {
-    expect(whereParsingStopped('{\n  "interactions": [\n    {"description": "x",,}\n  ]\n}')).toEqual({ line: 3, column: 25 });
+    expect(whereParsingStopped('{\n  "interactions": [\n    {"description": "x",,}\n  ]\n}')).toEqual({
+      line: 3,
+      column: 25,
+    });
   });
 });

@@ -34,7 +34,16 @@ function line(seq: number, variant: number): RecordedExchange {
       status: 200,
       // Padding, as real answers' headers are: the recording is far larger than the replay's heap.
       headers: { "content-type": "application/json", "x-padding": "p".repeat(1500) },
-      body: { text: JSON.stringify({ id: "doc-1", name: "report.txt", size: 5, created_at: "2026-01-02T03:04:05.000Z", labels: ["a", "b"], publicUrl: "https://cdn.example.test/report.txt" }) },
+      body: {
+        text: JSON.stringify({
+          id: "doc-1",
+          name: "report.txt",
+          size: 5,
+          created_at: "2026-01-02T03:04:05.000Z",
+          labels: ["a", "b"],
+          publicUrl: "https://cdn.example.test/report.txt",
+        }),
+      },
     },
     durationMs: 1,
     findings: [],
@@ -55,18 +64,35 @@ beforeAll(async () => {
 afterAll(() => rm(scratch, { recursive: true, force: true }));
 
 describe("replay of a long recording", () => {
-  it("streams 100,000 exchanges in a heap smaller than the file, sends each distinct request once, and counts the duplicates", { timeout: 60_000 }, async () => {
+  it("streams 100,000 exchanges in a heap smaller than the file, sends each distinct request once, and counts the duplicates", {
+    timeout: 60_000,
+  }, async () => {
     expect((await stat(recording)).size).toBeGreaterThan(HEAP_MB * 1024 * 1024 * 1.5);
     const sb = await sandbox({ fixturesFile: SANDBOX_FIXTURES });
     try {
       const reportDir = path.join(scratch, "reports");
       const run = await runCommand(
         process.execPath,
-        [`--max-old-space-size=${HEAP_MB}`, "--import", "tsx", fromRoot("contract-tests/cli.ts"), "replay", recording, "--base-url", sb.baseUrl, "--max-requests", String(DISTINCT), "--report-dir", reportDir],
+        [
+          `--max-old-space-size=${HEAP_MB}`,
+          "--import",
+          "tsx",
+          fromRoot("contract-tests/cli.ts"),
+          "replay",
+          recording,
+          "--base-url",
+          sb.baseUrl,
+          "--max-requests",
+          String(DISTINCT),
+          "--report-dir",
+          reportDir,
+        ],
         { env: { ...process.env, FILE_LIBRARY_API_KEY: SANDBOX_KEY } },
       );
       expect(run.code, run.output).toBe(0);
-      expect(run.output).toContain(`passed: ${EXCHANGES} exchanges, ${EXCHANGES - DISTINCT} duplicates, ${DISTINCT} replayed, 0 break(s)`);
+      expect(run.output).toContain(
+        `passed: ${EXCHANGES} exchanges, ${EXCHANGES - DISTINCT} duplicates, ${DISTINCT} replayed, 0 break(s)`,
+      );
       // Each distinct request reached the server once: the budget held them all, and no duplicate was sent.
       expect(sb.logs.filter((l) => l.startsWith("GET /studio/v1/library/files/doc-1 200")).length).toBe(DISTINCT);
     } finally {
