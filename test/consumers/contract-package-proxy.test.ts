@@ -97,7 +97,7 @@ afterAll(() => rm(scratch, { recursive: true, force: true }));
 
 /** Runs the installed CLI through npx in the project folder, with the key given. */
 const cli = (args: string[], key: string) =>
-  runCommand("npx", ["--no-install", "file-library-contract", ...args], {
+  runCommand("npx", ["--no-install", "--loglevel=error", "file-library-contract", ...args], {
     cwd: project,
     env: {
       ...process.env,

@@ -44,7 +44,7 @@ console.log(JSON.stringify({ exitCode: run.exitCode, mode: summary?.target.mode,
 
 /** Runs the installed CLI through npx, as a pipeline would, in the project folder. */
 const cli = (args: string[], env: NodeJS.ProcessEnv = {}) =>
-  runCommand("npx", ["--no-install", "file-library-contract", ...args], {
+  runCommand("npx", ["--no-install", "--loglevel=error", "file-library-contract", ...args], {
     cwd: project,
     env: {
       ...process.env,

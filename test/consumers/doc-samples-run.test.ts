@@ -179,7 +179,7 @@ beforeAll(async () => {
   ) {
     repoCopy = await copyOfRepo("file-library-doc-samples-repo-");
   }
-  service = await startServer("npx", ["--no-install", "file-library-sandbox", "--port", "0"], {
+  service = await startServer("npx", ["--no-install", "--loglevel=error", "file-library-sandbox", "--port", "0"], {
     cwd: project,
     env: { ...process.env, FILE_LIBRARY_API_KEY: KEY },
     ready: /listening at (http:\/\/\S+)/,
@@ -292,7 +292,7 @@ describe("every fenced sample of the README, docs/ and the packages' READMEs", (
           break;
         case "vitest":
           await writeFile(path.join(project, `${name}.test.ts`), code);
-          result = await runToEnd("npx", ["--no-install", "vitest", "run", `${name}.test.ts`], project);
+          result = await runToEnd("npx", ["--no-install", "--loglevel=error", "vitest", "run", `${name}.test.ts`], project);
           break;
         case "shell":
           result = await runToEnd(

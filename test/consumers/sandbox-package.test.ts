@@ -23,7 +23,8 @@ beforeAll(async () => {
 }, PACK_WAIT_MS);
 afterAll(() => rm(scratch, { recursive: true, force: true }));
 
-const npx = (args: string[]) => ["--no-install", "file-library-sandbox", ...args];
+// npm 12's npx echoes the command line it runs ("npm notice run …"): only the command's own output is read.
+const npx = (args: string[]) => ["--no-install", "--loglevel=error", "file-library-sandbox", ...args];
 
 describe("the sandbox package, installed from its tarball", { timeout: 120_000 }, () => {
   it("gets its SQLite driver with its prebuilt binary, which better-sqlite3's own package ships, not from a compile", () => {

@@ -156,9 +156,11 @@ const OURS = [
 const TOOLS: Record<string, string> = {
   typecheck: "tsc's flags (tsc --help)",
   "lint:boundaries": "dependency-cruiser's flags",
+  "lint:format": "Biome's flags (biome format --help): it checks, writing nothing",
+  format: "Biome's flags (biome format --help): it writes the formatting",
   "test:unit": "vitest's flags",
   "test:e2e": "vitest's flags (the end-to-end tier, vitest.e2e.config.ts)",
-  test: "runs contract, typecheck, lint:boundaries and test:unit; flags go to the last",
+  test: "runs contract, typecheck, lint:boundaries, lint:format and test:unit; flags go to the last",
   prepack: "npm's hook for npm pack: the build, run by npm, never typed",
 };
 

@@ -56,10 +56,12 @@ const NOT_RUN_HERE: Record<string, string> = {
   "test:e2e": "this very test run, the end-to-end tier (vitest.e2e.config.ts), which CI runs after npm test",
   "test:stress": "ten rounds of the live-suite tests under load, minutes long (its tests run in npm test)",
   "test:mutation": "StrykerJS over src/, minutes long on its own (its tests run in npm test)",
-  // npm test is `contract -- --mock && typecheck && lint:boundaries && test:unit`, and CI runs it in a fresh clone right
+  // npm test is `contract -- --mock && typecheck && lint:boundaries && lint:format && test:unit`, and CI runs it in a fresh clone right
   // after npm ci: its first step runs there with no build output, as this test would run it.
   contract: "the first step of npm test, which CI runs in a fresh clone right after npm ci, with no build output",
   "lint:boundaries": "the third step of npm test; it reads the sources only, so no build output changes it",
+  "lint:format": "the fourth step of npm test; it reads the sources only, so no build output changes it",
+  format: "writes the formatting that lint:format checks: a contributor's command, run before a commit",
 };
 
 /** The repository's package.json, read once. */
@@ -105,6 +107,7 @@ describe("every command the README names works right after npm ci, in a copy wit
       "npm run contract -- --mock",
       "npm run typecheck",
       "npm run lint:boundaries",
+      "npm run lint:format",
       "npm run test:unit",
     ]);
     expect(scripts["test:e2e"]).toBe("vitest run --config vitest.e2e.config.ts");
