@@ -292,7 +292,11 @@ describe("every fenced sample of the README, docs/ and the packages' READMEs", (
           break;
         case "vitest":
           await writeFile(path.join(project, `${name}.test.ts`), code);
-          result = await runToEnd("npx", ["--no-install", "--loglevel=error", "vitest", "run", `${name}.test.ts`], project);
+          result = await runToEnd(
+            "npx",
+            ["--no-install", "--loglevel=error", "vitest", "run", `${name}.test.ts`],
+            project,
+          );
           break;
         case "shell":
           result = await runToEnd(
