@@ -1,4 +1,4 @@
-import { createWriteStream, fstatSync, open as openFile } from "node:fs";
+import { constants, createWriteStream, fstatSync, open as openFile, statSync } from "node:fs";
 import { Socket } from "node:net";
 import type { Writable } from "node:stream";
 import { once } from "node:events";
@@ -71,10 +71,16 @@ export class Recorder {
     file: string,
     options: { apiKey: string | undefined; maxBytes: number; maxBufferedBytes?: number },
   ): Promise<Recorder> {
+    // A FIFO is opened without waiting: open() for writing blocks until a reader comes, and the proxy would never start
+    // (nor stop: a signal does not end the wait). With no reader it fails at once (ENXIO), a setting error like another.
+    const fifo = isFifo(file);
+    const flags = fifo ? constants.O_WRONLY | constants.O_NONBLOCK : "w";
     const fd = await new Promise<number>((resolve, reject) =>
-      openFile(file, "w", (error, opened) => (error ? reject(error) : resolve(opened))),
-    ).catch((error: Error) => {
-      throw new SettingError("--record", `cannot write ${JSON.stringify(file)}: ${error.message}`);
+      openFile(file, flags, (error, opened) => (error ? reject(error) : resolve(opened))),
+    ).catch((error: NodeJS.ErrnoException) => {
+      const why =
+        fifo && error.code === "ENXIO" ? "it is a FIFO that nothing reads: start its reader first" : error.message;
+      throw new SettingError("--record", `cannot write ${JSON.stringify(file)}: ${why}`);
     });
     return new Recorder(
       file,
@@ -233,6 +239,15 @@ export class Recorder {
     if ("unchecked" in decoded) return { elided: decoded.unchecked, bytes: body.total };
     if (decoded.invalidUtf8 !== undefined) return { elided: "not UTF-8 text", bytes: body.total };
     return recordedText(redact(blankSecretMembers(decoded.text, headerValue(headers, "content-type"))));
+  }
+}
+
+/** Whether `file` exists and is a FIFO (a named pipe). */
+function isFifo(file: string): boolean {
+  try {
+    return statSync(file).isFIFO();
+  } catch {
+    return false;
   }
 }
 

@@ -268,4 +268,14 @@ describe("Recorder", () => {
       closeSync(reader);
     }
   });
+
+  it("refuses a FIFO that nothing reads at once, as a wrong --record, where opening it would wait for a reader forever", async () => {
+    const fifo = path.join(await mkdtemp(path.join(scratch, "fifo-")), "unread.jsonl");
+    execFileSync("mkfifo", [fifo]);
+    const started = performance.now();
+    await expect(Recorder.open(fifo, { apiKey: undefined, maxBytes: 1_000 })).rejects.toThrow(
+      /^--record cannot write ".*unread\.jsonl": it is a FIFO that nothing reads: start its reader first$/,
+    );
+    expect(performance.now() - started).toBeLessThan(5_000);
+  });
 });
