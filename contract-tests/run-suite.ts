@@ -30,6 +30,11 @@ export interface SuiteOptions extends Omit<SuiteSettingsInput, "mockUrl" | "requ
    * no signal handler of its own; a host that wants Ctrl-C to stop the suite aborts this from its handler.
    */
   signal?: AbortSignalLike | undefined;
+  /**
+   * What the run's pace and the 429s it waits out are timed by (default: real time). The caps still hold, measured on
+   * this clock: a test gives a virtual clock, whose sleeps end at once, to prove a rate-limited run without waiting it.
+   */
+  waitClock?: { now(): number; sleep(ms: number): Promise<void> } | undefined;
 }
 
 /** What runSuite uses of an AbortSignal: any AbortSignal fits, and the published types need neither DOM nor Node's. */
@@ -101,7 +106,14 @@ async function run(
   start: SuiteStart | undefined,
   hooks: SuiteHooks,
 ): Promise<SuiteRun> {
-  const { env: baseEnv = processEnvironment(), output: _output, cwd: givenCwd, signal: _signal, ...given } = options;
+  const {
+    env: baseEnv = processEnvironment(),
+    output: _output,
+    cwd: givenCwd,
+    signal: _signal,
+    waitClock,
+    ...given
+  } = options;
   const cwd = givenCwd ?? process.cwd();
   const env = { ...baseEnv, ...settingsEnvironment(given) };
   // The one start of every runner (runner/start.ts): a run that cannot start resolves exit 2 with summary.stopped.
@@ -117,6 +129,7 @@ async function run(
         checked.live,
         checked.settings,
         checked.specFile ?? defaultSpecFile,
+        waitClock,
       ));
     }
   } catch (error) {
@@ -167,7 +180,7 @@ async function runEngine(
       stop.signal.throwIfAborted();
       return checkServer(
         { ...settings, mockUrl: target?.mockUrl ?? settings.mockUrl },
-        { output, colour, signal: stop.signal, startupRead },
+        { output, colour, signal: stop.signal, startupRead, waitClock: options.waitClock },
       );
     })();
     if (start) {

@@ -18,6 +18,7 @@ import type { StartupRead } from "../run/startup-read-record.ts";
 import { liveTarget } from "../run/target.ts";
 import { checkOrder } from "./check-order.ts";
 import { withDeadline, type EngineClock } from "./deadline-race.ts";
+import type { Clock as WaitClock } from "../http/rate-limits.ts";
 
 /** Where a run's output goes: each piece of text as it is printed. */
 export type OutputSink = (text: string) => void;
@@ -34,6 +35,8 @@ export interface EngineOptions {
   clock?: EngineClock | undefined;
   /** The runner's start-up read of the live server, for the first check to judge (runner/start.ts). */
   startupRead?: StartupRead | undefined;
+  /** What the run's pace and its 429s are waited out by (default: real time; a test's virtual clock waits none). */
+  waitClock?: WaitClock | undefined;
 }
 
 /** The outcome of one run of the engine. */
@@ -77,7 +80,12 @@ export async function checkServer(settings: SuiteSettings, options: EngineOption
     const spec = loadSuiteSpec(settings.specFile);
     performance.mark("suite:spec-ready");
     context = createRunContext(
-      { settings: { ...settings, seed }, target: targetOf(settings, spec), startupRead: options.startupRead },
+      {
+        settings: { ...settings, seed },
+        target: targetOf(settings, spec),
+        startupRead: options.startupRead,
+        waitClock: options.waitClock,
+      },
       spec,
     );
     const lines = new ProgressLines(paint);

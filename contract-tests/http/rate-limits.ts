@@ -14,7 +14,8 @@ export interface Clock {
   sleep(ms: number): Promise<void>;
 }
 
-const realClock: Clock = {
+/** Real time: what every run waits by, unless its runner gives another (a test's virtual clock). */
+export const realClock: Clock = {
   now: () => performance.now(),
   sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
 };

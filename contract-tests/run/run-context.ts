@@ -2,7 +2,7 @@ import type { OpenApiValidator } from "../../lib/openapi/validator.ts";
 import type { RequestContext } from "../http/request-context.ts";
 import { redactSecrets } from "../../lib/redact-secrets.ts";
 import { secretsOf } from "../inputs/keys.ts";
-import { RateLimiter } from "../http/rate-limits.ts";
+import { RateLimiter, type Clock } from "../http/rate-limits.ts";
 import { RequestBudget, requestLimit } from "../http/request-budget.ts";
 import type { SuiteSettings } from "./settings.ts";
 import type { Target } from "../http/target.ts";
@@ -17,6 +17,8 @@ export interface RunSettings {
   target: Target;
   /** The runner's start-up read of a live server, for the first check to judge (run/startup-read.ts). */
   startupRead?: StartupRead | undefined;
+  /** What the run's pace and its 429s are waited out by (default: real time). */
+  waitClock?: Clock | undefined;
 }
 
 /**
@@ -37,7 +39,7 @@ export function createRunContext(run: RunSettings, spec: OpenApiValidator): RunC
     startupRead,
     spec,
     budget: new RequestBudget(requestLimit(target, settings), settings.requestsBefore),
-    rateLimiter: new RateLimiter(settings.rateLimits, undefined, startupRead?.waitedMs),
+    rateLimiter: new RateLimiter(settings.rateLimits, run.waitClock, startupRead?.waitedMs),
     transport: new Transport({ timeoutMs: settings.requestTimeoutMs, maxBytes: settings.maxResponseBytes }),
     // The target's key is read when a text is redacted: the mock's target gets its address (and key) after the context is made.
     redact: (text) => redactSecrets(text, secretsOf(target.apiKey)),

@@ -1,7 +1,7 @@
 import { readBundledDocument } from "../../lib/openapi/bundled-document.ts";
 import { SpecOperations } from "../../lib/openapi/spec-operations.ts";
 import type { Target } from "../http/target.ts";
-import { RateLimitedError, RateLimiter } from "../http/rate-limits.ts";
+import { RateLimitedError, RateLimiter, realClock, type Clock } from "../http/rate-limits.ts";
 import { RequestBudget, RequestBudgetError, requestLimit } from "../http/request-budget.ts";
 import { Transport, type Answered } from "../http/transport.ts";
 import type { SuiteSettings } from "../run/settings.ts";
@@ -38,13 +38,18 @@ const REFUSED_KEY = new Set([401, 403]);
  * an undocumented status, a body past the limit, no answer), and each 429 before it, is the run's: handed to the
  * checks, which judge it as any other (run/startup-read.ts).
  */
-export async function preflight(target: Target, settings: PreflightSettings, specFile: string): Promise<Preflight> {
+export async function preflight(
+  target: Target,
+  settings: PreflightSettings,
+  specFile: string,
+  waitClock: Clock = realClock,
+): Promise<Preflight> {
   const { method, path: template } = new SpecOperations(readBundledDocument(specFile, "")).operation("getFile");
   const path = template.replace("{file_id}", encodeURIComponent(target.fileId));
   const url = `${target.baseUrl}${path}`;
   const transport = new Transport({ timeoutMs: settings.requestTimeoutMs, maxBytes: settings.maxResponseBytes });
   const budget = new RequestBudget(requestLimit(target, settings));
-  const rateLimiter = new RateLimiter(settings.rateLimits);
+  const rateLimiter = new RateLimiter(settings.rateLimits, waitClock);
   const rateLimited: RecordedAnswer[] = [];
   const waited = () => (rateLimited.length > 0 ? { rateLimited, waitedMs: rateLimiter.waitedMs } : {});
   let answer;

@@ -6,6 +6,7 @@ import type { StartupRead } from "../run/startup-read-record.ts";
 import { liveTarget } from "../run/target.ts";
 import { CannotStartError, preflight } from "./preflight.ts";
 import { unreachableReason } from "./reachability.ts";
+import type { Clock } from "../http/rate-limits.ts";
 
 export { CannotStartError } from "./preflight.ts";
 
@@ -65,13 +66,14 @@ export async function checkTarget(
   live: Target,
   settings: SuiteSettings,
   specFile: string,
+  waitClock?: Clock,
 ): Promise<{ requestsBefore: number; startupRead: StartupRead }> {
   const reason = await unreachableReason(live.baseUrl);
   if (reason)
     throw new CannotStartError(
       `the server at ${live.baseUrl} is unreachable (${reason}); check FILE_LIBRARY_BASE_URL or --base-url.`,
     );
-  const { requests, read } = await preflight(live, settings, specFile);
+  const { requests, read } = await preflight(live, settings, specFile, waitClock);
   return { requestsBefore: requests, startupRead: read };
 }
 

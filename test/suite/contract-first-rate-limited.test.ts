@@ -8,6 +8,7 @@ import { liveOptions, runContractSuite, SANDBOX_FIXTURES } from "../support/cont
 import { hostileFirstAnswer } from "../support/hostile-first-answer.ts";
 import { onLoopback } from "../support/hostile-server.ts";
 import { sandbox } from "../support/sandbox.ts";
+import { virtualClock } from "../support/virtual-clock.ts";
 
 let sb: Awaited<ReturnType<typeof sandbox>>;
 beforeAll(async () => {
@@ -22,7 +23,8 @@ async function runBehind(
 ) {
   const server = await hostileFirstAnswer(kind, sb.baseUrl);
   try {
-    return await runContractSuite(liveOptions(server.origin, extra));
+    // The waits on a virtual clock: the caps hold on its time, and no Retry-After is waited for real.
+    return await runContractSuite(liveOptions(server.origin, { waitClock: virtualClock(), ...extra }));
   } finally {
     await server.close();
   }

@@ -1,4 +1,4 @@
-// covers: contract-tests/http/rate-limits.ts, contract-tests/run/run-summary.ts, contract-tests/run/run-checks.ts
+// covers: contract-tests/http/rate-limits.ts, contract-tests/run-suite.ts, contract-tests/run/run-summary.ts, contract-tests/run/run-checks.ts
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   liveOptions,
@@ -9,6 +9,7 @@ import {
 } from "../support/contract-suite.ts";
 import { alwaysRateLimited } from "../support/rate-limited-server.ts";
 import { sandbox } from "../support/sandbox.ts";
+import { virtualClock } from "../support/virtual-clock.ts";
 
 const saw429 = (run: ContractRun) =>
   run.summary.coverage.operations.every((o) => o.documented.some((d) => d.status === "429" && d.observed));
@@ -18,8 +19,11 @@ describe.concurrent("a correct server that rate-limits the suite (429 with Retry
   timeout: 180_000,
 }, () => {
   it("passes a read-only run within 100 requests, each 429 waited out, seen and inspected, with every check run", async () => {
-    const run = await suiteAgainstSandbox({ variant: "rate-limited" });
+    const clock = virtualClock();
+    const run = await suiteAgainstSandbox({ variant: "rate-limited" }, { waitClock: clock });
     expect(run.exitCode, run.output).toBe(0);
+    // Each 429 asked for a second, and the run waited it out on its clock: virtual here, so no second passes.
+    expect(clock.slept).toBeGreaterThanOrEqual(1000);
     // Only the write checks are skipped (by design, read-only): none for want of budget.
     expect(run.summary.totals).toMatchObject({ failed: 0, notRun: 0, skipped: 5 });
     expect(run.summary.checks.filter((c) => c.state === "skipped").map((c) => c.note)).toEqual(
@@ -32,7 +36,10 @@ describe.concurrent("a correct server that rate-limits the suite (429 with Retry
   });
 
   it("passes a run with write checks, and puts the file back", async () => {
-    const run = await suiteAgainstSandbox({ variant: "rate-limited" }, { writeChecks: true });
+    const run = await suiteAgainstSandbox(
+      { variant: "rate-limited" },
+      { writeChecks: true, waitClock: virtualClock() },
+    );
     expect(run.exitCode, run.output).toBe(0);
     expect(run.summary.totals).toMatchObject({ failed: 0, skipped: 0, notRun: 0 });
     expect(saw429(run)).toBe(true);
@@ -44,7 +51,10 @@ describe.concurrent("a correct server that rate-limits the suite (429 with Retry
 // The 429s spent the budget before the strict auth_required check on the download ran, and the run passed unchecked.
 describe("a broken server behind the same gateway", { timeout: 180_000 }, () => {
   it("fails read-only: its download takes an empty bearer token, and auth_required runs and says so", async () => {
-    const run = await suiteAgainstSandbox({ variant: "rate-limited", fault: "empty-bearer-passes-on-download" });
+    const run = await suiteAgainstSandbox(
+      { variant: "rate-limited", fault: "empty-bearer-passes-on-download" },
+      { waitClock: virtualClock() },
+    );
     expect(run.exitCode, run.output).toBe(1);
     expect(run.summary.totals.notRun).toBe(0);
     expect(run.summary.checks.filter((c) => c.state === "failed").map((c) => `${c.operation} ${c.check}`)).toEqual([
