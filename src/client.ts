@@ -112,37 +112,32 @@ export function createFileLibraryClient(options: ClientOptions = {}): FileLibrar
   };
   // Stryker restore all
 
-  /** One attempt through openapi-fetch and its middleware: the 2xx body as a stream, read here with the limit. */
+  /**
+   * One answer through openapi-fetch and its middleware, its body unread: openapi-fetch reads an error body itself (the
+   * fetch it calls cuts it one byte past the limit first, so that a cut still shows), and it is given back as a body.
+   */
   async function throughMiddleware(
     path: string,
-    body: UpdateFileRequest | undefined,
+    body: unknown,
     init: AttemptInit,
     maxBytes: number,
-  ): Promise<RawResult> {
-    let cut: number | undefined;
-    // openapi-fetch merges the client's headers in again (to the same result) and serializes the body as we do.
-    const { response, data, error } = await (
-      raw.request as (
-        method: string,
-        path: string,
-        init: object,
-      ) => Promise<{ response: Response; data?: unknown; error?: unknown }>
+  ): Promise<Response> {
+    const { response, error } = await (
+      raw.request as (method: string, path: string, init: object) => Promise<{ response: Response; error?: unknown }>
     )(init.method, path, {
       ...init,
       body,
       parseAs: "stream",
-      // openapi-fetch reads an error body itself: the fetch it calls cuts it first, so that it reads at most the limit.
       fetch: async (input: Request, requestInit?: RequestInit) => {
         const answer = await fetch(input, requestInit);
-        if (answer.ok || !answer.body) return answer;
-        const limited = await readLimited(answer.body, maxBytes);
-        cut = limited.cut ? maxBytes : undefined;
-        return new Response(limited.bytes, answer);
+        return answer.ok || !answer.body
+          ? answer
+          : new Response((await readLimited(answer.body, maxBytes + 1)).bytes, answer);
       },
     });
-    return response.ok
-      ? { response, data: await readLimited(data as ReadableStream<Uint8Array> | undefined, maxBytes) }
-      : { response, error: error === "" ? undefined : error, cut };
+    return response.ok || error === undefined
+      ? response
+      : new Response(typeof error === "string" ? error : JSON.stringify(error), response);
   }
 
   /**
@@ -186,8 +181,9 @@ export function createFileLibraryClient(options: ClientOptions = {}): FileLibrar
         // origin, as the service's (docs/decisions.md, D46).
         const init: AttemptInit = { method, headers: requestHeaders, body: json, redirect: "manual", signal };
         // Stryker disable next-line ConditionalExpression: equivalent; both paths send the same request (see above).
-        if (throughRaw) return throughMiddleware(path, body, init, maxBytes);
-        const answer = await fetchOnce(fetch, baseUrl + path, init);
+        const answer = throughRaw
+          ? await throughMiddleware(path, body, init, maxBytes)
+          : await fetchOnce(fetch, baseUrl + path, init);
         // Read inside the attempt, so that its timeout covers the body too.
         const limited = await readLimited(answer.body, maxBytes);
         return answer.ok

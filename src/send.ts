@@ -67,8 +67,7 @@ function keptBody(body: unknown, cut: number | undefined): unknown {
 }
 
 // A browser reports a request its CORS policy refused as a plain network failure, so the client cannot tell them apart.
-const CORS_HINT =
-  "In a browser, a request refused by CORS fails the same way: check that the server allows this origin (Access-Control-Allow-Origin).";
+const CORS_HINT = " and allows this origin (a CORS refusal fails the same way)";
 
 /** Whether the client runs in a browser page or worker (where CORS applies). */
 const inBrowser = () => "document" in globalThis || "WorkerGlobalScope" in globalThis;
@@ -155,7 +154,7 @@ export async function sendWithRetries(
 
 /** The error of a call whose last attempt failed (`what` says how, for messages). */
 function failure(call: Call, { result, timedOut, failure }: Attempt, attempts: number, what: string): FileLibraryError {
-  const { operation, method, path, timeoutMs, secrets } = call;
+  const { operation, method, path, secrets } = call;
   const fields = { operation, attempts };
   if (result) {
     const { response, cut } = result;
@@ -172,18 +171,15 @@ function failure(call: Call, { result, timedOut, failure }: Attempt, attempts: n
     });
   }
   const tries = attempts > 1 ? ` (${attempts} attempts)` : "";
-  if (timedOut) {
-    return new TimeoutError(
-      `${operation} timed out: ${method} ${path} got no answer within ${timeoutMs} ms${tries}. Raise timeoutMs, or check that the service is running.`,
-      fields,
-    );
-  }
   const sentences = [
     `${operation} could not reach the File Library at ${call.baseUrl} (${method} ${path})${tries}: ${what}`,
-    `Check the base URL (${BASE_URL_SETTING}) and that the service is running.`,
-    inBrowser() ? CORS_HINT : "",
+    timedOut
+      ? "Raise timeoutMs, or check that the service is running."
+      : `Check the base URL (${BASE_URL_SETTING}) and that the service is running${inBrowser() ? CORS_HINT : ""}.`,
   ];
-  return new ConnectionError(redactString(joinSentences(sentences), secrets), fields, { cause: failure });
+  return new (timedOut ? TimeoutError : ConnectionError)(redactString(joinSentences(sentences), secrets), fields, {
+    cause: failure,
+  });
 }
 
 /** The most specific reason a fetch failed: undici puts the socket error in `cause`. */

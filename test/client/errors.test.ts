@@ -136,7 +136,7 @@ describe("failures without an HTTP answer", () => {
       const error = await client.files.get("file_1").catch((e: unknown) => e);
       expect(error).toBeInstanceOf(ConnectionError);
       expect((error as Error).message).toMatch(
-        /refused by CORS fails the same way: check that the server allows this origin \(Access-Control-Allow-Origin\)/,
+        /Check the base URL \(the baseUrl option or FILE_LIBRARY_BASE_URL\) and that the service is running and allows this origin \(a CORS refusal fails the same way\)\.$/,
       );
       expect((error as Error).message).not.toContain("..");
     } finally {
