@@ -100,13 +100,12 @@ export type NumericOption = "maxRetries" | "timeoutMs" | "maxResponseBytes";
 
 /** Rejects a value of a numeric option that it cannot take, saying which it can. */
 export function checkNumber(name: NumericOption, value: number): number {
-  // setTimeout cannot wait longer than 2^31-1 ms; a larger value would fire at once.
+  const timeout = name === "timeoutMs";
   const min = name === "maxRetries" ? 0 : 1;
-  if (name === "timeoutMs" ? !(value > 0 && value <= 2 ** 31 - 1) : !Number.isInteger(value) || value < min) {
+  // setTimeout cannot wait longer than 2^31-1 ms (a larger value would fire at once); a timeout may be a fraction over 0.
+  if (!(value > min - 1 && (timeout ? value < 2 ** 31 : Number.isInteger(value)))) {
     throw new InvalidArgumentError(
-      name === "timeoutMs"
-        ? `timeoutMs must be a number of milliseconds from 1 to 2147483647, got ${String(value)}.`
-        : `${name} must be a whole number of at least ${min}, got ${String(value)}.`,
+      `${name} must be a ${timeout ? "number of milliseconds from 1 to 2147483647" : `whole number of at least ${min}`}, got ${String(value)}.`,
     );
   }
   return value;

@@ -71,11 +71,12 @@ export function parseMetadata(text: string): Parsed<FileMetadata> {
  */
 export const downloadText = (text: string): string => text.trim();
 
+const TOO_LONG = `the body is longer than a URL may be (${MAX_URL_LENGTH} characters)`;
+
 /** Reads a download body: the URL as plain text, or a JSON string holding it; absolute http(s) only. */
 export function parseDownloadUrl(text: string, contentType: string | null): Parsed<string> {
   // Checked first: no parsing or pattern runs on an unbounded string.
-  if (text.length > 2 * MAX_URL_LENGTH)
-    return fail(`the body is longer than a URL may be (${MAX_URL_LENGTH} characters)`);
+  if (text.length > 2 * MAX_URL_LENGTH) return fail(TOO_LONG);
   let candidate = downloadText(text);
   // JSON frameworks quote the URL; some do so under text/plain too.
   // Stryker disable next-line StringLiteral: equivalent; no content type matches the pattern whatever stands for it.
@@ -85,14 +86,12 @@ export function parseDownloadUrl(text: string, contentType: string | null): Pars
     let value: unknown;
     try {
       value = JSON.parse(candidate);
-    } catch {
-      return fail("the body is not a JSON string");
-    }
-    if (typeof value !== "string") return fail("the body is JSON but not a string");
+    } catch {}
+    if (typeof value !== "string") return fail("the body is not a JSON string");
     candidate = downloadText(value);
   }
   if (candidate === "") return fail("the body is empty");
-  if (candidate.length > MAX_URL_LENGTH) return fail(`the URL is longer than ${MAX_URL_LENGTH} characters`);
+  if (candidate.length > MAX_URL_LENGTH) return fail(TOO_LONG);
   // URL parsers drop a trailing control character and tabs or newlines within, so `new URL` would take the URL and
   // the app would get it with them: refused, and named escaped (the error's excerpt shows the body so too).
   const at = candidate.search(CONTROL);

@@ -114,7 +114,7 @@ describe("files.downloadUrl", () => {
     ["a relative URL", text("/dl/file_1"), /not an absolute URL/],
     ["a non-http URL", text("ftp://files.example.test/f"), /ftp, not http/],
     ["an empty body", text(""), /empty/],
-    ["a JSON object", json({ url: signed }), /not a string/],
+    ["a JSON object", json({ url: signed }), /not a JSON string/],
     ["two URLs", text(`${signed} ${signed}`), /not a single URL/],
     ["an HTML page", text("<html>login</html>", 200, "text/html"), /not an absolute URL/],
     // The message shows the NUL escaped, in the problem and in the body's excerpt alike.
