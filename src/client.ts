@@ -203,10 +203,12 @@ export function createFileLibraryClient(options: ClientOptions = {}): FileLibrar
       // Metadata of another shape shows member names only: its values may be secrets.
       const shown = missing ? "" : redactString(bodyExcerpt(text), secrets);
       const message = `${operation.id} got HTTP ${response.status} but ${redactString(parsed.problem, secrets)}${shown && ` (content type ${response.headers.get("content-type") ?? "none"}; body: ${shown})`}: the server breaks the File Library contract.`;
-      const fields = { operation: operation.id, status: response.status, bodyExcerpt: shown };
-      throw missing
-        ? new MetadataShapeError(message, { ...fields, missing })
-        : new MalformedResponseError(message, fields);
+      throw new (missing ? MetadataShapeError : MalformedResponseError)(message, {
+        operation: operation.id,
+        status: response.status,
+        bodyExcerpt: shown,
+        missing: missing!,
+      });
     }
     return { data: parsed.value, response, attempts };
   }

@@ -29,11 +29,13 @@ export class FileLibraryError<Fields extends object = object> extends Error {
 
   /** A plain object for logs and JSON: the name, the message and the error's own fields (never the API key). */
   toJSON(): Record<string, unknown> {
-    const fields = Object.entries(this).map(([key, value]) => [
-      key,
-      value instanceof Headers ? Object.fromEntries(value) : value,
-    ]);
-    return { name: this.name, message: this.message, ...Object.fromEntries(fields) };
+    const { headers } = this as { headers?: Headers };
+    return {
+      name: this.name,
+      message: this.message,
+      ...this,
+      ...(headers && { headers: Object.fromEntries(headers) }),
+    };
   }
 }
 
