@@ -191,8 +191,8 @@ export function createFileLibraryClient(options: ClientOptions = {}): FileLibrar
           : { response: answer, error: errorBodyOf(limited.bytes), cut: limited.cut ? maxBytes : undefined };
       },
     );
-    const decoded = decodeBody(read2xx.bytes);
-    const text = decoded.ok ? decoded.value : decodeLossy(read2xx.bytes);
+    const text = decodeLossy(read2xx.bytes);
+    const decoded = decodeBody(read2xx.bytes, text);
     const parsed: Parsed<T> = read2xx.cut
       ? { ok: false, problem: `the body is over ${maxBytes} bytes (maxResponseBytes)` }
       : decoded.ok
