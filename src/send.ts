@@ -78,7 +78,7 @@ const TIMED_OUT = Symbol();
 /** How one attempt ended: an answer, or the failure it threw, and whether our timeout caused it. */
 interface Attempt {
   result?: RawResult | undefined;
-  failure?: unknown;
+  error?: unknown;
   timedOut?: boolean;
 }
 
@@ -105,8 +105,8 @@ async function attemptOnce(
     return {
       result: await (settlesOnAbort ? sent : Promise.race([sent, new Promise<never>((_, reject) => (stop = reject))])),
     };
-  } catch (failure) {
-    return { failure, timedOut: controller.signal.reason === TIMED_OUT };
+  } catch (error) {
+    return { error, timedOut: controller.signal.reason === TIMED_OUT };
   } finally {
     clearTimeout(timer);
     signal?.removeEventListener("abort", onAbort);
@@ -133,7 +133,7 @@ export async function sendWithRetries(
         ? `HTTP ${response.status}`
         : outcome.timedOut
           ? `no answer within ${timeoutMs} ms`
-          : describeCause(outcome.failure),
+          : describeCause(outcome.error),
       secrets,
     );
     log.debug?.(
@@ -153,7 +153,7 @@ export async function sendWithRetries(
 }
 
 /** The error of a call whose last attempt failed (`what` says how, for messages). */
-function failure(call: Call, { result, timedOut, failure }: Attempt, attempts: number, what: string): FileLibraryError {
+function failure(call: Call, { result, timedOut, error }: Attempt, attempts: number, what: string): FileLibraryError {
   const { operation, method, path, secrets } = call;
   const fields = { operation, attempts };
   if (result) {
@@ -178,7 +178,7 @@ function failure(call: Call, { result, timedOut, failure }: Attempt, attempts: n
       : `Check the base URL (${BASE_URL_SETTING}) and that the service is running${inBrowser() ? CORS_HINT : ""}.`,
   ];
   return new (timedOut ? TimeoutError : ConnectionError)(redactString(joinSentences(sentences), secrets), fields, {
-    cause: failure,
+    cause: error,
   });
 }
 
