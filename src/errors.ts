@@ -33,7 +33,8 @@ export class FileLibraryError<Fields extends object = object> extends Error {
     return {
       name: this.name,
       message: this.message,
-      ...this,
+      // The error's own enumerable properties: its name again, and its fields (a message is not enumerable).
+      ...(this as object),
       ...(headers && { headers: Object.fromEntries(headers) }),
     };
   }
