@@ -130,14 +130,15 @@ export function createFileLibraryClient(options: ClientOptions = {}): FileLibrar
       parseAs: "stream",
       fetch: async (input: Request, requestInit?: RequestInit) => {
         const answer = await fetch(input, requestInit);
-        return answer.ok || !answer.body
-          ? answer
-          : new Response((await readLimited(answer.body, maxBytes + 1)).bytes, answer);
+        // A body-less answer (204, or a browser's opaque redirect, status 0) is passed on: no Response can be made of it.
+        return answer.body ? new Response((await readLimited(answer.body, maxBytes + 1)).bytes, answer) : answer;
       },
     });
-    return response.ok || error === undefined
-      ? response
-      : new Response(typeof error === "string" ? error : JSON.stringify(error), response);
+    // An error body openapi-fetch read (as text, then JSON where it parses) is given back as a body; any other answer,
+    // a 2xx stream or one without a body (a browser's opaque redirect, status 0, can make no Response), as it is.
+    return response.bodyUsed
+      ? new Response(typeof error === "string" ? error : JSON.stringify(error), response)
+      : response;
   }
 
   /**
