@@ -161,7 +161,7 @@ export function createFileLibraryClient(options: ClientOptions = {}): FileLibrar
     const json = body ? JSON.stringify(body) : null;
     const {
       response,
-      body: read2xx,
+      data: read2xx,
       attempts,
     } = await sendWithRetries(
       {

@@ -52,7 +52,7 @@ export interface Call {
 
 /** A 2xx answer with its body as the attempt read it. */
 export interface Answer {
-  body: LimitedBody;
+  data: LimitedBody;
   response: Response;
   attempts: number;
 }
@@ -139,7 +139,7 @@ export async function sendWithRetries(
     log.debug?.(
       `${operation} ${method} ${path}: attempt ${attempt}/${maxRetries + 1}: ${what} in ${Math.round(performance.now() - started!)} ms`,
     );
-    if (response?.ok) return { body: outcome.result!.data!, response, attempts: attempt };
+    if (response?.ok) return { ...outcome.result!, attempts: attempt } as Answer;
     if (attempt > maxRetries || (response && !shouldRetryStatus(response.status, response.headers)))
       throw failure(call, outcome, attempt, what);
     const delay = retryDelay(attempt - 1, response?.headers);
