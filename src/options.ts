@@ -49,7 +49,7 @@ export interface ResolvedOptions {
   baseUrl: string;
   apiKey: string;
   fetch: Fetch;
-  headers: Record<string, string>;
+  headers: Record<string, string> | undefined;
   maxRetries: number;
   timeoutMs: number;
   maxResponseBytes: number;
@@ -87,7 +87,7 @@ export function resolveOptions(options: ClientOptions = {}): ResolvedOptions {
     baseUrl: parsed.url,
     apiKey,
     fetch: options.fetch ?? globalFetch,
-    headers: { ...options.headers },
+    headers: options.headers,
     maxRetries: checkNumber("maxRetries", options.maxRetries ?? DEFAULT_MAX_RETRIES),
     timeoutMs: checkNumber("timeoutMs", options.timeoutMs ?? DEFAULT_TIMEOUT_MS),
     maxResponseBytes: checkNumber("maxResponseBytes", options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES),
