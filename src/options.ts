@@ -58,11 +58,9 @@ export interface ResolvedOptions {
 
 function readEnv(name: string): string | undefined {
   try {
-    return (
-      (globalThis as unknown as { process: { env: Record<string, string | undefined> } }).process.env[name] || undefined
-    );
+    return (globalThis as unknown as { process: { env: Record<string, string | undefined> } }).process.env[name];
   } catch {
-    // No `process` (browsers, workers), no env, or a runtime that refuses the read (Deno without --allow-env throws
+    // An empty variable is unset too: every reader takes "" as it takes undefined. No `process` (browsers, workers), no env, or a runtime that refuses the read (Deno without --allow-env throws
     // NotCapable): the variable counts as unset, and options must be passed explicitly.
   }
 }
