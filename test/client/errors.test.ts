@@ -210,6 +210,9 @@ describe("every documented property, from real answers of the fake", () => {
     expect(e.message).toContain(`${expected.operation} failed with HTTP ${expected.status}`);
     // The own fields are what toJSON shows, and what a logger prints.
     expect(e.toJSON()).toMatchObject({ name: Class.name, status: expected.status, operation: expected.operation });
+    // Its headers as a plain object, which JSON shows (a Headers object stringifies as {}).
+    expect(JSON.parse(JSON.stringify(e)).headers).toEqual(Object.fromEntries(e.headers));
+    expect(Object.keys(e.toJSON().headers as object).length).toBeGreaterThan(0);
     return e;
   };
 
