@@ -89,7 +89,7 @@ export async function clientOverhead(cores: CorePlan | { unpinned: string }): Pr
             },
             timed,
           );
-          return parsed(answer.body.bytes);
+          return parsed(answer.data.bytes);
         },
       },
     ];

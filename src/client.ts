@@ -112,37 +112,33 @@ export function createFileLibraryClient(options: ClientOptions = {}): FileLibrar
   };
   // Stryker restore all
 
-  /** One attempt through openapi-fetch and its middleware: the 2xx body as a stream, read here with the limit. */
+  /**
+   * One answer through openapi-fetch and its middleware, its body unread: openapi-fetch reads an error body itself (the
+   * fetch it calls cuts it one byte past the limit first, so that a cut still shows), and it is given back as a body.
+   */
   async function throughMiddleware(
     path: string,
-    body: UpdateFileRequest | undefined,
+    body: unknown,
     init: AttemptInit,
     maxBytes: number,
-  ): Promise<RawResult> {
-    let cut: number | undefined;
-    // openapi-fetch merges the client's headers in again (to the same result) and serializes the body as we do.
-    const { response, data, error } = await (
-      raw.request as (
-        method: string,
-        path: string,
-        init: object,
-      ) => Promise<{ response: Response; data?: unknown; error?: unknown }>
+  ): Promise<Response> {
+    const { response, error } = await (
+      raw.request as (method: string, path: string, init: object) => Promise<{ response: Response; error?: unknown }>
     )(init.method, path, {
       ...init,
       body,
       parseAs: "stream",
-      // openapi-fetch reads an error body itself: the fetch it calls cuts it first, so that it reads at most the limit.
       fetch: async (input: Request, requestInit?: RequestInit) => {
         const answer = await fetch(input, requestInit);
-        if (answer.ok || !answer.body) return answer;
-        const limited = await readLimited(answer.body, maxBytes);
-        cut = limited.cut ? maxBytes : undefined;
-        return new Response(limited.bytes, answer);
+        // A body-less answer (204, or a browser's opaque redirect, status 0) is passed on: no Response can be made of it.
+        return answer.body ? new Response((await readLimited(answer.body, maxBytes + 1)).bytes, answer) : answer;
       },
     });
-    return response.ok
-      ? { response, data: await readLimited(data as ReadableStream<Uint8Array> | undefined, maxBytes) }
-      : { response, error: error === "" ? undefined : error, cut };
+    // An error body openapi-fetch read (as text, then JSON where it parses) is given back as a body; any other answer,
+    // a 2xx stream or one without a body (a browser's opaque redirect, status 0, can make no Response), as it is.
+    return response.bodyUsed
+      ? new Response(typeof error === "string" ? error : JSON.stringify(error), response)
+      : response;
   }
 
   /**
@@ -165,7 +161,7 @@ export function createFileLibraryClient(options: ClientOptions = {}): FileLibrar
     const json = body ? JSON.stringify(body) : null;
     const {
       response,
-      body: read2xx,
+      data: read2xx,
       attempts,
     } = await sendWithRetries(
       {
@@ -186,8 +182,9 @@ export function createFileLibraryClient(options: ClientOptions = {}): FileLibrar
         // origin, as the service's (docs/decisions.md, D46).
         const init: AttemptInit = { method, headers: requestHeaders, body: json, redirect: "manual", signal };
         // Stryker disable next-line ConditionalExpression: equivalent; both paths send the same request (see above).
-        if (throughRaw) return throughMiddleware(path, body, init, maxBytes);
-        const answer = await fetchOnce(fetch, baseUrl + path, init);
+        const answer = throughRaw
+          ? await throughMiddleware(path, body, init, maxBytes)
+          : await fetchOnce(fetch, baseUrl + path, init);
         // Read inside the attempt, so that its timeout covers the body too.
         const limited = await readLimited(answer.body, maxBytes);
         return answer.ok
@@ -195,8 +192,8 @@ export function createFileLibraryClient(options: ClientOptions = {}): FileLibrar
           : { response: answer, error: errorBodyOf(limited.bytes), cut: limited.cut ? maxBytes : undefined };
       },
     );
-    const decoded = decodeBody(read2xx.bytes);
-    const text = decoded.ok ? decoded.value : decodeLossy(read2xx.bytes);
+    const text = decodeLossy(read2xx.bytes);
+    const decoded = decodeBody(read2xx.bytes, text);
     const parsed: Parsed<T> = read2xx.cut
       ? { ok: false, problem: `the body is over ${maxBytes} bytes (maxResponseBytes)` }
       : decoded.ok
@@ -207,10 +204,12 @@ export function createFileLibraryClient(options: ClientOptions = {}): FileLibrar
       // Metadata of another shape shows member names only: its values may be secrets.
       const shown = missing ? "" : redactString(bodyExcerpt(text), secrets);
       const message = `${operation.id} got HTTP ${response.status} but ${redactString(parsed.problem, secrets)}${shown && ` (content type ${response.headers.get("content-type") ?? "none"}; body: ${shown})`}: the server breaks the File Library contract.`;
-      const fields = { operation: operation.id, status: response.status, bodyExcerpt: shown };
-      throw missing
-        ? new MetadataShapeError(message, { ...fields, missing })
-        : new MalformedResponseError(message, fields);
+      throw new (missing ? MetadataShapeError : MalformedResponseError)(message, {
+        operation: operation.id,
+        status: response.status,
+        bodyExcerpt: shown,
+        missing: missing!,
+      });
     }
     return { data: parsed.value, response, attempts };
   }

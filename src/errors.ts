@@ -29,11 +29,14 @@ export class FileLibraryError<Fields extends object = object> extends Error {
 
   /** A plain object for logs and JSON: the name, the message and the error's own fields (never the API key). */
   toJSON(): Record<string, unknown> {
-    const fields = Object.entries(this).map(([key, value]) => [
-      key,
-      value instanceof Headers ? Object.fromEntries(value) : value,
-    ]);
-    return { name: this.name, message: this.message, ...Object.fromEntries(fields) };
+    const { headers } = this as { headers?: Headers };
+    return {
+      name: this.name,
+      message: this.message,
+      // The error's own enumerable properties: its name again, and its fields (a message is not enumerable).
+      ...(this as object),
+      ...(headers && { headers: Object.fromEntries(headers) }),
+    };
   }
 }
 

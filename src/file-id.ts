@@ -10,7 +10,7 @@ export function assertFileId(fileId: unknown): string {
   }
   // A blank id would address the collection; URL parsing treats "." and ".." as navigation even when
   // percent-encoded. No request could name a file by them.
-  if (fileId.trim() === "" || fileId === "." || fileId === "..") {
+  if (/^(\s*|\.\.?)$/.test(fileId)) {
     throw new InvalidArgumentError(
       `The file id ${showFileId(fileId)} cannot be sent: a URL would read it as the collection or a relative path.`,
     );

@@ -49,7 +49,7 @@ export interface ResolvedOptions {
   baseUrl: string;
   apiKey: string;
   fetch: Fetch;
-  headers: Record<string, string>;
+  headers: Record<string, string> | undefined;
   maxRetries: number;
   timeoutMs: number;
   maxResponseBytes: number;
@@ -58,11 +58,9 @@ export interface ResolvedOptions {
 
 function readEnv(name: string): string | undefined {
   try {
-    return (
-      (globalThis as unknown as { process: { env: Record<string, string | undefined> } }).process.env[name] || undefined
-    );
+    return (globalThis as unknown as { process: { env: Record<string, string | undefined> } }).process.env[name];
   } catch {
-    // No `process` (browsers, workers), no env, or a runtime that refuses the read (Deno without --allow-env throws
+    // An empty variable is unset too: every reader takes "" as it takes undefined. No `process` (browsers, workers), no env, or a runtime that refuses the read (Deno without --allow-env throws
     // NotCapable): the variable counts as unset, and options must be passed explicitly.
   }
 }
@@ -87,7 +85,7 @@ export function resolveOptions(options: ClientOptions = {}): ResolvedOptions {
     baseUrl: parsed.url,
     apiKey,
     fetch: options.fetch ?? globalFetch,
-    headers: { ...options.headers },
+    headers: options.headers,
     maxRetries: checkNumber("maxRetries", options.maxRetries ?? DEFAULT_MAX_RETRIES),
     timeoutMs: checkNumber("timeoutMs", options.timeoutMs ?? DEFAULT_TIMEOUT_MS),
     maxResponseBytes: checkNumber("maxResponseBytes", options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES),
@@ -100,13 +98,12 @@ export type NumericOption = "maxRetries" | "timeoutMs" | "maxResponseBytes";
 
 /** Rejects a value of a numeric option that it cannot take, saying which it can. */
 export function checkNumber(name: NumericOption, value: number): number {
-  // setTimeout cannot wait longer than 2^31-1 ms; a larger value would fire at once.
+  const timeout = name === "timeoutMs";
   const min = name === "maxRetries" ? 0 : 1;
-  if (name === "timeoutMs" ? !(value > 0 && value <= 2 ** 31 - 1) : !Number.isInteger(value) || value < min) {
+  // setTimeout cannot wait longer than 2^31-1 ms (a larger value would fire at once); a timeout may be a fraction over 0.
+  if (!(value > min - 1 && (timeout ? value < 2 ** 31 : Number.isInteger(value)))) {
     throw new InvalidArgumentError(
-      name === "timeoutMs"
-        ? `timeoutMs must be a number of milliseconds from 1 to 2147483647, got ${String(value)}.`
-        : `${name} must be a whole number of at least ${min}, got ${String(value)}.`,
+      `${name} must be a ${timeout ? "number of milliseconds from 1 to 2147483647" : `whole number of at least ${min}`}, got ${String(value)}.`,
     );
   }
   return value;

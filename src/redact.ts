@@ -41,7 +41,7 @@ export const MAX_DEPTH = 64;
 export function redactValue(value: unknown, secrets: readonly string[], depth = 0): unknown {
   if (typeof value === "string") return redactString(value, secrets);
   if (value === null || typeof value !== "object") return value;
-  if (depth >= MAX_DEPTH) return `[nested deeper than ${MAX_DEPTH} levels: left out]`;
+  if (depth >= MAX_DEPTH) return `[left out: deeper than ${MAX_DEPTH} levels]`;
   if (Array.isArray(value)) return value.map((item) => redactValue(item, secrets, depth + 1));
   return Object.fromEntries(
     Object.entries(value).map(([key, item]) => [

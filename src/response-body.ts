@@ -1,5 +1,5 @@
 import { CONTROL, escapeControls, oneLine } from "./excerpt.js";
-import { invalidUtf8 } from "./invalid-utf8.js";
+import { decodeLossy, invalidUtf8 } from "./invalid-utf8.js";
 import { repeatedMemberName } from "./json-names.js";
 import { missingMembers } from "./metadata-members.js";
 import type { components } from "./generated/schema.js";
@@ -20,22 +20,19 @@ const EXCERPT_LENGTH = 120;
 /** The longest download URL the client accepts: what HTTP servers and libraries commonly accept in a request line. */
 export const MAX_URL_LENGTH = 8_192;
 
-// UTF-8 is the default encoding. A byte-order mark is kept, not dropped in silence: JSON must not start with one.
-const utf8 = new TextDecoder(undefined, { fatal: true, ignoreBOM: true });
-
 /** A byte-order mark at the start of a text, as it is decoded with the BOM kept. */
 export const BOM = "\uFEFF";
 
 /** What is wrong with a JSON body that starts with a byte-order mark, which RFC 8259 (8.1) says MUST NOT be sent. */
 export const BOM_PROBLEM = "the body starts with a byte-order mark (EF BB BF), which JSON must not (RFC 8259, 8.1)";
 
-/** A 2xx body's bytes as text, or a problem: invalid UTF-8 is an error, never silently replaced. */
-export function decodeBody(bytes: Uint8Array): Parsed<string> {
-  try {
-    return { ok: true, value: utf8.decode(bytes) };
-  } catch {
-    return fail(`the body is not valid UTF-8 (${invalidUtf8(bytes)})`);
-  }
+/**
+ * A 2xx body's bytes as text, or a problem: invalid UTF-8 is an error, never silently replaced. `text` is the bytes as
+ * decodeLossy reads them (a byte-order mark kept, not dropped in silence: JSON must not start with one).
+ */
+export function decodeBody(bytes: Uint8Array, text: string = decodeLossy(bytes)): Parsed<string> {
+  const bad = invalidUtf8(bytes, text);
+  return bad ? fail(`the body is not valid UTF-8 (${bad})`) : { ok: true, value: text };
 }
 
 // application/json or any +json type, whatever its parameters and case.
@@ -71,11 +68,12 @@ export function parseMetadata(text: string): Parsed<FileMetadata> {
  */
 export const downloadText = (text: string): string => text.trim();
 
+const TOO_LONG = `the body is longer than a URL may be (${MAX_URL_LENGTH} characters)`;
+
 /** Reads a download body: the URL as plain text, or a JSON string holding it; absolute http(s) only. */
 export function parseDownloadUrl(text: string, contentType: string | null): Parsed<string> {
   // Checked first: no parsing or pattern runs on an unbounded string.
-  if (text.length > 2 * MAX_URL_LENGTH)
-    return fail(`the body is longer than a URL may be (${MAX_URL_LENGTH} characters)`);
+  if (text.length > 2 * MAX_URL_LENGTH) return fail(TOO_LONG);
   let candidate = downloadText(text);
   // JSON frameworks quote the URL; some do so under text/plain too.
   // Stryker disable next-line StringLiteral: equivalent; no content type matches the pattern whatever stands for it.
@@ -85,14 +83,12 @@ export function parseDownloadUrl(text: string, contentType: string | null): Pars
     let value: unknown;
     try {
       value = JSON.parse(candidate);
-    } catch {
-      return fail("the body is not a JSON string");
-    }
-    if (typeof value !== "string") return fail("the body is JSON but not a string");
+    } catch {}
+    if (typeof value !== "string") return fail("the body is not a JSON string");
     candidate = downloadText(value);
   }
   if (candidate === "") return fail("the body is empty");
-  if (candidate.length > MAX_URL_LENGTH) return fail(`the URL is longer than ${MAX_URL_LENGTH} characters`);
+  if (candidate.length > MAX_URL_LENGTH) return fail(TOO_LONG);
   // URL parsers drop a trailing control character and tabs or newlines within, so `new URL` would take the URL and
   // the app would get it with them: refused, and named escaped (the error's excerpt shows the body so too).
   const at = candidate.search(CONTROL);

@@ -52,7 +52,7 @@ export interface Call {
 
 /** A 2xx answer with its body as the attempt read it. */
 export interface Answer {
-  body: LimitedBody;
+  data: LimitedBody;
   response: Response;
   attempts: number;
 }
@@ -67,8 +67,7 @@ function keptBody(body: unknown, cut: number | undefined): unknown {
 }
 
 // A browser reports a request its CORS policy refused as a plain network failure, so the client cannot tell them apart.
-const CORS_HINT =
-  "In a browser, a request refused by CORS fails the same way: check that the server allows this origin (Access-Control-Allow-Origin).";
+const CORS_HINT = " and allows this origin (a CORS refusal fails the same way)";
 
 /** Whether the client runs in a browser page or worker (where CORS applies). */
 const inBrowser = () => "document" in globalThis || "WorkerGlobalScope" in globalThis;
@@ -79,7 +78,7 @@ const TIMED_OUT = Symbol();
 /** How one attempt ended: an answer, or the failure it threw, and whether our timeout caused it. */
 interface Attempt {
   result?: RawResult | undefined;
-  failure?: unknown;
+  error?: unknown;
   timedOut?: boolean;
 }
 
@@ -106,8 +105,8 @@ async function attemptOnce(
     return {
       result: await (settlesOnAbort ? sent : Promise.race([sent, new Promise<never>((_, reject) => (stop = reject))])),
     };
-  } catch (failure) {
-    return { failure, timedOut: controller.signal.reason === TIMED_OUT };
+  } catch (error) {
+    return { error, timedOut: controller.signal.reason === TIMED_OUT };
   } finally {
     clearTimeout(timer);
     signal?.removeEventListener("abort", onAbort);
@@ -134,13 +133,13 @@ export async function sendWithRetries(
         ? `HTTP ${response.status}`
         : outcome.timedOut
           ? `no answer within ${timeoutMs} ms`
-          : describeCause(outcome.failure),
+          : describeCause(outcome.error),
       secrets,
     );
     log.debug?.(
       `${operation} ${method} ${path}: attempt ${attempt}/${maxRetries + 1}: ${what} in ${Math.round(performance.now() - started!)} ms`,
     );
-    if (response?.ok) return { body: outcome.result!.data!, response, attempts: attempt };
+    if (response?.ok) return { ...outcome.result!, attempts: attempt } as Answer;
     if (attempt > maxRetries || (response && !shouldRetryStatus(response.status, response.headers)))
       throw failure(call, outcome, attempt, what);
     const delay = retryDelay(attempt - 1, response?.headers);
@@ -154,8 +153,8 @@ export async function sendWithRetries(
 }
 
 /** The error of a call whose last attempt failed (`what` says how, for messages). */
-function failure(call: Call, { result, timedOut, failure }: Attempt, attempts: number, what: string): FileLibraryError {
-  const { operation, method, path, timeoutMs, secrets } = call;
+function failure(call: Call, { result, timedOut, error }: Attempt, attempts: number, what: string): FileLibraryError {
+  const { operation, method, path, secrets } = call;
   const fields = { operation, attempts };
   if (result) {
     const { response, cut } = result;
@@ -172,18 +171,15 @@ function failure(call: Call, { result, timedOut, failure }: Attempt, attempts: n
     });
   }
   const tries = attempts > 1 ? ` (${attempts} attempts)` : "";
-  if (timedOut) {
-    return new TimeoutError(
-      `${operation} timed out: ${method} ${path} got no answer within ${timeoutMs} ms${tries}. Raise timeoutMs, or check that the service is running.`,
-      fields,
-    );
-  }
   const sentences = [
     `${operation} could not reach the File Library at ${call.baseUrl} (${method} ${path})${tries}: ${what}`,
-    `Check the base URL (${BASE_URL_SETTING}) and that the service is running.`,
-    inBrowser() ? CORS_HINT : "",
+    timedOut
+      ? "Raise timeoutMs, or check that the service is running."
+      : `Check the base URL (${BASE_URL_SETTING}) and that the service is running${inBrowser() ? CORS_HINT : ""}.`,
   ];
-  return new ConnectionError(redactString(joinSentences(sentences), secrets), fields, { cause: failure });
+  return new (timedOut ? TimeoutError : ConnectionError)(redactString(joinSentences(sentences), secrets), fields, {
+    cause: error,
+  });
 }
 
 /** The most specific reason a fetch failed: undici puts the socket error in `cause`. */

@@ -114,7 +114,7 @@ describe("files.downloadUrl", () => {
     ["a relative URL", text("/dl/file_1"), /not an absolute URL/],
     ["a non-http URL", text("ftp://files.example.test/f"), /ftp, not http/],
     ["an empty body", text(""), /empty/],
-    ["a JSON object", json({ url: signed }), /not a string/],
+    ["a JSON object", json({ url: signed }), /not a JSON string/],
     ["two URLs", text(`${signed} ${signed}`), /not a single URL/],
     ["an HTML page", text("<html>login</html>", 200, "text/html"), /not an absolute URL/],
     // The message shows the NUL escaped, in the problem and in the body's excerpt alike.
@@ -248,6 +248,33 @@ describe("the middleware path reads answers as the direct one does", () => {
     expect(error.body).toEqual({ message: "no" });
     expect([error.status, error.requestId]).toEqual([409, "r-1"]);
     expect(error.message).not.toContain("was cut");
+  });
+
+  it("an answer without a body (an update's 204) is passed on as it is", async () => {
+    const client = withMiddleware(fakeFetch(new Response(null, { status: 204 })).fetch);
+    await expect(client.withResponse.files.update("f", { labels: [] })).resolves.toMatchObject({
+      response: { status: 204 },
+    });
+  });
+
+  it("a long error body is read only up to the limit, though openapi-fetch reads an error body whole", async () => {
+    let pulled = 0;
+    const long = () =>
+      new Response(
+        new ReadableStream<Uint8Array>({
+          pull(controller) {
+            pulled++;
+            controller.enqueue(new Uint8Array(1_024).fill(0x78));
+            if (pulled === 1_000) controller.close();
+          },
+        }),
+        { status: 422 },
+      );
+    const error = await failure(withMiddleware(fakeFetch(long).fetch, { maxResponseBytes: 100 }).files.get("f"));
+    expect(error.message).toContain("Its body was over 100 bytes (maxResponseBytes) and was cut");
+    expect(error.body).toBe("x".repeat(100));
+    // The stream may have queued a chunk ahead; the rest of the megabyte was never asked for.
+    expect(pulled).toBeLessThan(5);
   });
 
   it("a 2xx body is cut at the call's own limit", async () => {

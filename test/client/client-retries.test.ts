@@ -166,8 +166,8 @@ describe("timeouts", () => {
     expect(error).toBeInstanceOf(TimeoutError);
     expect(error).toBeInstanceOf(ConnectionError);
     expect(error).toBeInstanceOf(FileLibraryError);
-    expect(error.message).toContain("getFile timed out");
-    expect(error.message).toContain("50 ms");
+    expect(error.message).toContain("getFile could not reach the File Library");
+    expect(error.message).toContain("no answer within 50 ms. Raise timeoutMs");
   });
 
   it("a timed-out attempt is retried like a connection failure", async () => {
@@ -183,7 +183,7 @@ describe("timeouts", () => {
       .files.downloadUrl("f", { timeoutMs: 30 })
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TimeoutError);
-    expect((error as Error).message).toContain("getFileDownloadUrl timed out");
+    expect((error as Error).message).toContain("getFileDownloadUrl could not reach the File Library");
   });
 });
 

@@ -136,7 +136,7 @@ describe("failures without an HTTP answer", () => {
       const error = await client.files.get("file_1").catch((e: unknown) => e);
       expect(error).toBeInstanceOf(ConnectionError);
       expect((error as Error).message).toMatch(
-        /refused by CORS fails the same way: check that the server allows this origin \(Access-Control-Allow-Origin\)/,
+        /Check the base URL \(the baseUrl option or FILE_LIBRARY_BASE_URL\) and that the service is running and allows this origin \(a CORS refusal fails the same way\)\.$/,
       );
       expect((error as Error).message).not.toContain("..");
     } finally {
@@ -210,6 +210,9 @@ describe("every documented property, from real answers of the fake", () => {
     expect(e.message).toContain(`${expected.operation} failed with HTTP ${expected.status}`);
     // The own fields are what toJSON shows, and what a logger prints.
     expect(e.toJSON()).toMatchObject({ name: Class.name, status: expected.status, operation: expected.operation });
+    // Its headers as a plain object, which JSON shows (a Headers object stringifies as {}).
+    expect(JSON.parse(JSON.stringify(e)).headers).toEqual(Object.fromEntries(e.headers));
+    expect(Object.keys(e.toJSON().headers as object).length).toBeGreaterThan(0);
     return e;
   };
 

@@ -72,10 +72,10 @@ describe("parseDownloadUrl", () => {
     [url, "text/plain; note=application/json", ok(url)],
     [url, "application/jsonx", ok(url)],
     [url, "xapplication/json", ok(url)],
-    ['{"url":"x"}', "application/problem+json", problem("the body is JSON but not a string")],
+    ['{"url":"x"}', "application/problem+json", problem("the body is not a JSON string")],
     ['{"url":"x"}', "text/plain", problem("the body is not an absolute URL")],
     ['"unterminated', "text/plain", problem("the body is not a JSON string")],
-    ['{"url":"x"}', "application/json", problem("the body is JSON but not a string")],
+    ['{"url":"x"}', "application/json", problem("the body is not a JSON string")],
     ["", "text/plain", problem("the body is empty")],
     ["   ", "text/plain", problem("the body is empty")],
     ['"  "', "application/json", problem("the body is empty")],
@@ -104,7 +104,7 @@ describe("parseDownloadUrl", () => {
     expect(longest).toHaveLength(MAX_URL_LENGTH);
     expect(parseDownloadUrl(longest, "text/plain")).toEqual(ok(longest));
     expect(parseDownloadUrl(`${longest}a`, "text/plain")).toEqual(
-      problem(`the URL is longer than ${MAX_URL_LENGTH} characters`),
+      problem(`the body is longer than a URL may be (${MAX_URL_LENGTH} characters)`),
     );
   });
 

@@ -117,7 +117,7 @@ describe("a failure without an answer", () => {
         throw new TypeError("Failed to fetch");
       }),
     );
-    expect(error.message).toMatch(/refused by CORS fails the same way/);
+    expect(error.message).toMatch(/and allows this origin \(a CORS refusal fails the same way\)\.$/);
   });
 
   it("a timeout says the limit, and the attempts when there were several", async () => {
@@ -125,7 +125,7 @@ describe("a failure without an answer", () => {
     const once = await outcome(sendWithRetries(call({ timeoutMs: 5 }), never));
     expect(once).toBeInstanceOf(TimeoutError);
     expect(once.message).toBe(
-      "getFile timed out: GET /p got no answer within 5 ms. Raise timeoutMs, or check that the service is running.",
+      "getFile could not reach the File Library at https://files.example.test (GET /p): no answer within 5 ms. Raise timeoutMs, or check that the service is running.",
     );
   });
 });
