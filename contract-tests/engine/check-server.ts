@@ -18,7 +18,7 @@ import type { StartupRead } from "../run/startup-read-record.ts";
 import { liveTarget } from "../run/target.ts";
 import { checkOrder } from "./check-order.ts";
 import { withDeadline, type EngineClock } from "./deadline-race.ts";
-import type { Clock as WaitClock } from "../http/rate-limits.ts";
+import type { Clock as WaitClock } from "../http/wait-clock.ts";
 
 /** Where a run's output goes: each piece of text as it is printed. */
 export type OutputSink = (text: string) => void;

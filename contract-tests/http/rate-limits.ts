@@ -1,24 +1,15 @@
 import { retryDelay, serverDelay } from "../../src/retry.ts";
 import type { RateLimitSettings } from "./rate-limit-settings.ts";
+import { type Clock, realClock } from "./wait-clock.ts";
 
 export type { RateLimitSettings } from "./rate-limit-settings.ts";
+export { type Clock, realClock } from "./wait-clock.ts";
 
 /** The server rate-limited the run past a cap: it cannot finish (exit 2), which is not a contract failure. */
 export class RateLimitedError extends Error {
   override name = "RateLimitedError";
 }
 
-/** Time as the limiter sees it: injectable, so that its logic is tested without waiting. */
-export interface Clock {
-  now(): number;
-  sleep(ms: number): Promise<void>;
-}
-
-/** Real time: what every run waits by, unless its runner gives another (a test's virtual clock). */
-export const realClock: Clock = {
-  now: () => performance.now(),
-  sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
-};
 const seconds = (ms: number) => `${(ms / 1000).toFixed(ms < 10_000 ? 1 : 0)} s`;
 
 /** Paces the run's requests and waits out its 429s, within the run's caps; one for the whole run. */

@@ -1,7 +1,8 @@
 import { readBundledDocument } from "../../lib/openapi/bundled-document.ts";
 import { SpecOperations } from "../../lib/openapi/spec-operations.ts";
 import type { Target } from "../http/target.ts";
-import { RateLimitedError, RateLimiter, realClock, type Clock } from "../http/rate-limits.ts";
+import { RateLimitedError, RateLimiter } from "../http/rate-limits.ts";
+import { type Clock, realClock } from "../http/wait-clock.ts";
 import { RequestBudget, RequestBudgetError, requestLimit } from "../http/request-budget.ts";
 import { Transport, type Answered } from "../http/transport.ts";
 import type { SuiteSettings } from "../run/settings.ts";

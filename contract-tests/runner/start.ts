@@ -6,7 +6,7 @@ import type { StartupRead } from "../run/startup-read-record.ts";
 import { liveTarget } from "../run/target.ts";
 import { CannotStartError, preflight } from "./preflight.ts";
 import { unreachableReason } from "./reachability.ts";
-import type { Clock } from "../http/rate-limits.ts";
+import type { Clock } from "../http/wait-clock.ts";
 
 export { CannotStartError } from "./preflight.ts";
 
