@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { mkdtemp, readFile, readdir, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { bin, fromRoot } from "../../scripts/lib/paths.ts";
@@ -24,7 +24,28 @@ beforeAll(async () => {
   const tarball = await packed("contract");
   await lintPackage(tarball);
   project = await installInto(path.join(scratch, "pipeline"), tarball);
+  installed = await installSize(path.join(project, "node_modules"));
 }, PACK_WAIT_MS);
+
+/** What an install into an empty project put in its node_modules, read before any test adds to it. */
+let installed: { bytes: number; packages: number };
+
+/** The bytes of every file under `folder`, and how many packages (folders with a package.json one level under a scope or not). */
+async function installSize(folder: string): Promise<{ bytes: number; packages: number }> {
+  let bytes = 0;
+  let packages = 0;
+  for (const entry of await readdir(folder, { recursive: true, withFileTypes: true })) {
+    const where = path.join(entry.parentPath, entry.name);
+    if (entry.isFile()) bytes += (await stat(where)).size;
+    if (
+      entry.isFile() &&
+      entry.name === "package.json" &&
+      /(^|\/)node_modules\/(@[^/]+\/)?[^/@][^/]*$/.test(entry.parentPath)
+    )
+      packages++;
+  }
+  return { bytes, packages };
+}
 afterAll(() => rm(scratch, { recursive: true, force: true }));
 
 // A program that runs the suite through the package's library entry; it declares `process` and `console` itself, so that
@@ -78,6 +99,11 @@ async function cliAgainst(fault?: string) {
 }
 
 describe("the contract package, packed and installed in a project of its own", { timeout: 120_000 }, () => {
+  it("installs light: at most 15 MB and a dozen packages into an empty project (README, docs/development.md)", () => {
+    expect(installed.bytes).toBeLessThanOrEqual(15 * 1024 * 1024);
+    expect(installed.packages).toBeLessThanOrEqual(12);
+  });
+
   it("brings the suite's dependencies, neither the client nor Prism", async () => {
     const manifest = JSON.parse(
       await readFile(path.join(project, "node_modules/file-library-contract/package.json"), "utf8"),
