@@ -493,7 +493,7 @@ describe("the rules across exchanges and what the service's own clients and docu
   });
 
   it("still fails any other change of the labels, and a publicUrl lost beside reordered labels", () => {
-    const cases: Array<[sent: string[], shown: unknown]> = [
+    const cases: Array<[sent: unknown[], shown: unknown]> = [
       [["a", "b"], ["a"]],
       [
         ["a", "b"],
