@@ -10,4 +10,5 @@ import { isUuid } from "../inputs/near-ids.ts";
 export const fileIdKey = (id: string): string => (isUuid(id) ? id.toLowerCase() : id);
 
 /** Whether `a` and `b` name the same file: equal, or the same UUID in another letter case. */
+// Stryker disable next-line ConditionalExpression: equivalent; fileIdKey is a function of its argument alone, so equal ids have equal keys
 export const sameFileId = (a: string, b: string): boolean => a === b || fileIdKey(a) === fileIdKey(b);

@@ -113,9 +113,8 @@ function persistedProblem(
   if (labels !== sent.labels) {
     const problem = `after sending labels ${sent.labels}, getFile shows ${labels}`;
     const shown = labelSetPrints(read.labels);
-    const sameSet =
-      shown !== undefined &&
-      (shown.sorted === sent.labelsSorted || (shown.sorted === shown.unique && shown.sorted === sent.labelsUnique));
+    // Sorted, the read equals the sent labels sorted, or them with duplicates collapsed (then it has none itself).
+    const sameSet = shown !== undefined && (shown.sorted === sent.labelsSorted || shown.sorted === sent.labelsUnique);
     if (!sameSet) return { problem };
     reordered = {
       problem: `${problem}: the same labels, in another order or with duplicates collapsed`,
@@ -174,7 +173,8 @@ export class TrafficRules {
     update.accepted = status === undefined ? undefined : status >= 200 && status < 300;
     if (update.accepted !== true || typeof sent !== "object" || sent === null || Array.isArray(sent)) return;
     const { labels, publicUrl } = sent as { labels?: unknown; publicUrl?: unknown };
-    const set = labels === undefined || labels === null ? undefined : labelSetPrints(labels);
+    // Undefined for a null or absent list, as for any that is not a list of strings.
+    const set = labelSetPrints(labels);
     update.sent = {
       ...(labels === undefined || labels === null ? {} : { labels: fingerprint(labels) }),
       ...(set ? { labelsSorted: set.sorted, labelsUnique: set.unique } : {}),

@@ -493,7 +493,7 @@ describe("the rules across exchanges and what the service's own clients and docu
   });
 
   it("still fails any other change of the labels, and a publicUrl lost beside reordered labels", () => {
-    const cases: Array<[sent: string[], shown: unknown]> = [
+    const cases: Array<[sent: unknown[], shown: unknown]> = [
       [["a", "b"], ["a"]],
       [
         ["a", "b"],
@@ -510,6 +510,11 @@ describe("the rules across exchanges and what the service's own clients and docu
       [["a,b"], ["a", "b"]],
       [["a", "b"], "a,b"],
       [["a"], null],
+      // Not a list of strings: no set to compare, so a reorder of it is a change.
+      [
+        ["a", 1],
+        [1, "a"],
+      ],
     ];
     for (const [sent, shown] of cases) {
       const rules = new TrafficRules();

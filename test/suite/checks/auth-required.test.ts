@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { authRequired, UNAUTHORIZED_LABEL } from "../../../contract-tests/checks/auth-required.ts";
 import { NEAR_MISSES } from "../../../contract-tests/inputs/keys.ts";
+import { metadataOf } from "../../support/exchange-builder.ts";
 import { fileServer, runCheck } from "../../support/fake-scenario.ts";
 
 /** A server that lets the `lenient` modes through as if they held the key. */
@@ -66,6 +67,34 @@ describe("auth_required", () => {
     );
     expect(outcome.sent.at(-1)).toMatchObject({ operationId: "updateFile", auth: "valid", essential: true });
     expect(server.file).toEqual(before);
+  });
+
+  it("with write checks, only warns of an unauthorized update refused otherwise than with 401, saying it was not applied", async () => {
+    const server = fileServer({
+      before: (request) =>
+        request.operationId === "updateFile" && request.auth !== "valid" ? { status: 403, json: {} } : undefined,
+    });
+    const outcome = await runCheck(authRequired, { operationId: "updateFile", answer: server });
+    expect(outcome.state).toBe("passed");
+    expect(outcome.warnings).toEqual([
+      "updateFile answered HTTP 403 to a request without Authorization (expected 401); the update was not applied",
+      "updateFile answered HTTP 403 to a request with a wrong key (expected 401); the update was not applied",
+      "updateFile answered HTTP 403 to a request with an empty bearer token (expected 401); the update was not applied",
+    ]);
+    const refused = await runCheck(authRequired, { operationId: "updateFile", answer: fileServer() });
+    expect(refused).toMatchObject({ state: "passed", warnings: [] });
+  });
+
+  it("with write checks, does not take a label the file already had for the one an unauthorized update added", async () => {
+    // The empty string is a label a file may carry (a label class update_persisted sends).
+    const server = fileServer({ metadata: metadataOf({ labels: ["", "a"] }) });
+    const outcome = await runCheck(authRequired, { operationId: "updateFile", answer: server });
+    expect(outcome).toMatchObject({ state: "passed", warnings: [] });
+  });
+
+  it("sends the mock an empty update without a key, even with write checks: it applies nothing", async () => {
+    const outcome = await runCheck(authRequired, { operationId: "updateFile", mode: "mock", answer: fileServer() });
+    expect(outcome.sent.map((r) => [r.operationId, r.auth, r.json])).toEqual([["updateFile", "none", {}]]);
   });
 
   it("fails the download at the first request that gets through, naming how it was sent and the status", async () => {

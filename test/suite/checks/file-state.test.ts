@@ -68,6 +68,22 @@ describe("file-state: reading the file back", () => {
     expect(restorableState({ spec }, { labels: ["a"], publicUrl: null })).toEqual({ labels: ["a"] });
     expect(restorableState({ spec }, { labels: [] })).toEqual({ labels: [] });
   });
+
+  it("restorableState asks the spec whether an update may send that publicUrl, and keeps it only then", () => {
+    // A spec that takes only an https URL for publicUrl in an update.
+    const httpsOnly = {
+      validateRequestBody: (_operationId: string, _mediaType: string, body: { publicUrl?: unknown }) => ({
+        valid: typeof body.publicUrl === "string" && body.publicUrl.startsWith("https://"),
+      }),
+    } as unknown as typeof spec;
+    expect(restorableState({ spec: httpsOnly }, { labels: ["a"], publicUrl: "https://cdn.test/a" })).toEqual({
+      labels: ["a"],
+      publicUrl: "https://cdn.test/a",
+    });
+    expect(restorableState({ spec: httpsOnly }, { labels: ["a"], publicUrl: "www.example.com" })).toEqual({
+      labels: ["a"],
+    });
+  });
 });
 
 describe("file-state: writing and putting back", () => {

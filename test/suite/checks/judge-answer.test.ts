@@ -93,6 +93,11 @@ describe("judgeResponse: the one path of the engine, the proxy and replay", () =
       judgeResponse(answer({ operationId: "updateFile", json: documentShaped }), spec, LIMITS).diagnosis,
     ).toBeUndefined();
   });
+
+  it("gives no diagnosis for a body that is not UTF-8: its text is not what the server sent", () => {
+    const notUtf8 = { ...answer({ json: documentShaped }), invalidUtf8: "at byte 20: \\xE9" };
+    expect(judgeResponse(notUtf8, spec, LIMITS).diagnosis).toBeUndefined();
+  });
 });
 
 describe("unexpected", () => {

@@ -44,6 +44,9 @@ describe("metadata_of_requested_file", () => {
     const uuid = "3b1f6c9e-2d4a-4f5b-9c8d-7e6f5a4b3c2d";
     expect(metadataIdProblem(answer({ json: metadataOf({ id: uuid }) }), uuid.toUpperCase())).toBeUndefined();
     expect(metadataIdProblem(answer({ json: metadataOf({ id: uuid.toUpperCase() }) }), uuid)).toBeUndefined();
+    expect(metadataIdProblem(answer({ json: metadataOf({ id: [uuid] }) }), uuid)).toBe(
+      `the metadata's id is ["${uuid}"], not the requested "${uuid}"`,
+    );
     expect(metadataIdProblem(answer({ json: metadataOf({ id: "Doc-1" }) }), "doc-1")).toBe(
       'the metadata\'s id is "Doc-1", not the requested "doc-1"',
     );

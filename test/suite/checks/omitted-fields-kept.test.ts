@@ -77,6 +77,18 @@ describe("omitted_fields_kept", () => {
           : undefined,
     });
     expect(outcome).toMatchObject({ state: "passed", warnings: [] });
+    // Refused and applied all the same: still not this check's to judge, so the file is not read for it.
+    const refusedApplied = await run({
+      metadata: metadataOf({ publicUrl: "https://cdn.test/a" }),
+      before: (r, _index, stored) => {
+        if (r.operationId !== "updateFile" || (r.json as { labels?: unknown }).labels !== null) return undefined;
+        stored.file = { ...stored.file, labels: [], publicUrl: null };
+        return { status: 422, json: {} };
+      },
+    });
+    expect(refusedApplied).toMatchObject({ state: "passed", warnings: [] });
+    const at = refusedApplied.sent.findIndex((r) => (r.json as { labels?: unknown } | undefined)?.labels === null);
+    expect(refusedApplied.sent[at + 1]?.operationId).not.toBe("getFile");
   });
 
   it("fails when the labels cannot be set first", async () => {

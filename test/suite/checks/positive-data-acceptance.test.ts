@@ -60,6 +60,14 @@ describe("positive_data_acceptance", () => {
     expect(server.file.labels).toEqual(["q3"]);
   });
 
+  it("sends the SDKs' bodies the file's first label alone beside its own, however many the file has", async () => {
+    const server = fileServer({ metadata: metadataOf({ labels: ["q3", "q4", "q5"] }) });
+    const outcome = await runCheck(positiveDataAcceptance, { operationId: "updateFile", answer: server, fuzzRuns: 1 });
+    expect(outcome).toMatchObject({ state: "passed", warnings: [] });
+    expect(outcome.sent[1]?.json).toEqual({ fileId: "doc-1", labels: ["q3", "contract-check-sdk"] });
+    expect(server.file.labels).toEqual(["q3", "q4", "q5"]);
+  });
+
   it("sends the SDKs' bodies that set a publicUrl, and the documented www.example.com, when the file has one to put back", async () => {
     const server = fileServer({ metadata: metadataOf({ publicUrl: "https://cdn.test/a" }) });
     const outcome = await runCheck(positiveDataAcceptance, { operationId: "updateFile", answer: server, fuzzRuns: 1 });

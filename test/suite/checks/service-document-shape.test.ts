@@ -36,6 +36,20 @@ describe("serviceDocumentShape", () => {
     );
   });
 
+  it("joins a renamed member and a date-only created_at in one line", () => {
+    const line = serviceDocumentShape({ fileId: "a", name: "n", size: 1, created_at: "2026-03-04", labels: [] });
+    expect(line).toBe(
+      "this server answers the field names of the service's own OpenAPI document: fileId → id; and " +
+        'a date for created_at ("2026-03-04"), where the description has a UTC timestamp; ' +
+        "the contract is the service description's (docs/decisions.md, D12)",
+    );
+  });
+
+  it("takes only a whole string of a calendar date for a date: not one inside a longer string, nor an array of one", () => {
+    for (const createdAt of ["x2026-03-04", "12026-03-04", ["2026-03-04"]])
+      expect(serviceDocumentShape({ id: "a", name: "n", size: 1, created_at: createdAt, labels: [] })).toBeUndefined();
+  });
+
   it("says nothing of the description's shape, or of what is not an object", () => {
     expect(
       serviceDocumentShape({ id: "a", name: "n", size: 1, created_at: "2026-03-04T05:06:07Z", labels: [] }),

@@ -226,6 +226,31 @@ describe("update_persisted", () => {
     );
   });
 
+  it("fails a long update that is refused, quoting at most 200 characters of it", async () => {
+    const outcome = await run({
+      metadata: WITH_URL,
+      before: (r) => ((bodyOf(r).publicUrl?.length ?? 0) === 2048 ? { status: 400, json: {} } : undefined),
+    });
+    expect(outcome.state).toBe("failed");
+    const quoted = outcome.problem!.slice("the update ".length, -" got HTTP 400, expected 200".length);
+    expect(outcome.problem).toBe(`the update ${quoted} got HTTP 400, expected 200`);
+    expect(quoted).toHaveLength(200);
+    expect(quoted.startsWith('{"publicUrl":"https://')).toBe(true);
+  });
+
+  it("fails a read on a new connection that does not show the label classes' list, quoting that update", async () => {
+    const original = metadataOf();
+    const outcome = await run({
+      before: (r, _index, stored) =>
+        r.freshConnection && (stored.file.labels as string[]).length === labelClassesList().length
+          ? { json: original }
+          : undefined,
+    });
+    expect(outcome.state).toBe("failed");
+    const quoted = JSON.stringify({ labels: labelClassesList() }).slice(0, 200);
+    expect(outcome.problem).toContain(`after the update ${quoted} (accepted), a read on a new connection shows `);
+  });
+
   it("fails an update that is refused, naming it", async () => {
     const outcome = await run({
       before: (r) => (r.operationId === "updateFile" && !r.essential ? { status: 422, json: {} } : undefined),
@@ -256,7 +281,7 @@ describe("update_persisted: what it sends and reads back", () => {
       all.findIndex(concurrentLabels),
     );
     expect(generated).toHaveLength(5);
-    expect(generated.some((r) => bodyOf(r).publicUrl !== undefined)).toBe(true);
+    expect(generated.some((r) => typeof bodyOf(r).publicUrl === "string")).toBe(true);
     expect(outcome.records.filter((kind) => kind === "generated from the seed, read back")).toHaveLength(5);
     expect(outcome.records).toEqual(
       expect.arrayContaining([
@@ -407,6 +432,20 @@ describe("update_persisted: the service's limit of 20 unique labels", () => {
     expect(outcome.state).toBe("failed");
     expect(outcome.problem).toMatch(/^a list of 20 labels \(\["  padded  ",.*\) got HTTP 422, expected 200$/);
     expect(outcome.exchange?.status).toBe(422);
+  });
+
+  it("fails the duplicates refused otherwise than with 422, naming what a server may refuse", async () => {
+    const limit = limited(20);
+    const outcome = await run({
+      ...limit,
+      before: (r, index, stored) =>
+        JSON.stringify(bodyOf(r).labels) === '["dup","dup"]'
+          ? { status: 400, json: {} }
+          : limit.before!(r, index, stored),
+    });
+    expect(outcome.problem).toBe(
+      'a list of 2 labels with duplicates (["dup","dup"]) got HTTP 400, expected 200, or 422 refusing more than 20 labels or duplicates',
+    );
   });
 
   it("fails a list of the classes it refuses for any other reason", async () => {
