@@ -36,6 +36,36 @@ export function parseCommandArgs<T extends NonNullable<ParseArgsConfig["options"
   }
 }
 
+/** How a command that takes one file answers `--help` and a wrong count of files. */
+export interface FileCommand {
+  /** Where its usage is: named in the refusal of a wrong flag. */
+  help: string;
+  /** Its usage, printed for `--help`. */
+  usage(): string;
+  /** The refusal when it was given no file or several. */
+  wrongCount(got: number): string;
+}
+
+/**
+ * `argv` of a command that takes one file: its flags and the file, or the exit code when it is done (0 after `--help`
+ * printed its usage, 2 after a refusal).
+ */
+export function parseFileCommand<T extends NonNullable<ParseArgsConfig["options"]>>(
+  argv: string[],
+  options: T,
+  refuse: Refusal,
+  command: FileCommand,
+) {
+  const parsed = parseCommandArgs(argv, options, refuse, command.help);
+  if (typeof parsed === "number") return parsed;
+  if ((parsed.values as { help?: boolean }).help) {
+    console.log(command.usage());
+    return 0;
+  }
+  if (parsed.positionals.length !== 1) return refuse(command.wrongCount(parsed.positionals.length));
+  return { values: parsed.values, file: parsed.positionals[0]! };
+}
+
 /** The suite's settings from `env` and the spec they name, or the refusal's exit code saying which is wrong. */
 export function settingsAndSpec(
   env: Record<string, string | undefined>,

@@ -8,7 +8,7 @@ import { findingLine, pactSummary, writePactReports } from "../pact/pact-reports
 import { PactFileError, readPact } from "../pact/read-pact.ts";
 import { RecordingError } from "../recording/read-recording.ts";
 import { processEnvironment } from "../run/settings.ts";
-import { parseCommandArgs, refusalOf, settingsAndSpec } from "./command-args.ts";
+import { type FileCommand, parseFileCommand, refusalOf, settingsAndSpec } from "./command-args.ts";
 
 /** Interactions an export writes at most, unless --max-interactions says otherwise. */
 export const DEFAULT_MAX_INTERACTIONS = 10_000;
@@ -66,9 +66,16 @@ export async function runPactCommand(
   return 2;
 }
 
+/** `pact export` and `pact check`: one help between them, and each its word for a wrong count of files. */
+const pactCommand = (name: string, wrongCount: FileCommand["wrongCount"]): FileCommand => ({
+  help: `${name} pact --help`,
+  usage: () => pactHelp(name),
+  wrongCount,
+});
+
 async function runExport(argv: string[], name: string, env: Record<string, string | undefined>): Promise<number> {
   const cannot = refusalOf(`${name} pact export`);
-  const parsed = parseCommandArgs(
+  const parsed = parseFileCommand(
     argv,
     {
       consumer: { type: "string" },
@@ -79,16 +86,10 @@ async function runExport(argv: string[], name: string, env: Record<string, strin
       help: { type: "boolean", short: "h", default: false },
     },
     cannot,
-    `${name} pact --help`,
+    pactCommand(name, (got) => `give one recording (RECORDING), got ${got} (see ${name} pact --help)`),
   );
   if (typeof parsed === "number") return parsed;
-  const { values, positionals } = parsed;
-  if (values.help) {
-    console.log(pactHelp(name));
-    return 0;
-  }
-  if (positionals.length !== 1)
-    return cannot(`give one recording (RECORDING), got ${positionals.length} (see ${name} pact --help)`);
+  const { values, file } = parsed;
   if (!values.consumer?.trim())
     return cannot(`--consumer NAME is required: the app whose traffic this is (see ${name} pact --help)`);
   if (!values.provider.trim()) return cannot("--provider takes a name, got none");
@@ -101,7 +102,6 @@ async function runExport(argv: string[], name: string, env: Record<string, strin
   const loaded = settingsAndSpec(env, cannot);
   if (typeof loaded === "number") return loaded;
   const { settings, spec } = loaded;
-  const file = positionals[0]!;
   let result;
   try {
     result = await exportPact({
@@ -131,24 +131,17 @@ async function runExport(argv: string[], name: string, env: Record<string, strin
 
 async function runCheck(argv: string[], name: string, env: Record<string, string | undefined>): Promise<number> {
   const cannot = refusalOf(`${name} pact check`);
-  const parsed = parseCommandArgs(
+  const parsed = parseFileCommand(
     argv,
     { "report-dir": { type: "string" }, help: { type: "boolean", short: "h", default: false } },
     cannot,
-    `${name} pact --help`,
+    pactCommand(name, (got) => `give one Pact file (PACT_FILE), got ${got} (see ${name} pact --help)`),
   );
   if (typeof parsed === "number") return parsed;
-  const { values, positionals } = parsed;
-  if (values.help) {
-    console.log(pactHelp(name));
-    return 0;
-  }
-  if (positionals.length !== 1)
-    return cannot(`give one Pact file (PACT_FILE), got ${positionals.length} (see ${name} pact --help)`);
+  const { values, file } = parsed;
   const loaded = settingsAndSpec(env, cannot);
   if (typeof loaded === "number") return loaded;
   const { settings, spec } = loaded;
-  const file = positionals[0]!;
   let pact;
   try {
     pact = await readPact(file);

@@ -3,7 +3,7 @@ import { parseBaseUrl } from "../../src/base-url.ts";
 import { replayRecording } from "../recording/replay.ts";
 import { replayFindingLines, replaySummary, writeReplayReports } from "../recording/replay-reports.ts";
 import { processEnvironment } from "../run/settings.ts";
-import { parseCommandArgs, refusalOf, settingsAndSpec } from "./command-args.ts";
+import { parseFileCommand, refusalOf, settingsAndSpec } from "./command-args.ts";
 import { unreachableReason } from "./reachability.ts";
 
 /** Distinct requests a replay sends at most, unless --max-requests or FILE_LIBRARY_MAX_REQUESTS says otherwise. */
@@ -49,7 +49,7 @@ export async function runReplayCommand(
   env: Record<string, string | undefined> = processEnvironment(),
 ): Promise<number> {
   const cannotStart = refusalOf(`${name} replay`);
-  const parsed = parseCommandArgs(
+  const parsed = parseFileCommand(
     argv,
     {
       "base-url": { type: "string" },
@@ -59,18 +59,14 @@ export async function runReplayCommand(
       help: { type: "boolean", short: "h", default: false },
     },
     cannotStart,
-    `${name} replay --help`,
+    {
+      help: `${name} replay --help`,
+      usage: () => replayHelp(name),
+      wrongCount: (got) => `give one recording (FILE), got ${got}: ${name} replay FILE --base-url URL (see --help)`,
+    },
   );
   if (typeof parsed === "number") return parsed;
-  const { values, positionals } = parsed;
-  if (values.help) {
-    console.log(replayHelp(name));
-    return 0;
-  }
-  if (positionals.length !== 1)
-    return cannotStart(
-      `give one recording (FILE), got ${positionals.length}: ${name} replay FILE --base-url URL (see --help)`,
-    );
+  const { values, file } = parsed;
   if (!values["base-url"])
     return cannotStart(`--base-url URL is required: the deployment to replay against (see ${name} replay --help)`);
   const baseUrl = parseBaseUrl(values["base-url"]);
@@ -91,7 +87,6 @@ export async function runReplayCommand(
   if (unreachable)
     return cannotStart(`the server at ${baseUrl.url} is unreachable (${unreachable}); check --base-url.`);
 
-  const file = positionals[0]!;
   // Ctrl-C stops the replay between two requests: the files it wrote are put back and the reports written (exit 130).
   const interrupted = new AbortController();
   const interrupt = () => interrupted.abort();

@@ -1,5 +1,10 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { parseCommandArgs, refusalOf, settingsAndSpec } from "../../contract-tests/runner/command-args.ts";
+import {
+  parseCommandArgs,
+  parseFileCommand,
+  refusalOf,
+  settingsAndSpec,
+} from "../../contract-tests/runner/command-args.ts";
 
 const printed: string[] = [];
 afterEach(() => void printed.splice(0));
@@ -34,5 +39,30 @@ describe("command-args", () => {
     expect(loaded).not.toBe(2);
     expect(settingsAndSpec({ FILE_LIBRARY_MAX_REQUESTS: "lots" }, refuse)).toBe(2);
     expect(printed).toEqual([expect.stringMatching(/^tool replay: cannot start: .*FILE_LIBRARY_MAX_REQUESTS/)]);
+  });
+
+  it("takes one file: its usage for --help (exit 0), a refusal for none or two, else the flags and the file", () => {
+    const usage: string[] = [];
+    vi.spyOn(console, "log").mockImplementation((line: string) => void usage.push(line));
+    capture();
+    const refuse = refusalOf("tool replay");
+    const options = { "base-url": { type: "string" }, help: { type: "boolean", short: "h", default: false } } as const;
+    const command = {
+      help: "tool replay --help",
+      usage: () => "Usage: tool replay FILE",
+      wrongCount: (got: number) => `give one FILE, got ${got}`,
+    };
+    expect(parseFileCommand(["-h"], options, refuse, command)).toBe(0);
+    expect(usage).toEqual(["Usage: tool replay FILE"]);
+    expect(parseFileCommand([], options, refuse, command)).toBe(2);
+    expect(parseFileCommand(["a.jsonl", "b.jsonl"], options, refuse, command)).toBe(2);
+    expect(printed).toEqual([
+      "tool replay: cannot start: give one FILE, got 0",
+      "tool replay: cannot start: give one FILE, got 2",
+    ]);
+    expect(parseFileCommand(["a.jsonl", "--base-url", "http://x"], options, refuse, command)).toMatchObject({
+      file: "a.jsonl",
+      values: { "base-url": "http://x", help: false },
+    });
   });
 });
