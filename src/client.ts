@@ -15,6 +15,7 @@ import {
   bodyExcerpt,
   decodeBody,
   DOWNLOAD_ACCEPT,
+  fail,
   parseDownloadUrl,
   parseMetadata,
   type FileMetadata,
@@ -24,6 +25,7 @@ import { readLimited } from "./response-limit.js";
 import { errorBodyOf, sendWithRetries, type RawResult } from "./send.js";
 import { fetchOnce, globalFetch } from "./fetch.js";
 import { decodeLossy } from "./invalid-utf8.js";
+import { isObject } from "./is-object.js";
 
 /** The body of an update: the fields to change. */
 export type UpdateFileRequest = components["schemas"]["UpdateFileRequest"];
@@ -43,7 +45,7 @@ interface Operation<T> {
   method: "GET" | "PUT";
   path: typeof FILE_PATH | typeof DOWNLOAD_PATH;
   headers: Headers;
-  read: (text: string, response: Response) => Parsed<T>;
+  read: (text: string, contentType: string | null) => Parsed<T>;
 }
 
 /** Headers merged by openapi-fetch's own rule (a later name wins, whatever its case); a bad one is the caller's error. */
@@ -51,7 +53,7 @@ function merge(...sets: Array<Headers | Record<string, string> | undefined>): He
   try {
     return mergeHeaders(...sets);
   } catch {
-    throw new InvalidArgumentError("A header cannot be sent: its name or value is not valid in HTTP.");
+    throw new InvalidArgumentError("A header name or value is not valid in HTTP.");
   }
 }
 
@@ -193,17 +195,18 @@ export function createFileLibraryClient(options: ClientOptions = {}): FileLibrar
       },
     );
     const text = decodeLossy(read2xx.bytes);
+    const contentType = response.headers.get("content-type");
     const decoded = decodeBody(read2xx.bytes, text);
     const parsed: Parsed<T> = read2xx.cut
-      ? { ok: false, problem: `the body is over ${maxBytes} bytes (maxResponseBytes)` }
+      ? fail(`the body is over ${maxBytes} bytes (maxResponseBytes)`)
       : decoded.ok
-        ? operation.read(text, response)
+        ? operation.read(text, contentType)
         : decoded;
     if (!parsed.ok) {
       const { missing } = parsed;
       // Metadata of another shape shows member names only: its values may be secrets.
       const shown = missing ? "" : redactString(bodyExcerpt(text), secrets);
-      const message = `${operation.id} got HTTP ${response.status} but ${redactString(parsed.problem, secrets)}${shown && ` (content type ${response.headers.get("content-type") ?? "none"}; body: ${shown})`}: the server breaks the File Library contract.`;
+      const message = `${operation.id} got HTTP ${response.status} but ${redactString(parsed.problem, secrets)}${shown && ` (content type ${contentType ?? "none"}; body: ${shown})`}: the server breaks the File Library contract.`;
       throw new (missing ? MetadataShapeError : MalformedResponseError)(message, {
         operation: operation.id,
         status: response.status,
@@ -235,7 +238,7 @@ export function createFileLibraryClient(options: ClientOptions = {}): FileLibrar
     method: "GET",
     path: DOWNLOAD_PATH,
     headers: merge(headers, { Accept: DOWNLOAD_ACCEPT }),
-    read: (text, response) => parseDownloadUrl(text, response.headers.get("content-type")),
+    read: parseDownloadUrl,
   };
   /** The three methods, each resolving to what `pick` takes of its result. */
   const methods = <F>(pick: <T>(result: Result<T>) => unknown): F =>
@@ -269,7 +272,7 @@ const option = (resolved: ResolvedOptions, callOptions: RequestOptions, name: Nu
 
 /** Checks the shape an update needs, so that a typo is an error here rather than a silent no-op on a lenient server. */
 function assertUpdateBody(body: unknown, fileId: string): UpdateFileRequest {
-  if (body === null || typeof body !== "object" || Array.isArray(body)) {
+  if (!isObject(body)) {
     throw new InvalidArgumentError(
       `The update of file ${showFileId(fileId)} needs an object such as { labels: ["a"] }.`,
     );

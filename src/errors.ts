@@ -1,4 +1,5 @@
 import { oneLine } from "./excerpt.js";
+import { isObject } from "./is-object.js";
 import type { components, OperationId } from "./generated/schema.js";
 import { serverDelay } from "./retry.js";
 
@@ -31,9 +32,8 @@ export class FileLibraryError<Fields extends object = object> extends Error {
   toJSON(): Record<string, unknown> {
     const { headers } = this as { headers?: Headers };
     return {
-      name: this.name,
       message: this.message,
-      // The error's own enumerable properties: its name again, and its fields (a message is not enumerable).
+      // The error's own enumerable properties: its name (a class field), and its fields (a message is not enumerable).
       ...(this as object),
       ...(headers && { headers: Object.fromEntries(headers) }),
     };
@@ -196,7 +196,7 @@ const kindOf = (status: number): [typeof ApiError, string?] =>
 function problemsOf(body: unknown): ValidationErrorItem[] {
   const detail = (body as ErrorBody | undefined)?.detail;
   // A hostile list may hold anything: only objects can be problems as ValidationErrorItem types them.
-  return Array.isArray(detail) ? detail.filter((item) => item && typeof item === "object" && !Array.isArray(item)) : [];
+  return Array.isArray(detail) ? detail.filter(isObject) : [];
 }
 
 function formatApiErrorMessage(details: ApiErrorDetails, hint: string | undefined): string {
@@ -205,7 +205,7 @@ function formatApiErrorMessage(details: ApiErrorDetails, hint: string | undefine
   const requestId = details.headers.get("x-request-id");
   return joinSentences([
     `${details.operation} failed with HTTP ${details.status} (${details.method} ${details.path}${tries})${reason ? `: ${reason}` : ""}`,
-    details.cut ? `Its body was over ${details.cut} bytes (maxResponseBytes) and was cut` : "",
+    details.cut ? `Its body was cut at ${details.cut} bytes (maxResponseBytes)` : "",
     hint ?? "",
     requestId ? `Request id: ${requestId}` : "",
   ]);
@@ -229,7 +229,7 @@ function describe(body: unknown): string {
   // A number, a boolean or a list has none of these fields: it is shown as JSON, below.
   const { error, message, detail, code } = body as Record<string, unknown>;
   // A nested `error` object is common ({"error": {"code", "message"}}): describe what it holds.
-  if (error && typeof error === "object" && !Array.isArray(error)) return describe(error);
+  if (isObject(error)) return describe(error);
   const pieces = [
     typeof message === "string" ? message : typeof error === "string" ? error : "",
     typeof detail === "string" ? detail : Array.isArray(detail) ? detail.map(describeDetailItem).join("; ") : "",

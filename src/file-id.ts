@@ -12,7 +12,7 @@ export function assertFileId(fileId: unknown): string {
   // percent-encoded. No request could name a file by them.
   if (/^(\s*|\.\.?)$/.test(fileId)) {
     throw new InvalidArgumentError(
-      `The file id ${showFileId(fileId)} cannot be sent: a URL would read it as the collection or a relative path.`,
+      `The file id ${showFileId(fileId)} cannot be sent: a URL reads it as the collection or a relative path.`,
     );
   }
   return fileId;

@@ -1,6 +1,7 @@
 // A byte-order mark is kept: dropped, it would leave the text three bytes short of the bytes it was read from.
 const lossy = new TextDecoder(undefined, { ignoreBOM: true });
-const encoder = new TextEncoder();
+/** One UTF-8 encoder for the client. */
+export const encoder = new TextEncoder();
 
 /**
  * Bytes as text, each sequence that is not UTF-8 shown as U+FFFD: data only once invalidUtf8 found none (a 2xx body),

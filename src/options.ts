@@ -75,7 +75,7 @@ export function resolveOptions(options: ClientOptions = {}): ResolvedOptions {
   // fetch would reject such a header with a message that quotes it; we say what is wrong without the key.
   if (!/^[\x21-\x7e]+$/.test(apiKey)) {
     throw new InvalidArgumentError(
-      "The API key has characters an HTTP header cannot carry: check FILE_LIBRARY_API_KEY for a stray space or newline.",
+      "The API key has a character a header cannot carry: check FILE_LIBRARY_API_KEY for a space or newline.",
     );
   }
   if (typeof (options.fetch ?? globalThis.fetch) !== "function") {

@@ -3,6 +3,7 @@ import { decodeLossy, invalidUtf8 } from "./invalid-utf8.js";
 import { repeatedMemberName } from "./json-names.js";
 import { missingMembers } from "./metadata-members.js";
 import type { components } from "./generated/schema.js";
+import { isObject } from "./is-object.js";
 
 /** The metadata of one file, as the spec defines it. */
 export type FileMetadata = components["schemas"]["FileMetadata"];
@@ -13,7 +14,8 @@ export const DOWNLOAD_ACCEPT = "text/plain, application/json;q=0.9";
 /** A body read as promised, or why it could not be (for a MalformedResponseError; with `missing`, a MetadataShapeError). */
 export type Parsed<T> = { ok: true; value: T } | { ok: false; problem: string; missing?: string[] };
 
-const fail = (problem: string): { ok: false; problem: string } => ({ ok: false, problem });
+/** A failed read, saying why. */
+export const fail = (problem: string): { ok: false; problem: string } => ({ ok: false, problem });
 
 const EXCERPT_LENGTH = 120;
 
@@ -24,7 +26,7 @@ export const MAX_URL_LENGTH = 8_192;
 export const BOM = "\uFEFF";
 
 /** What is wrong with a JSON body that starts with a byte-order mark, which RFC 8259 (8.1) says MUST NOT be sent. */
-export const BOM_PROBLEM = "the body starts with a byte-order mark (EF BB BF), which JSON must not (RFC 8259, 8.1)";
+export const BOM_PROBLEM = "the body starts with a byte-order mark, which JSON must not (RFC 8259)";
 
 /**
  * A 2xx body's bytes as text, or a problem: invalid UTF-8 is an error, never silently replaced. `text` is the bytes as
@@ -52,7 +54,7 @@ export function parseMetadata(text: string): Parsed<FileMetadata> {
   } catch {
     return fail("the body is not JSON");
   }
-  if (value === null || typeof value !== "object" || Array.isArray(value)) {
+  if (!isObject(value)) {
     return fail("the body is not a JSON object");
   }
   const repeated = repeatedMemberName(text);

@@ -1,3 +1,5 @@
+import { encoder } from "./invalid-utf8.js";
+
 /** The most bytes read from one answer, unless told otherwise; see `ClientOptions.maxResponseBytes`. */
 export const DEFAULT_MAX_RESPONSE_BYTES = 1_048_576;
 
@@ -22,7 +24,7 @@ export async function readLimited(
   for (let chunk; reader && !(chunk = await reader.read()).done; ) {
     // A stream made by hand (an injected fetch, a mock) may yield anything; what it yields is counted as bytes.
     const value = (
-      chunk.value instanceof Uint8Array ? chunk.value : new TextEncoder().encode(String(chunk.value))
+      chunk.value instanceof Uint8Array ? chunk.value : encoder.encode(String(chunk.value))
     ) as Uint8Array<ArrayBuffer>;
     cut = value.byteLength > room;
     chunks.push(cut ? value.subarray(0, room) : value);

@@ -67,7 +67,7 @@ function keptBody(body: unknown, cut: number | undefined): unknown {
 }
 
 // A browser reports a request its CORS policy refused as a plain network failure, so the client cannot tell them apart.
-const CORS_HINT = " and allows this origin (a CORS refusal fails the same way)";
+const CORS_HINT = " and allows this origin (CORS)";
 
 /** Whether the client runs in a browser page or worker (where CORS applies). */
 const inBrowser = () => "document" in globalThis || "WorkerGlobalScope" in globalThis;
@@ -170,9 +170,9 @@ function failure(call: Call, { result, timedOut, error }: Attempt, attempts: num
       ...fields,
     });
   }
-  const tries = attempts > 1 ? ` (${attempts} attempts)` : "";
+  const tries = attempts > 1 ? `, after ${attempts} attempts` : "";
   const sentences = [
-    `${operation} could not reach the File Library at ${call.baseUrl} (${method} ${path})${tries}: ${what}`,
+    `${operation} could not reach the File Library at ${call.baseUrl} (${method} ${path}${tries}): ${what}`,
     timedOut
       ? "Raise timeoutMs, or check that the service is running."
       : `Check the base URL (${BASE_URL_SETTING}) and that the service is running${inBrowser() ? CORS_HINT : ""}.`,

@@ -60,7 +60,7 @@ describe("hostile answers: every failure is a FileLibraryError that says what wa
       ),
     )) as ApiError;
     expect(error).toBeInstanceOf(UnprocessableEntityError);
-    expect(error.message).toMatch(/body was over 200000 bytes \(maxResponseBytes\) and was cut/);
+    expect(error.message).toMatch(/body was cut at 200000 bytes \(maxResponseBytes\)/);
     expect(String(error.body).length).toBeLessThanOrEqual(4_097);
   });
 
@@ -79,9 +79,7 @@ describe("hostile answers: every failure is a FileLibraryError that says what wa
       const bytes = new Uint8Array([0xef, 0xbb, 0xbf, ...new TextEncoder().encode(json)]);
       const error = await failureOf(call(client(respond(bytes, 200, { "content-type": contentType }))));
       expect(error).toBeInstanceOf(MalformedResponseError);
-      expect(error!.message).toContain(
-        "but the body starts with a byte-order mark (EF BB BF), which JSON must not (RFC 8259, 8.1)",
-      );
+      expect(error!.message).toContain("but the body starts with a byte-order mark, which JSON must not (RFC 8259)");
     },
   );
 

@@ -42,7 +42,7 @@ describe(`a call's memory stays within ${BOUND_MB} MB of the process's, whatever
       "huge-422",
       "update",
       "UnprocessableEntityError",
-      /was over 1048576 bytes \(maxResponseBytes\) and was cut/,
+      /was cut at 1048576 bytes \(maxResponseBytes\)/,
     ],
     ["an endless download URL", "huge-url", "downloadUrl", "MalformedResponseError", /over 1048576 bytes/],
   ])("%s", async (_, kind, operation, name, message) => {

@@ -136,7 +136,7 @@ describe("failures without an HTTP answer", () => {
       const error = await client.files.get("file_1").catch((e: unknown) => e);
       expect(error).toBeInstanceOf(ConnectionError);
       expect((error as Error).message).toMatch(
-        /Check the base URL \(the baseUrl option or FILE_LIBRARY_BASE_URL\) and that the service is running and allows this origin \(a CORS refusal fails the same way\)\.$/,
+        /Check the base URL \(the baseUrl option or FILE_LIBRARY_BASE_URL\) and that the service is running and allows this origin \(CORS\)\.$/,
       );
       expect((error as Error).message).not.toContain("..");
     } finally {
@@ -351,7 +351,7 @@ describe("every documented property, from real answers of the fake", () => {
     expect((e.body as string).length).toBeLessThanOrEqual(4_097);
     // What was read is not JSON, so no detail list can be read from it.
     expect(e.problems).toEqual([]);
-    expect(e.message).toContain("over 10000 bytes (maxResponseBytes) and was cut");
+    expect(e.message).toContain("cut at 10000 bytes (maxResponseBytes)");
   });
 
   it("a 2xx that breaks the contract: a MalformedResponseError with its operation, status and excerpt", async () => {
@@ -492,7 +492,7 @@ describe("every status's message, exactly", () => {
       }),
     );
     expect(error.message).toBe(
-      "getFile failed with HTTP 503 (GET /p, after 3 attempts): down. Its body was over 100 bytes (maxResponseBytes) and was cut. Request id: r-9",
+      "getFile failed with HTTP 503 (GET /p, after 3 attempts): down. Its body was cut at 100 bytes (maxResponseBytes). Request id: r-9",
     );
     expect(error.requestId).toBe("r-9");
     expect(ApiError.generate(details(500)).requestId).toBeUndefined();

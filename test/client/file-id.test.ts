@@ -75,8 +75,8 @@ describe("what a rejected id or body says, exactly", () => {
     [null, "The file id must be a string, got null."],
     [42, "The file id must be a string, got number."],
     [undefined, "The file id must be a string, got undefined."],
-    ["  ", 'The file id "  " cannot be sent: a URL would read it as the collection or a relative path.'],
-    ["..", 'The file id ".." cannot be sent: a URL would read it as the collection or a relative path.'],
+    ["  ", 'The file id "  " cannot be sent: a URL reads it as the collection or a relative path.'],
+    ["..", 'The file id ".." cannot be sent: a URL reads it as the collection or a relative path.'],
   ])("%j", (id, message) => {
     expect(() => assertFileId(id)).toThrow(new InvalidArgumentError(message));
   });

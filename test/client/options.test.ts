@@ -72,7 +72,7 @@ describe("options", () => {
     [{ baseUrl: `${BASE_URL}?x=1`, apiKey: API_KEY }, /query or fragment/],
     [
       { baseUrl: BASE_URL, apiKey: "has space" },
-      /characters an HTTP header cannot carry: check FILE_LIBRARY_API_KEY for a stray space/,
+      /a character a header cannot carry: check FILE_LIBRARY_API_KEY for a space/,
     ],
   ])("reject %j at creation with a clear error", (options, message) => {
     vi.stubEnv("FILE_LIBRARY_BASE_URL", "");
