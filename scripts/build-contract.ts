@@ -4,13 +4,12 @@
  * stay imports), the .d.ts of its library entry (tsc), and the bundled spec the checks validate against.
  */
 import { readCommandLine } from "../lib/command-line.ts";
-import { copyFile, readdir, readFile, writeFile } from "node:fs/promises";
+import { copyFile } from "node:fs/promises";
 import path from "node:path";
 import { build } from "esbuild";
-import { runCommand } from "../lib/process.ts";
 import { NODE_PACKAGE_BUILD } from "../lib/node-package-build.ts";
-import { freshPackageDist } from "./lib/package-dist.ts";
-import { bin, bundledSpec, fromRoot, repoRoot } from "./lib/paths.ts";
+import { emitDeclarations, freshPackageDist } from "./lib/package-dist.ts";
+import { bundledSpec, fromRoot } from "./lib/paths.ts";
 
 readCommandLine({
   name: "build:contract",
@@ -32,17 +31,7 @@ await build({
   outbase: pkg,
 });
 
-const declarations = await runCommand(bin("tsc"), ["-p", path.join(pkg, "tsconfig.build.json")], { cwd: repoRoot });
-if (declarations.code !== 0) {
-  process.stderr.write(declarations.output);
-  console.error("build:contract failed: tsc could not emit the declarations of contract-tests/index.ts.");
-  process.exit(1);
-}
-// tsc keeps the sources' ".ts" specifiers in declarations; published ones must name the ".d.ts" siblings as ".js".
-for (const file of (await readdir(out, { recursive: true })).filter((f) => f.endsWith(".d.ts"))) {
-  const full = path.join(out, file);
-  await writeFile(full, (await readFile(full, "utf8")).replace(/(from\s+["']\.{1,2}\/[^"']+)\.ts(["'])/g, "$1.js$2"));
-}
+await emitDeclarations(pkg, out);
 await copyFile(bundledSpec.json, path.join(out, "openapi.json"));
 // The decisions the checks rely on travel with them: the package's README and --help point here.
 await copyFile(fromRoot("docs", "decisions.md"), path.join(out, "decisions.md"));

@@ -1,29 +1,29 @@
 import type { CheckEvidence } from "./evidence.ts";
 import type { CheckFailureRecord, CheckOutcome } from "../report/shapes.ts";
 
-/** What decides a scenario check's state on one operation: its test's own ending, and the failures recorded under its name. */
+/** What decides a scenario check's state on one operation: how its run ended, and the failures recorded under its name. */
 export interface ScenarioEnding {
   check: string;
   operation: string;
   /** How the check ended: "failed" whenever any check failed during it, its own or another's. */
-  testState: "passed" | "failed" | "skipped" | "pending";
-  /** The failures its test recorded, of every check (the response checks', and a write's held to the baseline). */
-  testFailures: readonly CheckFailureRecord[];
-  /** The failures recorded under this check and operation, in whichever test they were found. */
+  runState: "passed" | "failed" | "skipped" | "pending";
+  /** The failures its run recorded, of every check (the response checks', and a write's held to the baseline). */
+  runFailures: readonly CheckFailureRecord[];
+  /** The failures recorded under this check and operation, in whichever run they were found. */
   own: readonly CheckFailureRecord[];
   notRun: boolean;
 }
 
 /**
  * A scenario check's state, the one rule both the progress lines and the summary follow: failed by failures of its
- * own (in whichever test they were found) or by a test that failed with none recorded (the suite itself broke there);
- * a failure of another check in its test is that check's, not its.
+ * own (in whichever run they were found) or by a run that failed with none recorded (the suite itself broke there);
+ * a failure of another check in its run is that check's, not its.
  */
 export function scenarioCheckState(ending: ScenarioEnding): CheckOutcome["state"] {
-  const unexplained = ending.testState === "failed" && ending.testFailures.length === 0;
+  const unexplained = ending.runState === "failed" && ending.runFailures.length === 0;
   if (ending.own.length > 0 || unexplained) return "failed";
   if (ending.notRun) return "not run";
-  return ending.testState === "skipped" ? "skipped" : "passed";
+  return ending.runState === "skipped" ? "skipped" : "passed";
 }
 
 /** The failures recorded under `check` on `operation`. */
@@ -48,3 +48,13 @@ export interface CheckRun {
   error?: string | undefined;
   durationMs: number;
 }
+
+/** The state of one check's run, given the failures recorded under its name (see scenarioCheckState). */
+export const checkRunState = (run: CheckRun, own: readonly CheckFailureRecord[]): CheckOutcome["state"] =>
+  scenarioCheckState({
+    ...run.evidence.scenario,
+    runState: run.state,
+    runFailures: run.evidence.failures,
+    own,
+    notRun: run.evidence.notRun !== undefined,
+  });

@@ -1,5 +1,5 @@
 import type { CheckFailureRecord } from "../report/shapes.ts";
-import { failuresOf, scenarioCheckState, type CheckRun } from "./check-state.ts";
+import { checkRunState, failuresOf, type CheckRun } from "./check-state.ts";
 import type { Paint } from "./paint.ts";
 
 /**
@@ -30,13 +30,7 @@ export class ProgressLines {
       text += `  ${paint.red("DIAGNOSIS")} ${evidence.diagnosis}\n`;
     }
     const own = failuresOf(this.failures, scenario.check, scenario.operation);
-    const state = scenarioCheckState({
-      ...scenario,
-      testState: run.state,
-      testFailures: evidence.failures,
-      own,
-      notRun: evidence.notRun !== undefined,
-    });
+    const state = checkRunState(run, own);
     const requests = evidence.exchanges.length;
     const counted = requests > 0 ? paint.dim(` (${requests} request${requests === 1 ? "" : "s"})`) : "";
     const name = `${scenario.operation} ${scenario.check}`;

@@ -2,7 +2,7 @@ import { appendFileSync, mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { catalogue, responseChecks } from "../checks/catalogue.ts";
 import { selectedChecks } from "./check-selection.ts";
-import { failuresOf, scenarioCheckState, type CheckRun } from "./check-state.ts";
+import { checkRunState, failuresOf, type CheckRun } from "./check-state.ts";
 import { statusCoverage } from "../report/coverage.ts";
 import type { SuiteSettings } from "./settings.ts";
 import { startupStatuses } from "./startup-read.ts";
@@ -57,13 +57,7 @@ export function summaryOfRun(runs: readonly CheckRun[], facts: RunFacts): Contra
     }
     // A check's failures, whichever check found them: every write is held to the baseline, in whatever check it is made.
     const own = unique(failuresOf(failures, scenario.check, scenario.operation));
-    const state = scenarioCheckState({
-      ...scenario,
-      testState: run.state,
-      testFailures: evidence.failures,
-      own,
-      notRun: evidence.notRun !== undefined,
-    });
+    const state = checkRunState(run, own);
     // A check that failed with no recorded failure broke in the suite itself: report it as this check's failure.
     const unexplained = state === "failed" && own.length === 0;
     outcomes.push({
