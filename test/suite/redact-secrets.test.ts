@@ -16,6 +16,36 @@ describe("redactSecrets", () => {
     expect(redactSecrets(`${text}/download?x=%2F`, [KEY])).toBe(`/files/${REDACTED}/download?x=%2F`);
   });
 
+  it.each([
+    ["twice, upper-case hex", "/files/sk_Abc%252Bdef%252Fghi%253D"],
+    ["twice, lower-case hex", "/files/sk_Abc%252bdef%252fghi%253d"],
+    ["twice and once in one key", "/files/sk_Abc%252Bdef%2Fghi="],
+    ["twice, the second escape's digits escaped too", "/files/sk_Abc%25%32%62def%2fghi%253D"],
+    ["twice, every character", `/files/${[...KEY].map((c) => `%25${c.charCodeAt(0).toString(16)}`).join("")}`],
+    ["three times", "/files/sk_Abc%25252Bdef%25252Fghi%25253D"],
+    ["three times, twice and once in one key", "/files/sk_Abc%25252bdef%252Fghi%3D"],
+  ])("replaces the key percent-encoded %s, and only the characters that spell it", (_, text) => {
+    expect(redactSecrets(`${text}/download?x=%252F&y=%2F`, [KEY])).toBe(`/files/${REDACTED}/download?x=%252F&y=%2F`);
+  });
+
+  it("finds a word-like key encoded twice only as a word of its own, judged on what the escapes stand for", () => {
+    expect(redactSecrets("/files/%2564ev and de%2576 and %2564ev%255F1 and de%2576%252D1", ["dev"])).toBe(
+      `/files/${REDACTED} and ${REDACTED} and %2564ev%255F1 and ${REDACTED}%252D1`,
+    );
+  });
+
+  it("decodes at most three times, in one pass per level, however many %25 a long text holds", () => {
+    // Each decoding of "%2525…252B" takes off two characters: decoded until no escape is left, it costs a pass per
+    // pair. Past the third level a key is left as it is.
+    const deep = `%${"25".repeat(200_000)}2B`;
+    for (const text of [`/files/sk_Abc${deep}def%2Fghi%3D`, "/files/sk_Abc%2525252Bdef%2525252Fghi%2525253D"])
+      expect(redactSecrets(text, [KEY, "dev"])).toBe(text);
+    const percents = "%25".repeat(100_000);
+    expect(redactSecrets(`${percents}sk_Abc%25252Bdef%25252Fghi%25253D${percents}%2564ev`, [KEY, "dev"])).toBe(
+      `${percents}${REDACTED}${percents}${REDACTED}`,
+    );
+  });
+
   it("finds a word-like key escaped only as a word of its own, judged on what the escapes stand for", () => {
     expect(redactSecrets("/files/%64ev and de%76 and dev%5F1 and dev%2D1", ["dev"])).toBe(
       `/files/${REDACTED} and ${REDACTED} and dev%5F1 and ${REDACTED}%2D1`,
