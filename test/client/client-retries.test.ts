@@ -177,6 +177,21 @@ describe("timeouts", () => {
     expect(s.requests).toHaveLength(2);
   });
 
+  // The body is read inside the attempt: a server that sends its head at once and then stops would otherwise hold the
+  // call for ever, timeoutMs notwithstanding. Both paths, as each reads the body its own way.
+  it.each([
+    ["sent by the client itself", false],
+    ["sent through openapi-fetch's middleware", true],
+  ])("timeoutMs covers the body too: a body that stops coming is a TimeoutError (%s)", async (_, middleware) => {
+    const s = await serve("stall");
+    const client = clientFor(s, { timeoutMs: 100, maxRetries: 0 });
+    if (middleware) client.raw.use({ onRequest: ({ request }) => request });
+    const error = await client.files.get("f").catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TimeoutError);
+    expect((error as Error).message).toContain("no answer within 100 ms");
+    expect(s.requests).toHaveLength(1);
+  });
+
   it("a per-call timeout overrides the client's", async () => {
     const s = await serve("hang");
     const error = await clientFor(s, { timeoutMs: 60_000, maxRetries: 0 })

@@ -125,7 +125,7 @@ describe("failures without an HTTP answer", () => {
     expect((error as Error).message).not.toMatch(/CORS/);
   });
 
-  it("in a browser, says that a CORS refusal fails exactly like an unreachable server", async () => {
+  it("in a browser, also asks to check that the service allows this origin (CORS): a refusal looks like no answer", async () => {
     vi.stubGlobal("document", {});
     try {
       const client = createFileLibraryClient({
@@ -271,14 +271,18 @@ describe("every documented property, from real answers of the fake", () => {
 
   it("422 for an unknown id: problems is empty, the body and the hint say what happened", async () => {
     const { client } = setUp();
-    const e = expectApiError(await failureOf(client.files.get("file_missing")), UnprocessableEntityError, {
+    const e = expectApiError(await failureOf(client.files.get("nope")), UnprocessableEntityError, {
       status: 422,
       operation: "getFile",
       body: expect.objectContaining({ code: "file_not_found" }),
     }) as UnprocessableEntityError;
     expect(e.problems).toEqual([]);
-    expect(e.message).toContain('No file with id "file_missing" exists');
-    expect(e.message).toContain("The file id may not exist");
+    expect(e.requestId).toBeTruthy();
+    // Word for word the message docs/client.md quotes (Errors): the server's sentence, its full stop not doubled.
+    expect(e.message).toBe(
+      'getFile failed with HTTP 422 (GET /studio/v1/library/files/nope): No file with id "nope" exists in this workspace. ' +
+        `The file id may not exist, or the request body may be invalid. Request id: ${e.requestId}`,
+    );
   });
 
   it("422 whose detail list holds things that are not problems keeps only the objects", async () => {
@@ -396,6 +400,55 @@ describe("every documented property, from real answers of the fake", () => {
     expect(e.operation).toBe("getFile");
     expect(e.attempts).toBe(1);
     expect(e.message).toContain("within 20 ms");
+  });
+});
+
+// The order CHANGELOG 2.0.0 promises (docs/client.md, Errors): a log line that shows the first keys shows the message.
+describe("toJSON, what JSON.stringify and a logger show", () => {
+  const KEY = "fake-key-0123456789";
+  const ID = "file_json";
+  const thrown = (make: () => unknown) => {
+    try {
+      make();
+    } catch (error) {
+      return error;
+    }
+    return expect.unreachable("nothing was thrown");
+  };
+
+  it("lists the message first, then the name, then the error's own fields, headers as a plain object", async () => {
+    const fake = createFakeFileLibrary({ apiKey: KEY, files: [{ id: ID, name: "a.txt", content: "hello" }] });
+    const client = createFileLibraryClient({ baseUrl: fake.baseUrl, apiKey: KEY, fetch: fake.fetch, maxRetries: 0 });
+    const failureOf = (promise: Promise<unknown>) =>
+      promise.then(
+        () => expect.unreachable("the call succeeded"),
+        (e: unknown) => e,
+      );
+    const unknownId = await failureOf(client.files.get("no-such-file"));
+    fake.failNext("getFile", { status: 200, body: "not json at all" });
+    const malformed = await failureOf(client.files.get(ID));
+    fake.dropNext("getFile");
+    const errors = [
+      unknownId,
+      malformed,
+      await failureOf(client.files.get(ID)),
+      thrown(() => createFileLibraryClient({ baseUrl: "files.example.com", apiKey: KEY })),
+    ] as FileLibraryError[];
+    expect(errors.map((e) => e.name)).toEqual([
+      "UnprocessableEntityError",
+      "MalformedResponseError",
+      "ConnectionError",
+      "InvalidArgumentError",
+    ]);
+    for (const error of errors) {
+      const json = error.toJSON();
+      expect(Object.keys(json)).toEqual(["message", "name", ...Object.keys(error).filter((key) => key !== "name")]);
+      expect(json.message).toBe(error.message);
+      expect(json.name).toBe(error.name);
+      expect(JSON.parse(JSON.stringify(error))).toEqual(JSON.parse(JSON.stringify(json)));
+    }
+    expect(Object.keys(errors[0]!.toJSON())).toEqual(expect.arrayContaining(["status", "headers", "requestId"]));
+    expect(errors[0]!.toJSON().headers).toEqual(Object.fromEntries((errors[0] as ApiError).headers));
   });
 });
 

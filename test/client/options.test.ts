@@ -122,6 +122,20 @@ describe("checkNumber: each numeric option's range, exactly", () => {
   });
 });
 
+describe("logger", () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it("is console unless one is given (docs/client.md, the options)", async () => {
+    const debug = vi.spyOn(console, "debug").mockImplementation(() => {});
+    const { fetch } = fakeFetch(json(sampleMetadata));
+    await createFileLibraryClient({ baseUrl: BASE_URL, apiKey: API_KEY, fetch, logLevel: "debug" }).files.get("f");
+    expect(debug).toHaveBeenCalledTimes(1);
+    expect(debug.mock.calls[0]![0]).toMatch(
+      /^file-library: getFile GET \/studio\/v1\/library\/files\/f: attempt 1\/3: HTTP 200 in \d+ ms$/,
+    );
+  });
+});
+
 describe("resolveOptions: what is missing or cannot be read", () => {
   afterEach(() => vi.unstubAllGlobals());
 

@@ -147,6 +147,17 @@ describe("createFakeFileLibrary: the service's semantics in-process, for apps' t
     expect(fake.file("f1")!.labels).toEqual(["y"]);
   });
 
+  it("delayNext with times 3 past timeoutMs fails a call of the default client with TimeoutError, as docs/testing-your-app.md says", async () => {
+    // The doc's client: no maxRetries of its own. One delay is only retried, and the call succeeds.
+    const { fake, withResponse, files } = fakeAndClient({ maxRetries: undefined, timeoutMs: 50 });
+    fake.delayNext("getFile", 5_000);
+    expect((await withResponse.get("f1")).attempts).toBe(2);
+    fake.delayNext("getFile", 5_000, { times: 3 });
+    const late = await files.get("f1").catch((e: unknown) => e);
+    expect(late).toBeInstanceOf(TimeoutError);
+    expect(late).toMatchObject({ operation: "getFile", attempts: 3 });
+  });
+
   it("says which URL it answers on when it is fetched at another", async () => {
     const { fake } = fakeAndClient();
     await expect(fake.fetch("https://elsewhere.test/studio/v1/library/files/f1")).rejects.toThrow(

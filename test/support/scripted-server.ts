@@ -7,7 +7,9 @@ export type Step =
   /** Closes the connection without an answer. */
   | "reset"
   /** Never answers (until the server closes). */
-  | "hang";
+  | "hang"
+  /** Sends a 200's head and the start of its body, then nothing more (until the server closes). */
+  | "stall";
 
 /** A local server on port 0 that answers request N with step N of its script. */
 export interface ScriptedServer {
@@ -27,6 +29,7 @@ export async function scriptedServer(...script: Step[]): Promise<ScriptedServer>
     req.resume();
     if (step === "reset") return void req.socket.destroy();
     if (step === "hang") return;
+    if (step === "stall") return void res.writeHead(200, { "content-type": "application/json" }).write('{"id":');
     res.writeHead(step.status, { "content-type": "application/json", ...step.headers });
     res.end(step.body ?? "");
   });
