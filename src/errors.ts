@@ -28,7 +28,7 @@ export class FileLibraryError<Fields extends object = object> extends Error {
     Object.assign(this, fields);
   }
 
-  /** A plain object for logs and JSON: the name, the message and the error's own fields (never the API key). */
+  /** A plain object for logs and JSON: the message, then the name and the error's own fields (never the API key). */
   toJSON(): Record<string, unknown> {
     const { headers } = this as { headers?: Headers };
     return {

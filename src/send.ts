@@ -178,7 +178,8 @@ function failure(call: Call, { result, timedOut, error }: Attempt, attempts: num
       : `Check the base URL (${BASE_URL_SETTING}) and that the service is running${inBrowser() ? CORS_HINT : ""}.`,
   ];
   return new (timedOut ? TimeoutError : ConnectionError)(redactString(joinSentences(sentences), secrets), fields, {
-    cause: error,
+    // A timeout's abort reason is the client's own marker, not what went wrong: a TimeoutError has no cause.
+    cause: timedOut ? undefined : error,
   });
 }
 

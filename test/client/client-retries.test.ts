@@ -168,6 +168,8 @@ describe("timeouts", () => {
     expect(error).toBeInstanceOf(FileLibraryError);
     expect(error.message).toContain("getFile could not reach the File Library");
     expect(error.message).toContain("no answer within 50 ms. Raise timeoutMs");
+    // The abort reason of the client's own timer is not a cause to show (it was an unlabelled Symbol).
+    expect(error.cause).toBeUndefined();
   });
 
   it("a timed-out attempt is retried like a connection failure", async () => {

@@ -1,11 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { clientBundleSizes } from "../../scripts/lib/bundle-size.ts";
 
-// 6,449 bytes (2026-11-27), under issue 55's ceiling of 6.3 kB (6,451): docs/benchmarks.md ("The client's size")
+// 6,451 bytes (2026-11-27), issue 55's ceiling of 6.3 kB: 6,449 plus 2 for a TimeoutError without a Symbol as its cause.
+// docs/benchmarks.md ("The client's size")
 // says what each part costs, what was won without losing a behaviour a test reads, and what each raise paid for.
 // The goal is 2,560; this ceiling stops the client from growing while it is above it: lower it with every byte won,
 // never raise it without saying why in docs/benchmarks.md.
-const CEILING_OVER_OPENAPI_FETCH = 6_449;
+const CEILING_OVER_OPENAPI_FETCH = 6_451;
 
 describe("what an app pays for the client, over openapi-fetch (esbuild, minified, gzipped)", () => {
   it(`is at most ${CEILING_OVER_OPENAPI_FETCH} bytes for createFileLibraryClient and one error class`, {

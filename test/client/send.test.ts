@@ -124,6 +124,10 @@ describe("a failure without an answer", () => {
     const never = () => new Promise<RawResult>(() => {});
     const once = await outcome(sendWithRetries(call({ timeoutMs: 5 }), never));
     expect(once).toBeInstanceOf(TimeoutError);
+    expect(
+      once.cause,
+      "an injected fetch that ignores its signal: the race's reason is no cause either",
+    ).toBeUndefined();
     expect(once.message).toBe(
       "getFile could not reach the File Library at https://files.example.test (GET /p): no answer within 5 ms. Raise timeoutMs, or check that the service is running.",
     );

@@ -1,5 +1,5 @@
 // covers: sandbox/fake.ts, sandbox/fake-spec.ts, sandbox/fetch-adapter.ts, sandbox/msw-adapter.ts, sandbox/msw-module.ts, sandbox/fault-layer.ts
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { readFileSync } from "node:fs";
@@ -30,6 +30,18 @@ const fakeAndClient = (clientOptions: Parameters<typeof createFileLibraryClient>
   });
   return { fake, files: client.files, withResponse: client.withResponse.files };
 };
+
+/** Runs a call on fake timers to its end: the client's backoff and timeouts, and the fake's delays, pass at once. */
+async function onFakeTimers<T>(run: () => Promise<T>): Promise<T> {
+  vi.useFakeTimers();
+  try {
+    const settled = run();
+    await vi.runAllTimersAsync();
+    return await settled;
+  } finally {
+    vi.useRealTimers();
+  }
+}
 
 describe("createFakeFileLibrary: the service's semantics in-process, for apps' tests", () => {
   it("reads, updates (replacing labels, keeping omitted fields) and serves the signed URL's content through its fetch", async () => {
@@ -139,9 +151,9 @@ describe("createFakeFileLibrary: the service's semantics in-process, for apps' t
     // The doc's client: no maxRetries of its own. One drop is only retried.
     const { fake, files, withResponse } = fakeAndClient({ maxRetries: undefined });
     fake.dropNext("updateFile");
-    expect((await withResponse.update("f1", { labels: ["y"] })).attempts).toBe(2);
+    expect((await onFakeTimers(() => withResponse.update("f1", { labels: ["y"] }))).attempts).toBe(2);
     fake.dropNext("updateFile", { times: 3 });
-    const dropped = await files.update("f1", { labels: ["z"] }).catch((e: unknown) => e);
+    const dropped = await onFakeTimers(() => files.update("f1", { labels: ["z"] }).catch((e: unknown) => e));
     expect(dropped).toBeInstanceOf(ConnectionError);
     expect(dropped).toMatchObject({ operation: "updateFile", attempts: 3 });
     expect(fake.file("f1")!.labels).toEqual(["y"]);
@@ -151,9 +163,9 @@ describe("createFakeFileLibrary: the service's semantics in-process, for apps' t
     // The doc's client: no maxRetries of its own. One delay is only retried, and the call succeeds.
     const { fake, withResponse, files } = fakeAndClient({ maxRetries: undefined, timeoutMs: 50 });
     fake.delayNext("getFile", 5_000);
-    expect((await withResponse.get("f1")).attempts).toBe(2);
+    expect((await onFakeTimers(() => withResponse.get("f1"))).attempts).toBe(2);
     fake.delayNext("getFile", 5_000, { times: 3 });
-    const late = await files.get("f1").catch((e: unknown) => e);
+    const late = await onFakeTimers(() => files.get("f1").catch((e: unknown) => e));
     expect(late).toBeInstanceOf(TimeoutError);
     expect(late).toMatchObject({ operation: "getFile", attempts: 3 });
   });
