@@ -1,9 +1,9 @@
 import autocannon from "autocannon";
 import { Agent, request } from "undici";
-import { startServer } from "../lib/process.ts";
+import { startServer, type ServerProcess } from "../lib/process.ts";
 import { bundledSpec, fromRoot, repoRoot } from "../scripts/lib/paths.ts";
 import { startPrism } from "../scripts/lib/prism.ts";
-import { startScriptServer } from "../scripts/lib/script-server.ts";
+import { buildServers } from "./lib/built-servers.ts";
 import { serverLauncher, type CorePlan } from "./lib/cores.ts";
 import { fmt, median, type Section } from "./lib/report.ts";
 import { byRound, interleaved } from "./lib/rounds.ts";
@@ -58,40 +58,41 @@ async function measure(target: Target): Promise<Sample> {
  */
 export async function proxyThroughput(cores: CorePlan | { unpinned: string }): Promise<Section[]> {
   const launcher = serverLauncher(cores);
-  const sandbox = await startScriptServer(
-    "sandbox/main.ts",
+  const built = await buildServers();
+  // Each a built package's JavaScript under plain node, as users run it (bench/lib/built-servers.ts).
+  const serve = (file: string, args: string[], ready: RegExp, what: string, env: NodeJS.ProcessEnv = process.env) =>
+    startServer(process.execPath, [file, ...args], { launcher, cwd: repoRoot, env, ready, timeoutMs: 30_000, what });
+  const listeningAt = /listening at (http:\/\/\S+)/;
+  const sandbox = await serve(
+    built.sandbox,
     ["--fixtures", fromRoot("test/fixtures/sandbox-files.json")],
+    listeningAt,
+    "The sandbox",
     { ...process.env, FILE_LIBRARY_API_KEY: KEY },
-    launcher,
   );
   const relay = (mode: "http" | "tcp") =>
-    startScriptServer("bench/relay-server.ts", ["--mode", mode, "--upstream", sandbox.url], process.env, launcher);
-  const [ours, prism, httpRelay, tcpRelay] = await Promise.all([
-    startServer(
-      process.execPath,
-      [
-        "--import",
-        "tsx",
-        fromRoot("contract-tests/cli.ts"),
-        "proxy",
-        "--upstream",
-        sandbox.url,
-        "--report-dir",
-        fromRoot("reports/bench-proxy"),
-      ],
-      {
-        launcher,
-        cwd: repoRoot,
-        env: { ...process.env, FILE_LIBRARY_API_KEY: KEY },
-        ready: /listening on (http:\/\/\S+),/,
-        timeoutMs: 30_000,
-        what: "The contract proxy",
-      },
+    serve(built.relay, ["--mode", mode, "--upstream", sandbox.url], listeningAt, `The ${mode} relay`);
+  const started = await Promise.allSettled([
+    serve(
+      built.contractCli,
+      ["proxy", "--upstream", sandbox.url, "--report-dir", fromRoot("reports/bench-proxy")],
+      /listening on (http:\/\/\S+),/,
+      "The contract proxy",
+      { ...process.env, FILE_LIBRARY_API_KEY: KEY },
     ),
     startPrism(bundledSpec.yaml, launcher, { proxyTo: sandbox.url }),
     relay("http"),
     relay("tcp"),
   ]);
+  const running = started.flatMap((one) => (one.status === "fulfilled" ? [one.value] : []));
+  const failed = started.find((one) => one.status === "rejected");
+  if (failed) {
+    // One that could not start stops the section: those that did are stopped first, the sandbox last.
+    await Promise.all(running.map((server) => server.stop()));
+    await sandbox.stop();
+    throw failed.reason;
+  }
+  const [ours, prism, httpRelay, tcpRelay] = running as [ServerProcess, ServerProcess, ServerProcess, ServerProcess];
   try {
     const targets: Target[] = [
       { name: "direct to the sandbox", url: `${sandbox.url}${FILE}` },

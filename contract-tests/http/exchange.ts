@@ -164,7 +164,8 @@ export async function followUrl(context: RequestContext, url: string): Promise<F
 /** An answer as any runner got it (the suite's transport, the proxy): its status, headers and body as text. */
 export interface AnswerSeen {
   status: number;
-  headers: { forEach(callback: (value: string, name: string) => void): void; get(name: string): string | null };
+  /** The answer's headers, as the exchange keeps them: the caller does not change them afterwards. */
+  headers: Headers;
   /** The body as text, up to the limit read (`cut`). */
   text: string;
   cut?: number | undefined;
@@ -191,8 +192,7 @@ export function exchangeFrom(
   failedAttempts: FailedAttempt[] = [],
 ): Exchange {
   const { text, durationMs, cut, invalidUtf8 } = answer;
-  const headers = new Headers();
-  answer.headers.forEach((value, name) => headers.append(name, value));
+  const { headers } = answer;
   return {
     operationId,
     request,

@@ -1,6 +1,6 @@
 import type { Agent as AgentType } from "undici";
 import { causeOf } from "../../src/cause.ts";
-import { invalidUtf8 } from "../../src/invalid-utf8.ts";
+import { decodeLossy, invalidUtf8 } from "../../src/invalid-utf8.ts";
 import { readLimited } from "../../src/response-limit.ts";
 import { dispatch, newAgent, type DispatchInit, type RawAnswer } from "./dispatch.ts";
 import { NoAnswerError, REFUSED, type FailedAttempt } from "./no-answer.ts";
@@ -181,7 +181,7 @@ async function attempts(
       const body = await readLimited(response.body, maxBytes);
       bytes = body.bytes.byteLength;
       // The BOM kept: json_well_formed judges it (RFC 8259 8.1: JSON must not start with one).
-      text = new TextDecoder("utf-8", { ignoreBOM: true }).decode(body.bytes);
+      text = decodeLossy(body.bytes);
       cut = body.cut ? maxBytes : undefined;
       // A cut may fall within a character: only a whole body is judged.
       if (!cut && text.includes("\uFFFD")) undecodable = invalidUtf8(body.bytes);

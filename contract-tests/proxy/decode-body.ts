@@ -1,5 +1,5 @@
 import { brotliDecompressSync, gunzipSync, inflateSync } from "node:zlib";
-import { invalidUtf8 } from "../../src/invalid-utf8.ts";
+import { decodeLossy, invalidUtf8 } from "../../src/invalid-utf8.ts";
 import type { CapturedBody } from "./forward.ts";
 
 /** A body as the checks read it, or why it cannot be read whole. */
@@ -40,6 +40,6 @@ export function decodeBody(body: CapturedBody, contentEncoding: string | undefin
     }
   }
   // The BOM kept: json_well_formed judges it (RFC 8259 8.1: JSON must not start with one).
-  const text = new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes);
+  const text = decodeLossy(bytes);
   return { text, invalidUtf8: text.includes("\uFFFD") ? invalidUtf8(bytes) : undefined };
 }
