@@ -63,19 +63,34 @@ export function pactSummary(file: string, pact: ReadPact, findings: PactFinding[
 export const findingLine = (f: PactFinding): string =>
   `interaction ${f.index + 1} "${f.interaction}", ${f.side} ${f.member}: ${f.check}: ${f.problem}`;
 
-/** The summary as the suite's report shape: one test case per interaction, for the suite's JUnit writer. */
+/** Where the JUnit counts the findings past FINDINGS_KEPT, in a case of its own (as the proxy's does). */
+const LEFT_OUT = { operation: "left out", check: "findings counted, not listed" };
+
+/**
+ * The summary as the suite's report shape, for the suite's JUnit writer: one test case per interaction, and one that
+ * counts the findings past FINDINGS_KEPT.
+ */
 function asContractSummary(summary: PactSummary): ContractSummary {
-  const checks: CheckOutcome[] = summary.interactions.map((i) => ({
-    operation: `${i.method} ${i.path}`,
-    check: `${i.description} fits the spec`,
-    state: i.fits ? "passed" : "failed",
+  const outcome = (operation: string, check: string, failures: Array<{ problem: string }>): CheckOutcome => ({
+    operation,
+    check,
+    state: failures.length > 0 ? "failed" : "passed",
     warnings: [],
     requests: 0,
     durationMs: 0,
-    failures: summary.findings
-      .filter((f) => f.index === i.index)
-      .map((f) => ({ problem: `${f.side} ${f.member}: ${f.check}: ${f.problem}` })),
-  }));
+    failures,
+  });
+  const checks = summary.interactions.map((i) =>
+    outcome(`${i.method} ${i.path}`, `${i.description} fits the spec`, failuresOf(summary, i)),
+  );
+  if (summary.findingsLeftOut > 0)
+    checks.push(
+      outcome(LEFT_OUT.operation, LEFT_OUT.check, [
+        {
+          problem: `${summary.findingsLeftOut} further finding(s) past the ${FINDINGS_KEPT} the reports list: counted, not listed`,
+        },
+      ]),
+    );
   const count = (state: CheckOutcome["state"]) => checks.filter((c) => c.state === state).length;
   return {
     target: { mode: "live", baseUrl: undefined },
@@ -93,6 +108,22 @@ function asContractSummary(summary: PactSummary): ContractSummary {
     coverage: { operations: [] },
     retried: [],
   };
+}
+
+/**
+ * An interaction's listed findings as JUnit failures. One whose findings all fall past FINDINGS_KEPT gets one that
+ * says so: a failed case without a failure element is a pass to most JUnit readers.
+ */
+function failuresOf(summary: PactSummary, i: PactSummary["interactions"][number]): Array<{ problem: string }> {
+  const listed = summary.findings
+    .filter((f) => f.index === i.index)
+    .map((f) => ({ problem: `${f.side} ${f.member}: ${f.check}: ${f.problem}` }));
+  if (i.fits || listed.length > 0) return listed;
+  return [
+    {
+      problem: `its findings fall past the ${FINDINGS_KEPT} the reports list: counted in "${LEFT_OUT.operation}", not listed`,
+    },
+  ];
 }
 
 const cell = (text: string) => text.replace(/\|/g, "\\|").replace(/\n/g, " ");

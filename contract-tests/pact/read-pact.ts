@@ -52,8 +52,11 @@ export async function readPact(file: string): Promise<ReadPact> {
     );
   });
   if (!info.isFile()) throw new PactFileError(`the pact ${JSON.stringify(file)} is not a file`);
+  // Sized before it is read: a larger file is refused without a byte of it in memory.
   if (info.size > MAX_PACT_BYTES)
-    throw new PactFileError(`the pact ${JSON.stringify(file)} is over ${MAX_PACT_BYTES} bytes: split it by consumer`);
+    throw new PactFileError(
+      `the pact ${JSON.stringify(file)} is ${info.size} bytes, over the ${MAX_PACT_BYTES} (256 MiB) a pact is read whole up to: split its interactions over smaller pacts and check each`,
+    );
   const text = (await readFile(file, "utf8")).replace(/^\uFEFF/, "");
   let document: unknown;
   try {

@@ -4,7 +4,7 @@ import { redactSecrets } from "../../lib/redact-secrets.ts";
 import { redactValue } from "../../src/redact.ts";
 import { ExportError, exportPact } from "../pact/export-pact.ts";
 import { judgePact } from "../pact/judge-pact.ts";
-import { findingLine, pactSummary, writePactReports } from "../pact/pact-reports.ts";
+import { FINDINGS_KEPT, findingLine, pactSummary, writePactReports } from "../pact/pact-reports.ts";
 import { PactFileError, readPact } from "../pact/read-pact.ts";
 import { RecordingError } from "../recording/read-recording.ts";
 import { processEnvironment } from "../run/settings.ts";
@@ -164,15 +164,24 @@ async function runCheck(argv: string[], name: string, env: Record<string, string
   const summary = redactValue(pactSummary(file, pact, findings), secrets) as ReturnType<typeof pactSummary>;
   const reportDir = path.resolve(values["report-dir"] ?? settings.reportDir ?? "reports");
   await writePactReports(reportDir, summary);
-  for (const finding of findings.slice(0, 50)) console.error(`${name} pact check: FINDING ${findingLine(finding)}`);
-  if (findings.length > 50)
-    console.error(`${name} pact check: ${findings.length - 50} further finding(s) in the reports`);
+  for (const finding of findings.slice(0, CONSOLE_FINDINGS))
+    console.error(`${name} pact check: FINDING ${findingLine(finding)}`);
+  if (findings.length > CONSOLE_FINDINGS) console.error(`${name} pact check: ${furtherFindings(findings.length)}`);
   const fitting = summary.interactions.filter((i) => i.fits).length;
   console.error(
     `${name} pact check: ${summary.verdict}: ${pact.interactions.length} interaction(s) of ${summary.consumer}, ${fitting} fit the spec, ${findings.length} finding(s); reports in ${reportDir}`,
   );
   return findings.length > 0 ? 1 : 0;
 }
+
+/** Findings the console lists; the reports list up to FINDINGS_KEPT. */
+const CONSOLE_FINDINGS = 50;
+
+/** The line after the console's findings: where the others are, and how many the reports only count. */
+const furtherFindings = (count: number) =>
+  count > FINDINGS_KEPT
+    ? `${count - CONSOLE_FINDINGS} further finding(s): the reports list ${FINDINGS_KEPT - CONSOLE_FINDINGS} of them and count the other ${count - FINDINGS_KEPT}`
+    : `${count - CONSOLE_FINDINGS} further finding(s) in the reports`;
 
 /** A name as part of a file name, as pact-js names its files: what a file system may not hold becomes "-". */
 const fileNamePart = (name: string) => name.trim().replace(/[^A-Za-z0-9._-]+/g, "-");
