@@ -1,4 +1,10 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import {
+  createServer,
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from "node:http";
 import type { AddressInfo } from "node:net";
 import { PassThrough } from "node:stream";
 import type { Dispatcher } from "undici";
@@ -81,6 +87,8 @@ export interface ForwardOptions {
   judgeBeforeAnswer?: ((exchange: PassedExchange) => AnswerChange) | undefined;
   /** Called when the app went away before its answer was passed on: no finding, only a count. */
   onClientGone?: ((request: { token: unknown; method: string; target: string }) => void) | undefined;
+  /** Called for each request refused because the proxy is stopping (answered 503, forwarded nowhere). */
+  onRefused?: ((request: { method: string; target: string; headers: IncomingHttpHeaders }) => void) | undefined;
 }
 
 /** How long close() waits for exchanges in flight, by default: an upstream that holds a request cannot hold the run. */
@@ -94,9 +102,10 @@ export interface Forwarding {
    * flight for at most `drainMs`, cuts those still in flight then (each app gets a 502 that says so, or its connection
    * closed if its answer had begun), then stops listening and closes the upstream connections. Resolves with how many
    * exchanges were cut. With `refuseUntil` (a command that still runs), it goes on answering 503 until that settles,
-   * and stops listening then; it resolves without waiting for it.
+   * and stops listening then; it resolves without waiting for it, and `closed` resolves once it no longer listens
+   * (so that no request is refused after it).
    */
-  close(drainMs?: number, refuseUntil?: Promise<unknown>): Promise<{ cut: number }>;
+  close(drainMs?: number, refuseUntil?: Promise<unknown>): Promise<{ cut: number; closed: Promise<void> }>;
   /** Cuts the exchanges in flight at once; a close() under way then ends without waiting any longer. */
   cutNow(): void;
 }
@@ -258,7 +267,7 @@ class ForwardingServer {
   }
 
   private take(req: IncomingMessage, res: ServerResponse): void {
-    if (this.stopping) return stoppingAnswer(req, res);
+    if (this.stopping) return this.refuse(req, res);
     // A listener that throws before the exchange is under way (onRequest) is a failure of the proxy, as any other.
     const done = new Promise<void>((resolve) => resolve(forward(this.upstream, req, res))).catch((error: unknown) => {
       // A bug of ours must not take the app's request down with it: it gets an answer, and the failure is counted.
@@ -275,8 +284,18 @@ class ForwardingServer {
     void done.finally(() => this.inFlight.delete(done));
   }
 
+  /** A request that came while stopping: told to onRefused (a listener that throws must not cost the 503), answered 503. */
+  private refuse(req: IncomingMessage, res: ServerResponse): void {
+    try {
+      this.options.onRefused?.({ method: req.method ?? "GET", target: req.url ?? "/", headers: req.headers });
+    } catch {
+      // Thrown in a request listener, it would take the process down; the app gets its 503 whatever the count does.
+    }
+    stoppingAnswer(req, res);
+  }
+
   /** Forwarding.close: drains, cuts what is left after `drainMs`, stops listening (after `refuseUntil`, if given). */
-  async close(drainMs = DRAIN_MS, refuseUntil?: Promise<unknown>): Promise<{ cut: number }> {
+  async close(drainMs = DRAIN_MS, refuseUntil?: Promise<unknown>): Promise<{ cut: number; closed: Promise<void> }> {
     // Still listening, idle connections kept, while the exchanges in flight finish: a request that comes now gets
     // the 503 that says why, not a refused or reset connection.
     this.stopping = true;
@@ -285,10 +304,10 @@ class ForwardingServer {
     const cut = inTime ? 0 : this.inFlight.size;
     if (!inTime) await this.cutInFlight(drained, drainMs);
     const stopListening = () => this.stopListening();
-    if (refuseUntil) void refuseUntil.then(stopListening, stopListening);
-    else await stopListening();
+    const closed = refuseUntil ? refuseUntil.then(stopListening, stopListening) : stopListening();
+    if (!refuseUntil) await closed;
     await this.agent.close();
-    return { cut };
+    return { cut, closed };
   }
 
   /** Forwarding.cutNow. */

@@ -112,6 +112,16 @@ export class TrafficJudge {
   }
 
   /**
+   * A request refused because the proxy was stopping, as reports show it: its method and path (the query left out:
+   * it reached nothing), redacted, its own bearer token learned first, as for an exchange that is judged.
+   */
+  refused(method: string, target: string, headers: Record<string, string | string[] | undefined>) {
+    const token = bearerToken(headerValue(headers, "authorization"));
+    if (token) this.learnSecret(token);
+    return { method, path: this.redact(pathOf(target)) };
+  }
+
+  /**
    * Adds a token (and its near misses) to what is redacted. The oldest token is forgotten past MOST_SECRETS: every
    * text is redacted when it is recorded, and an exchange's own token is always learned before it is judged.
    */

@@ -66,6 +66,10 @@ export function proxySummary(spec: OpenApiValidator, upstream: string, log: Traf
     upstreamFailures: { count: log.upstreamFailureCount, examples: log.upstreamFailures },
     clientsGone: log.clientsGone,
     cutAtStop: log.cutAtStop,
+    refusedWhileStopping: {
+      count: log.refusedWhileStopping.count,
+      examples: [...log.refusedWhileStopping.examples],
+    },
     preflights: log.preflights,
   };
 }
@@ -147,6 +151,17 @@ export function proxyJunit(spec: OpenApiValidator, summary: ProxySummary): strin
       0,
     );
   }
+  if (summary.refusedWhileStopping.count > 0) {
+    // Not a finding of the service's, but traffic the run did not check: a dashboard that reads only the JUnit sees it.
+    suite(
+      "stopping",
+      [
+        `    <testcase classname="stopping" name="every request judged">\n      <failure message="${xml(refusedLine(summary))}"/>\n    </testcase>`,
+      ],
+      1,
+      0,
+    );
+  }
   if (summary.recordingIncomplete) {
     // Not a finding of the traffic, but the run failed at what it was asked: a dashboard that reads only the JUnit sees it.
     suite(
@@ -159,6 +174,18 @@ export function proxyJunit(spec: OpenApiValidator, summary: ProxySummary): strin
     );
   }
   return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="file-library-contract proxy" tests="${tests}" failures="${failures}" skipped="${skipped}">\n${suites.join("\n")}\n</testsuites>\n`;
+}
+
+/**
+ * The one line every report gives for the requests refused while the proxy was stopping: how many, and the first few
+ * (method and redacted path). Empty when there were none.
+ */
+export function refusedLine(summary: Pick<ProxySummary, "refusedWhileStopping">): string {
+  const { count, examples } = summary.refusedWhileStopping;
+  if (count === 0) return "";
+  const named = examples.map((e) => `${e.method} ${e.path}`).join(", ");
+  const more = count > examples.length ? `, and ${count - examples.length} more` : "";
+  return `${count} request(s) came while the proxy was stopping and got its 503, forwarded nowhere and judged by nothing (${named}${more}): the app's traffic was not all checked; stop the proxy once the app is done`;
 }
 
 /** The line that counts a kind's findings of messages past MESSAGES_PER_KIND. */
@@ -202,6 +229,7 @@ export function proxyMarkdown(summary: ProxySummary): string {
     ...(summary.diagnosis ? [`**Diagnosis:** ${summary.diagnosis}.`, ""] : []),
     ...(summary.stopped ? [`**Nothing was checked:** ${summary.stopped}.`, ""] : []),
     ...(summary.recordingIncomplete ? [`**Recording incomplete:** ${summary.recordingIncomplete}.`, ""] : []),
+    ...(summary.refusedWhileStopping.count > 0 ? [`**Not all checked:** ${cell(refusedLine(summary))}.`, ""] : []),
     `Upstream ${summary.upstream}; ${summary.exchanges} exchanges; ${summary.upstreamFailures.count} unanswered by the upstream; ${summary.notChecked.reduce((n, c) => n + c.count, 0)} not checked.`,
     "",
     `| operation | requests | ${statuses.join(" | ")} | undocumented |`,

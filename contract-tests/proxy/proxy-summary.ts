@@ -77,6 +77,12 @@ export interface ProxySummary {
   clientsGone: number;
   /** Exchanges still in flight when the proxy stopped, cut after its drain (also counted in upstreamFailures). */
   cutAtStop: number;
+  /**
+   * Requests that came once the proxy was stopping: answered 503 (`proxy_stopping`), forwarded nowhere, judged by
+   * nothing. How many, and the first five as method and path (redacted). Any at all: the app's traffic was not all
+   * checked, and the run exits 2 (docs/decisions.md, D27).
+   */
+  refusedWhileStopping: { count: number; examples: Array<{ method: string; path: string }> };
   /** Browsers' CORS preflights (OPTIONS with Access-Control-Request-Method): forwarded, not judged. */
   preflights: number;
 }

@@ -6,7 +6,7 @@ import { loadSuiteSpec } from "../run/spec.ts";
 import { answerChange } from "./answer-change.ts";
 import { DRAIN_MS, startForwarding, type PassedExchange } from "./forward.ts";
 import { TrafficJudge } from "./judge-traffic.ts";
-import { findingLines, proxySummary, writeProxyReports } from "./proxy-reports.ts";
+import { findingLines, proxySummary, refusedLine, writeProxyReports } from "./proxy-reports.ts";
 import type { ProxySummary } from "./proxy-summary.ts";
 import { TrafficLog } from "./traffic-log.ts";
 import { Recorder } from "../recording/recorder.ts";
@@ -47,7 +47,9 @@ export interface RunningProxy {
    * Stops taking requests (a new one gets a 503 saying the proxy is stopping), lets the exchanges in flight finish for
    * at most `drainMs` (the rest are cut: their apps get a 502 saying so), judges them, waits as long again at most for
    * the recording, writes the reports, and sums up. With `refuseUntil` (a command that still runs), new requests go
-   * on getting the 503 until it settles, instead of a refused connection. One run: a second call gets the first's.
+   * on getting the 503 until it settles, instead of a refused connection: the reports are written at the drain's end
+   * all the same, written again when it settles if requests were refused since, and the run resolves then, every
+   * refused request counted. One run: a second call gets the first's.
    */
   stop(options?: { refuseUntil?: Promise<unknown> | undefined }): Promise<ProxyRun>;
   /** Cuts the exchanges in flight at once, then as stop(): for a second Ctrl-C. */
@@ -57,8 +59,9 @@ export interface RunningProxy {
 /** What a proxy run found. */
 export interface ProxyRun {
   /**
-   * 0 when the traffic kept the contract, 1 when it broke it, 2 when the upstream answered nothing (`stopped` says why)
-   * or `--record` left exchanges out of the recording (`recordingIncomplete` says how many and why).
+   * 0 when the traffic kept the contract, 1 when it broke it, 2 when the upstream answered nothing (`stopped` says why),
+   * `--record` left exchanges out of the recording (`recordingIncomplete` says how many and why), or requests came
+   * while the proxy was stopping and were refused unchecked (`refusedWhileStopping`).
    */
   exitCode: 0 | 1 | 2;
   summary: ProxySummary;
@@ -127,26 +130,33 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       judge.unanswered(gone);
       log.clientsGone++;
     },
+    onRefused: ({ method, target, headers }) => log.refused(judge.refused(method, target, headers)),
   });
   const reportDir = path.resolve(settings.reportDir ?? "reports");
   let stopping: Promise<ProxyRun> | undefined;
   const stop = (how: { refuseUntil?: Promise<unknown> | undefined } = {}) =>
     (stopping ??= (async () => {
-      const { cut } = await forwarding.close(options.drainMs ?? DRAIN_MS, how.refuseUntil);
+      const { cut, closed } = await forwarding.close(options.drainMs ?? DRAIN_MS, how.refuseUntil);
       log.cutAtStop = cut;
       // A destination that stopped taking the lines (a pipe nobody reads) is given as long as the exchanges were.
       const unrecorded = await recorder?.close(options.drainMs ?? DRAIN_MS);
       if (unrecorded) say(`contract proxy: ${unrecorded}`);
-      const summary = {
-        ...proxySummary(spec, upstream.url, log),
-        ...(unrecorded ? { recordingIncomplete: unrecorded } : {}),
+      const report = async () => {
+        const summary = {
+          ...proxySummary(spec, upstream.url, log),
+          ...(unrecorded ? { recordingIncomplete: unrecorded } : {}),
+        };
+        await writeProxyReports(reportDir, spec, summary);
+        return { exitCode: runExitCode(summary), summary, reportDir } satisfies ProxyRun;
       };
-      for (const line of findingLines(summary)) say(`contract proxy: ${line}`);
-      await writeProxyReports(reportDir, spec, summary);
-      // A run in which the upstream answered nothing checked nothing, and one asked to record that left exchanges out
-      // did not do what it was asked: neither can pass, whatever else it saw.
-      const exitCode = summary.stopped || summary.recordingIncomplete ? 2 : summary.verdict === "failed" ? 1 : 0;
-      return { exitCode, summary, reportDir } satisfies ProxyRun;
+      let run = await report();
+      for (const line of findingLines(run.summary)) say(`contract proxy: ${line}`);
+      // Refused requests go on coming while a command still runs: the reports written on time are written again
+      // once the proxy no longer listens, if more came, so that every refused request is in them.
+      await closed;
+      if (log.refusedWhileStopping.count !== run.summary.refusedWhileStopping.count) run = await report();
+      if (run.summary.refusedWhileStopping.count > 0) say(`contract proxy: ${refusedLine(run.summary)}`);
+      return run;
     })());
   return {
     url: forwarding.url,
@@ -157,4 +167,15 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       return stop();
     },
   };
+}
+
+/**
+ * A run's exit code (docs/decisions.md, D27). A run in which the upstream answered nothing checked nothing, one asked
+ * to record that left exchanges out did not do what it was asked, and one that refused requests of the app while it
+ * was stopping did not check all its traffic: none can pass, whatever else it saw. The service is not blamed for
+ * them either (not 1): the findings, if any, are in the reports.
+ */
+function runExitCode(summary: ProxySummary): ProxyRun["exitCode"] {
+  if (summary.stopped || summary.recordingIncomplete || summary.refusedWhileStopping.count > 0) return 2;
+  return summary.verdict === "failed" ? 1 : 0;
 }

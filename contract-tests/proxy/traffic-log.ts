@@ -13,6 +13,8 @@ export const MESSAGES_PER_KIND = 5;
 export const PROBLEM_CHARS = 1_000;
 export const CURL_CHARS = 4_000;
 const TARGET_CHARS = 200;
+/** Requests refused while stopping that a report names: a few say which; the count says how many. */
+const REFUSED_KEPT = 5;
 
 /** A text cut to `most` characters, saying how long it was: what a report shows stays bounded whatever the traffic. */
 export function capped(text: string, most: number): string {
@@ -35,6 +37,11 @@ export class TrafficLog implements JudgeEvents {
   clientsGone = 0;
   /** Exchanges still in flight when the proxy stopped, cut after the drain (their apps got a 502). */
   cutAtStop = 0;
+  /** Requests that came once the proxy was stopping: answered 503, forwarded nowhere, judged by nothing. */
+  readonly refusedWhileStopping: { count: number; examples: Array<{ method: string; path: string }> } = {
+    count: 0,
+    examples: [],
+  };
   /** Findings of kinds past KINDS_KEPT, or past KINDS_PER_CHECK of their check: counted, not kept. */
   kindsLeftOut = 0;
   /** Those findings, counted by side and check. */
@@ -149,6 +156,12 @@ export class TrafficLog implements JudgeEvents {
     if (known) known.count++;
     else if (this.unchecked.size < KINDS_KEPT)
       this.unchecked.set(key, { operation, reason: capped(reason, PROBLEM_CHARS), count: 1 });
+  }
+
+  /** A request refused because the proxy was stopping, its path already redacted: counted, the first few kept. */
+  refused(request: { method: string; path: string }): void {
+    if (this.refusedWhileStopping.count++ < REFUSED_KEPT)
+      this.refusedWhileStopping.examples.push({ method: request.method, path: capped(request.path, TARGET_CHARS) });
   }
 
   /** The upstream did not answer (the app got 502), or its answer broke off: counted apart from findings. */

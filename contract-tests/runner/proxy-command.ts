@@ -23,8 +23,8 @@ SIGINT or SIGTERM it takes no new request (each gets a 503 saying so, also while
 lets the exchanges in flight finish (${DRAIN_MS / 1000} s at most; those the upstream still holds then get a 502)
 and gives a --record file as long to take its last lines; a second one stops it at once (the command too,
 with SIGKILL), still writing the reports, and exits 128 + the signal's number. Exit 2 when the run checked
-nothing (the upstream answered no request), or when --record left exchanges out of the recording (the disk
-refused them, or fell behind).
+nothing (the upstream answered no request), when requests came while it was stopping (each got the 503,
+unchecked), or when --record left exchanges out of the recording (the disk refused them, or fell behind).
 
 Flags:
   --upstream URL     the service the traffic goes to (required)
@@ -46,8 +46,9 @@ FILE_LIBRARY_MAX_RESPONSE_BYTES (bodies longer than this pass unjudged, default 
 
 Exit codes: 0 the traffic kept the contract; 1 it broke it (either side's findings); the command's own status
 when it failed; 2 the proxy could not start, the upstream answered nothing (no request reached it, or none got
-an answer: the run checked nothing), or --record left exchanges out of the recording; 127 the command could not
-be run; 128 + n after a second signal n.`;
+an answer: the run checked nothing), requests came while the proxy was stopping (refused with its 503: not all
+the traffic was checked), or --record left exchanges out of the recording; 127 the command could not be run;
+128 + n after a second signal n.`;
 }
 
 const SIGNALS = ["SIGINT", "SIGTERM"] as const;
@@ -216,6 +217,7 @@ function finish(name: string, run: ProxyRun, commandCode: number): number {
     `${name} proxy: ${summary.exchanges} exchanges, ${summary.findings.length} kind(s) of finding (${sides("app")} app, ${sides("service")} service)` +
       `${summary.upstreamFailures.count ? `, ${summary.upstreamFailures.count} unanswered by the upstream` : ""}` +
       `${summary.cutAtStop ? ` (${summary.cutAtStop} cut as the proxy stopped)` : ""}` +
+      `${summary.refusedWhileStopping.count ? `, ${summary.refusedWhileStopping.count} refused unchecked as the proxy stopped` : ""}` +
       `${summary.notChecked.length ? `, ${summary.notChecked.reduce((n, c) => n + c.count, 0)} not checked` : ""}; reports in ${run.reportDir}`,
   );
   return commandCode !== 0 ? commandCode : run.exitCode;

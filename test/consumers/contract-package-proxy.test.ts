@@ -346,7 +346,7 @@ describe("the packed contract package's proxy when it is told to stop", { timeou
     expect((await readdir(reportDir)).sort()).toEqual(REPORTS);
   });
 
-  it("with a command that handles Ctrl-C: new requests get a 503 at once, and the reports are written within the 5 s while the command still runs", async () => {
+  it("with a command that handles Ctrl-C: new requests get a 503 at once, the reports are written within the 5 s while the command still runs, and the refused request makes the run exit 2", async () => {
     const sb = await stoppedAfter(sandbox({ fixturesFile: SANDBOX_FIXTURES }));
     const reportDir = await mkdtemp(path.join(scratch, "stopping-"));
     const { child, output } = startCli([
@@ -362,8 +362,13 @@ describe("the packed contract package's proxy when it is told to stop", { timeou
     ]);
     await waitForOutput(child, /^app first 200$/m, 30_000);
     child.kill("SIGINT");
-    expect(await exitWithin(child, 30_000), output()).toBe(0);
+    // The command exits 0, but a request of its app was refused unchecked: the run did not check all its traffic.
+    expect(await exitWithin(child, 30_000), output()).toBe(2);
     expect(output()).toMatch(/^app after the signal 503 .*proxy_stopping.*it takes no new requests/m);
+    expect(output()).toMatch(
+      /^contract proxy: 1 request\(s\) came while the proxy was stopping and got its 503, forwarded nowhere and judged by nothing \(GET \/studio\/v1\/library\/files\/doc-1\): /m,
+    );
+    expect(output()).toMatch(/, 1 refused unchecked as the proxy stopped; reports in /);
     const [, ms] = /^app saw the reports: true (\d+) ms$/m.exec(output()) ?? [];
     expect(Number(ms), output()).toBeLessThan(6_000);
     // The read after the signal reached no upstream: the run judged the one before it.
@@ -371,6 +376,7 @@ describe("the packed contract package's proxy when it is told to stop", { timeou
     expect(JSON.parse(await readFile(path.join(reportDir, "proxy-summary.json"), "utf8"))).toMatchObject({
       exchanges: 1,
       findings: [],
+      refusedWhileStopping: { count: 1, examples: [{ method: "GET", path: "/studio/v1/library/files/doc-1" }] },
     });
   });
 });
