@@ -1,5 +1,5 @@
 import { existsSync } from "node:fs";
-import { appendFile, mkdir, rm, writeFile } from "node:fs/promises";
+import { appendFile, mkdir, rm } from "node:fs/promises";
 import path from "node:path";
 import { checkServer } from "./engine/check-server.ts";
 import { defaultSpecFile } from "./locations.ts";
@@ -13,6 +13,7 @@ import {
 } from "./run/settings.ts";
 import { CannotStartError, checkSettings, checkTarget, type CheckedSettings } from "./runner/start.ts";
 import type { StartupRead } from "./run/startup-read-record.ts";
+import { writeWhole } from "./report/write-whole.ts";
 
 /**
  * How to run the suite: each setting as an option, or else from `env` (FILE_LIBRARY_BASE_URL and the rest; see
@@ -222,9 +223,9 @@ async function cannotStart(
     stopped: { reason, atStart: true },
   };
   await mkdir(reportDir, { recursive: true });
-  await writeFile(path.join(reportDir, "contract-summary.json"), `${JSON.stringify(summary, null, 2)}\n`);
+  await writeWhole(path.join(reportDir, "contract-summary.json"), `${JSON.stringify(summary, null, 2)}\n`);
   const markdown = `## File Library contract: could not start\n\n${reason}\n`;
-  await writeFile(path.join(reportDir, "contract-coverage.md"), markdown);
+  await writeWhole(path.join(reportDir, "contract-coverage.md"), markdown);
   // When the step summary is itself the setting at fault, the reason is in the report folder and the output alone.
   const stepSummary = env.GITHUB_STEP_SUMMARY;
   if (stepSummary && existsSync(path.dirname(path.resolve(stepSummary)))) await appendFile(stepSummary, markdown);

@@ -1,9 +1,10 @@
-import { mkdir, writeFile } from "node:fs/promises";
+import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import { junitXml } from "../report/junit.ts";
 import type { CheckOutcome, ContractSummary } from "../report/shapes.ts";
 import type { PactFinding } from "./judge-pact.ts";
 import type { ReadPact } from "./read-pact.ts";
+import { writeWhole } from "../report/write-whole.ts";
 
 /** The format and version of pact-summary.json. */
 export const PACT_SUMMARY_FORMAT = "file-library-pact-summary/1";
@@ -165,6 +166,6 @@ export async function writePactReports(dir: string, summary: PactSummary): Promi
     "pact-summary.json": `${JSON.stringify(summary, null, 2)}\n`,
     "pact-summary.md": pactMarkdown(summary),
   };
-  await Promise.all(Object.entries(files).map(([name, text]) => writeFile(path.join(dir, name), text)));
+  await Promise.all(Object.entries(files).map(([name, text]) => writeWhole(path.join(dir, name), text)));
   return Object.keys(files);
 }

@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from "node:fs/promises";
+import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import type { OpenApiValidator } from "../../lib/openapi/validator.ts";
 import type { RequestRule } from "../../lib/openapi/request-inspection.ts";
@@ -6,6 +6,7 @@ import { responseChecks } from "../checks/catalogue.ts";
 import { statusCoverage } from "../report/coverage.ts";
 import type { CountedFinding, ProxySummary } from "./proxy-summary.ts";
 import type { TrafficLog } from "./traffic-log.ts";
+import { writeWhole } from "../report/write-whole.ts";
 
 export type { ProxySummary } from "./proxy-summary.ts";
 
@@ -259,8 +260,8 @@ export function proxyMarkdown(summary: ProxySummary): string {
 export async function writeProxyReports(dir: string, spec: OpenApiValidator, summary: ProxySummary): Promise<void> {
   await mkdir(dir, { recursive: true });
   await Promise.all([
-    writeFile(path.join(dir, "proxy-junit.xml"), proxyJunit(spec, summary)),
-    writeFile(path.join(dir, "proxy-summary.json"), `${JSON.stringify(summary, null, 2)}\n`),
-    writeFile(path.join(dir, "proxy-summary.md"), proxyMarkdown(summary)),
+    writeWhole(path.join(dir, "proxy-junit.xml"), proxyJunit(spec, summary)),
+    writeWhole(path.join(dir, "proxy-summary.json"), `${JSON.stringify(summary, null, 2)}\n`),
+    writeWhole(path.join(dir, "proxy-summary.md"), proxyMarkdown(summary)),
   ]);
 }

@@ -1,8 +1,9 @@
-import { mkdir, writeFile } from "node:fs/promises";
+import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import { junitXml } from "../report/junit.ts";
 import type { CheckOutcome, ContractSummary } from "../report/shapes.ts";
 import type { ReplayBreak, ReplayResult, ReplayRow } from "./replay.ts";
+import { writeWhole } from "../report/write-whole.ts";
 
 /** The format and version of replay-summary.json. */
 export const SUMMARY_FORMAT = "file-library-replay-summary/1";
@@ -178,6 +179,6 @@ export async function writeReplayReports(dir: string, summary: ReplaySummary): P
     "replay-summary.json": `${JSON.stringify(summary, null, 2)}\n`,
     "replay-summary.md": replayMarkdown(summary),
   };
-  await Promise.all(Object.entries(files).map(([name, text]) => writeFile(path.join(dir, name), text)));
+  await Promise.all(Object.entries(files).map(([name, text]) => writeWhole(path.join(dir, name), text)));
   return Object.keys(files);
 }

@@ -1,4 +1,4 @@
-import { appendFileSync, mkdirSync, writeFileSync } from "node:fs";
+import { appendFileSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import { catalogue, responseChecks } from "../checks/catalogue.ts";
 import { selectedChecks } from "./check-selection.ts";
@@ -12,6 +12,7 @@ import type { SpecOperations } from "../../lib/openapi/spec-operations.ts";
 import type { CheckFailureRecord, CheckOutcome, ContractSummary, ExchangeEvidence } from "../report/shapes.ts";
 import { junitXml } from "../report/junit.ts";
 import { coverageMarkdown, formatSummary } from "../report/summary-format.ts";
+import { writeWholeSync } from "../report/write-whole.ts";
 
 /** What a run's summary is made of, besides its checks. */
 export interface RunFacts {
@@ -140,7 +141,7 @@ export function writeReports(summary: ContractSummary, reportDir: string, stepSu
     "contract-coverage.json": `${JSON.stringify({ coverage: summary.coverage, checks: summary.checks.map(({ operation, check, state, note }) => ({ operation, check, state, note })) }, null, 2)}\n`,
     "contract-coverage.md": markdown,
   };
-  for (const [file, text] of Object.entries(reports)) writeFileSync(path.join(reportDir, file), text);
+  for (const [file, text] of Object.entries(reports)) writeWholeSync(path.join(reportDir, file), text);
   if (stepSummaryFile) appendFileSync(stepSummaryFile, markdown);
   return formatSummary(summary, { reportDir, files: Object.keys(reports), stepSummaryFile });
 }

@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from "node:fs/promises";
+import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import { redactSecrets } from "../../lib/redact-secrets.ts";
 import { redactValue } from "../../src/redact.ts";
@@ -9,6 +9,7 @@ import { PactFileError, readPact } from "../pact/read-pact.ts";
 import { RecordingError } from "../recording/read-recording.ts";
 import { processEnvironment } from "../run/settings.ts";
 import { type FileCommand, parseFileCommand, refusalOf, settingsAndSpec } from "./command-args.ts";
+import { writeWhole } from "../report/write-whole.ts";
 
 /** Interactions an export writes at most, unless --max-interactions says otherwise. */
 export const DEFAULT_MAX_INTERACTIONS = 10_000;
@@ -121,7 +122,7 @@ async function runExport(argv: string[], name: string, env: Record<string, strin
     values.output ?? path.join("pacts", `${fileNamePart(values.consumer)}-${fileNamePart(values.provider)}.json`),
   );
   await mkdir(path.dirname(output), { recursive: true });
-  await writeFile(output, `${JSON.stringify(result.pact, null, 2)}\n`);
+  await writeWhole(output, `${JSON.stringify(result.pact, null, 2)}\n`);
   for (const line of result.leftOut) console.error(`${name} pact export: left out: ${line}`);
   console.error(
     `${name} pact export: ${result.pact.interactions.length} interaction(s) from ${result.exchanges} exchange(s) (${result.duplicates} duplicate(s)), written to ${output}`,

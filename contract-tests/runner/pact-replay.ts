@@ -1,9 +1,10 @@
-import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { looksLikePact, writePactAsRecording } from "../pact/pact-as-recording.ts";
 import { PactFileError, readPact } from "../pact/read-pact.ts";
 import { processEnvironment, readSettings } from "../run/settings.ts";
+import { writeWhole } from "../report/write-whole.ts";
 
 /** The flags of `replay` that take a value: the word after one is no FILE. */
 const REPLAY_VALUE_FLAGS = new Set(["--base-url", "--report-dir", "--max-requests"]);
@@ -87,12 +88,12 @@ async function notePactInReports(
     () => undefined,
   );
   if (!summary) return;
-  await writeFile(json, `${JSON.stringify({ ...summary, recording: note.file, pact: note }, null, 2)}\n`);
+  await writeWhole(json, `${JSON.stringify({ ...summary, recording: note.file, pact: note }, null, 2)}\n`);
   const states = note.statesAssumed.length ? note.statesAssumed.map((s) => `\`${s}\``).join(", ") : "none named";
   const lines = note.interactions.map((d, n) => `- line ${n + 1}: ${d.replace(/\|/g, "\\|")}`).join("\n");
   const md = path.join(reportDir, "replay-summary.md");
   const text = await readFile(md, "utf8").catch(() => "");
-  await writeFile(
+  await writeWhole(
     md,
     `${text}\nThe recording replayed is the pact ${note.file} between ${note.consumer} and ${note.provider}, one line per interaction. Provider states assumed present, not set up: ${states}.\n\n${lines}\n`,
   );
