@@ -5,7 +5,7 @@ import { redactValue } from "../../src/redact.ts";
 import { ExportError, exportPact } from "../pact/export-pact.ts";
 import { judgePact } from "../pact/judge-pact.ts";
 import { FINDINGS_KEPT, findingLine, pactSummary, writePactReports } from "../pact/pact-reports.ts";
-import { PactFileError, readPact } from "../pact/read-pact.ts";
+import { MAX_PACT_BYTES, PactFileError, readPact } from "../pact/read-pact.ts";
 import { RecordingError } from "../recording/read-recording.ts";
 import { processEnvironment } from "../run/settings.ts";
 import { type FileCommand, parseFileCommand, refusalOf, settingsAndSpec } from "./command-args.ts";
@@ -13,6 +13,9 @@ import { writeWhole } from "../report/write-whole.ts";
 
 /** Interactions an export writes at most, unless --max-interactions says otherwise. */
 export const DEFAULT_MAX_INTERACTIONS = 10_000;
+
+/** The most a pact checked may hold, in MiB, as the help says it. */
+const MAX_PACT_MIB = MAX_PACT_BYTES / 1024 / 1024;
 
 /** What `pact --help` prints. */
 export function pactHelp(name: string): string {
@@ -43,8 +46,9 @@ an app's requests, its response with the checks every answer gets and its body b
 A matcher is judged by its example (like("2026-03-04T05:06:07Z") fits created_at; like("1234") does not fit
 size). Members and headers the pact leaves out are no finding: a pact says what the consumer relies on.
 Reports pact-junit.xml, pact-summary.json and pact-summary.md in --report-dir (default: FILE_LIBRARY_REPORT_DIR,
-else reports). Exit codes: 0 every interaction fits, 1 one does not (each finding names the interaction, the
-side, the member and the check), 2 the pact cannot be read (the line or member named) or holds no HTTP
+else reports), which list the first ${FINDINGS_KEPT} findings and count the rest. A pact is read whole, up to ${MAX_PACT_MIB} MiB.
+Exit codes: 0 every interaction fits, 1 one does not (each finding names the interaction, the side, the member
+and the check), 2 the pact cannot be read (the line or member named), is over ${MAX_PACT_MIB} MiB, or holds no HTTP
 interaction.`;
 }
 

@@ -25,7 +25,7 @@ describe("nodeRequestListener's log", () => {
     }
   });
 
-  it("never prints the key percent-encoded in either hex case, fully or partly (sk_Abc%2bdef…, %73%6B…, %64ev-key-54)", async () => {
+  it("never prints the key percent-encoded in either hex case, fully or partly, once or up to three times (sk_Abc%2bdef…, %73%6B…, %64ev-key-54, %2564ev-key-54)", async () => {
     const escapeAll = (text: string) =>
       [...text].map((c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, "0")}`).join("");
     for (const key of ["sk_Abc+def/ghi=", "dev-key-54"]) {
@@ -36,6 +36,10 @@ describe("nodeRequestListener's log", () => {
         escapeAll(key),
         escapeAll(key).toLowerCase(),
         `${escapeAll(key[0]!)}${encoded.slice(1)}`,
+        // Encoded twice (a client that encodes an id already encoded), and three times: `%25` is `%`.
+        encodeURIComponent(encoded),
+        `%25${escapeAll(key[0]!).slice(1)}${encoded.slice(1)}`,
+        encodeURIComponent(encodeURIComponent(encoded)),
       ];
       const sb = await sandbox({ apiKey: key });
       try {
