@@ -346,7 +346,7 @@ describe("proxy --record", () => {
         expect(text, name).not.toContain(secret);
   });
 
-  it("says no key percent-encoded in a path (either hex case, fully or partly encoded, once or twice) and blanks a form body's secret-named parameters: stderr, the reports, the recording", async () => {
+  it("says no key percent-encoded in a path (either hex case, fully or partly encoded, once, twice or three times) and blanks a form body's secret-named parameters: stderr, the reports, the recording", async () => {
     // The key of the tester's report: three characters a path escapes.
     const key = "sk_Abc+def/ghi=";
     const escapeAll = (text: string) =>
@@ -360,6 +360,8 @@ describe("proxy --record", () => {
       twice: encodeURIComponent(encodeURIComponent(key)),
       twiceLower: encodeURIComponent(encodeURIComponent(key)).toLowerCase().replace("sk_abc", "sk_Abc"),
       twiceAndOnce: "sk_Abc%252Bdef%2Fghi%3D",
+      // And once more (a URL encoded again to be forwarded): three times, as far as the escapes are decoded.
+      thrice: encodeURIComponent(encodeURIComponent(encodeURIComponent(key))),
     };
     const sb = await sandbox({ fixturesFile: SANDBOX_FIXTURES, apiKey: key });
     const file = path.join(scratch, "encoded-key.jsonl");
