@@ -8,6 +8,7 @@ import {
 import type { AddressInfo } from "node:net";
 import { PassThrough } from "node:stream";
 import type { Dispatcher } from "undici";
+import { DRAIN_MS } from "./drain.ts";
 
 /** Headers of one connection only (RFC 9110 §7.6.1): never forwarded, in either direction. */
 const HOP_BY_HOP = new Set([
@@ -90,9 +91,6 @@ export interface ForwardOptions {
   /** Called for each request refused because the proxy is stopping (answered 503, forwarded nowhere). */
   onRefused?: ((request: { method: string; target: string; headers: IncomingHttpHeaders }) => void) | undefined;
 }
-
-/** How long close() waits for exchanges in flight, by default: an upstream that holds a request cannot hold the run. */
-export const DRAIN_MS = 5_000;
 
 /** The forwarding server. */
 export interface Forwarding {

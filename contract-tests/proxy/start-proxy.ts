@@ -4,7 +4,8 @@ import { defaultSpecFile } from "../locations.ts";
 import { processEnvironment, readSettings, SettingError, settingsEnvironment } from "../run/settings.ts";
 import { loadSuiteSpec } from "../run/spec.ts";
 import { answerChange } from "./answer-change.ts";
-import { DRAIN_MS, startForwarding, type PassedExchange } from "./forward.ts";
+import { DRAIN_MS } from "./drain.ts";
+import { startForwarding, type PassedExchange } from "./forward.ts";
 import { TrafficJudge } from "./judge-traffic.ts";
 import { findingLines, proxySummary, refusedLine, writeProxyReports } from "./proxy-reports.ts";
 import type { ProxySummary } from "./proxy-summary.ts";
@@ -37,7 +38,7 @@ export interface ProxyOptions {
   failOnServiceFinding?: boolean | undefined;
 }
 
-export { DRAIN_MS } from "./forward.ts";
+export { DRAIN_MS } from "./drain.ts";
 
 /** A proxy that listens. */
 export interface RunningProxy {
