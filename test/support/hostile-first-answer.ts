@@ -1,6 +1,7 @@
-import { createServer, request, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { Readable } from "node:stream";
 import { createGzip } from "node:zlib";
+import { forwardRequest } from "./forward-request.ts";
 import { onLoopback } from "./hostile-server.ts";
 
 /** The answers a server may give first that the start-up read must not take at face value: each hostile one breaks the contract in its own way; a 429 asks to be waited out. */
@@ -61,16 +62,7 @@ export async function hostileFirstAnswer(
   let answered = 0;
   const server: Server = createServer((req, res) => {
     if (answered++ === 0) return void (req.resume(), FIRST_ANSWERS[kind](res, req));
-    const forwarded = request(
-      `${upstream}${req.url}`,
-      { method: req.method, headers: req.headers, agent: false },
-      (answer) => {
-        res.writeHead(answer.statusCode!, answer.headers);
-        answer.pipe(res);
-      },
-    );
-    forwarded.on("error", () => res.destroy());
-    req.pipe(forwarded);
+    forwardRequest(upstream, req, res);
   });
   return onLoopback(server);
 }
