@@ -1,10 +1,8 @@
-import { mkdir } from "node:fs/promises";
-import path from "node:path";
 import { junitXml } from "../report/junit.ts";
 import type { CheckOutcome, ContractSummary } from "../report/shapes.ts";
 import type { PactFinding } from "./judge-pact.ts";
 import type { ReadPact } from "./read-pact.ts";
-import { writeWhole } from "../report/write-whole.ts";
+import { writeReportFiles } from "../report/write-whole.ts";
 
 /** The format and version of pact-summary.json. */
 export const PACT_SUMMARY_FORMAT = "file-library-pact-summary/1";
@@ -157,15 +155,9 @@ export function pactMarkdown(summary: PactSummary): string {
 
 /** Writes pact-junit.xml (the suite's JUnit writer), pact-summary.json and pact-summary.md into `dir`. */
 export async function writePactReports(dir: string, summary: PactSummary): Promise<string[]> {
-  await mkdir(dir, { recursive: true });
-  const files = {
-    "pact-junit.xml": junitXml(asContractSummary(summary)).replace(
-      '<testsuites name="file-library-contract"',
-      '<testsuites name="file-library-contract pact"',
-    ),
+  return writeReportFiles(dir, {
+    "pact-junit.xml": junitXml(asContractSummary(summary), "file-library-contract pact"),
     "pact-summary.json": `${JSON.stringify(summary, null, 2)}\n`,
     "pact-summary.md": pactMarkdown(summary),
-  };
-  await Promise.all(Object.entries(files).map(([name, text]) => writeWhole(path.join(dir, name), text)));
-  return Object.keys(files);
+  });
 }

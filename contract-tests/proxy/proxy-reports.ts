@@ -1,12 +1,10 @@
-import { mkdir } from "node:fs/promises";
-import path from "node:path";
 import type { OpenApiValidator } from "../../lib/openapi/validator.ts";
 import type { RequestRule } from "../../lib/openapi/request-inspection.ts";
 import { responseChecks } from "../checks/catalogue.ts";
 import { statusCoverage } from "../report/coverage.ts";
 import type { CountedFinding, ProxySummary } from "./proxy-summary.ts";
 import type { TrafficLog } from "./traffic-log.ts";
-import { writeWhole } from "../report/write-whole.ts";
+import { writeReportFiles } from "../report/write-whole.ts";
 
 export type { ProxySummary } from "./proxy-summary.ts";
 
@@ -258,10 +256,9 @@ export function proxyMarkdown(summary: ProxySummary): string {
 
 /** Writes proxy-junit.xml, proxy-summary.json and proxy-summary.md into `dir`. */
 export async function writeProxyReports(dir: string, spec: OpenApiValidator, summary: ProxySummary): Promise<void> {
-  await mkdir(dir, { recursive: true });
-  await Promise.all([
-    writeWhole(path.join(dir, "proxy-junit.xml"), proxyJunit(spec, summary)),
-    writeWhole(path.join(dir, "proxy-summary.json"), `${JSON.stringify(summary, null, 2)}\n`),
-    writeWhole(path.join(dir, "proxy-summary.md"), proxyMarkdown(summary)),
-  ]);
+  await writeReportFiles(dir, {
+    "proxy-junit.xml": proxyJunit(spec, summary),
+    "proxy-summary.json": `${JSON.stringify(summary, null, 2)}\n`,
+    "proxy-summary.md": proxyMarkdown(summary),
+  });
 }

@@ -1,9 +1,7 @@
-import { mkdir } from "node:fs/promises";
-import path from "node:path";
 import { junitXml } from "../report/junit.ts";
 import type { CheckOutcome, ContractSummary } from "../report/shapes.ts";
 import type { ReplayBreak, ReplayResult, ReplayRow } from "./replay.ts";
-import { writeWhole } from "../report/write-whole.ts";
+import { writeReportFiles } from "../report/write-whole.ts";
 
 /** The format and version of replay-summary.json. */
 export const SUMMARY_FORMAT = "file-library-replay-summary/1";
@@ -170,15 +168,9 @@ export function replayMarkdown(summary: ReplaySummary): string {
 
 /** Writes replay-junit.xml (the suite's JUnit writer), replay-summary.json and replay-summary.md into `dir`. */
 export async function writeReplayReports(dir: string, summary: ReplaySummary): Promise<string[]> {
-  await mkdir(dir, { recursive: true });
-  const files = {
-    "replay-junit.xml": junitXml(asContractSummary(summary)).replace(
-      '<testsuites name="file-library-contract"',
-      '<testsuites name="file-library-contract replay"',
-    ),
+  return writeReportFiles(dir, {
+    "replay-junit.xml": junitXml(asContractSummary(summary), "file-library-contract replay"),
     "replay-summary.json": `${JSON.stringify(summary, null, 2)}\n`,
     "replay-summary.md": replayMarkdown(summary),
-  };
-  await Promise.all(Object.entries(files).map(([name, text]) => writeWhole(path.join(dir, name), text)));
-  return Object.keys(files);
+  });
 }

@@ -38,7 +38,7 @@ function testCase(c: CheckOutcome): string {
 }
 
 /** The run as JUnit XML (contract-junit.xml): one test suite per operation, one test case per check. */
-export function junitXml(summary: ContractSummary): string {
+export function junitXml(summary: ContractSummary, name = "file-library-contract"): string {
   const operations = [...new Set(summary.checks.map((c) => c.operation))];
   const count = (checks: CheckOutcome[]) => ({
     tests: checks.length,
@@ -54,5 +54,5 @@ export function junitXml(summary: ContractSummary): string {
     return `  <testsuite name="${xml(operation)}" ${attributes(count(checks))}>\n${checks.map(testCase).join("\n")}\n  </testsuite>`;
   });
   const stopped = summary.stopped ? `\n  <system-err>${xml(`STOPPED ${summary.stopped.reason}`)}</system-err>` : "";
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="file-library-contract" ${attributes(count(summary.checks))}>\n${suites.join("\n")}${stopped}\n</testsuites>\n`;
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="${name}" ${attributes(count(summary.checks))}>\n${suites.join("\n")}${stopped}\n</testsuites>\n`;
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { renameSync, rmSync, writeFileSync } from "node:fs";
-import { rename, rm, writeFile } from "node:fs/promises";
+import { mkdir, rename, rm, writeFile } from "node:fs/promises";
+import path from "node:path";
 
 /** A file beside `file`, unique to this write, that is renamed over it once whole. */
 const besideIt = (file: string) => `${file}.${process.pid}-${randomUUID().slice(0, 8)}.tmp`;
@@ -31,4 +32,11 @@ export function writeWholeSync(file: string, text: string): void {
     rmSync(temporary, { force: true });
     throw error;
   }
+}
+
+/** Writes a command's reports, each whole, into `dir` (made if missing); resolves with their names. */
+export async function writeReportFiles(dir: string, files: Record<string, string>): Promise<string[]> {
+  await mkdir(dir, { recursive: true });
+  await Promise.all(Object.entries(files).map(([name, text]) => writeWhole(path.join(dir, name), text)));
+  return Object.keys(files);
 }

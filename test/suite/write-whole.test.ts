@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { writeWhole, writeWholeSync } from "../../contract-tests/report/write-whole.ts";
+import { writeReportFiles, writeWhole, writeWholeSync } from "../../contract-tests/report/write-whole.ts";
 
 const scratch = () => mkdtempSync(path.join(os.tmpdir(), "write-whole-"));
 
@@ -41,5 +41,15 @@ describe.each([
     await expect(write(file, "<testsuites/>")).rejects.toThrow();
     expect(readdirSync(dir)).toEqual(["proxy-junit.xml"]);
     expect(readFileSync(path.join(file, "kept"), "utf8")).toBe("kept");
+  });
+});
+
+describe("writeReportFiles", () => {
+  it("makes the folder, writes each report whole, and names them", async () => {
+    const dir = path.join(scratch(), "reports", "proxy");
+    const names = await writeReportFiles(dir, { "a.json": "{}\n", "b.md": "# b\n" });
+    expect(names).toEqual(["a.json", "b.md"]);
+    expect(readdirSync(dir).sort()).toEqual(["a.json", "b.md"]);
+    expect(readFileSync(path.join(dir, "b.md"), "utf8")).toBe("# b\n");
   });
 });
