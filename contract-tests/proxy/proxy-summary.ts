@@ -82,7 +82,13 @@ export interface ProxySummary {
    * nothing. How many, and the first five as method and path (redacted). Any at all: the app's traffic was not all
    * checked, and the run exits 2 (docs/decisions.md, D27).
    */
-  refusedWhileStopping: { count: number; examples: Array<{ method: string; path: string }> };
+  refusedWhileStopping: RefusedRequests;
   /** Browsers' CORS preflights (OPTIONS with Access-Control-Request-Method): forwarded, not judged. */
   preflights: number;
+}
+
+/** Requests the proxy refused while stopping: how many, and the first few as method and redacted path. */
+export interface RefusedRequests {
+  count: number;
+  examples: Array<{ method: string; path: string }>;
 }

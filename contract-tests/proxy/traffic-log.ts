@@ -1,6 +1,6 @@
 import type { JudgeEvents } from "./judge-traffic.ts";
 import type { UpstreamFailure } from "./forward.ts";
-import type { CountedFinding, CountedWarning, ProxyFinding } from "./proxy-summary.ts";
+import type { CountedFinding, CountedWarning, ProxyFinding, RefusedRequests } from "./proxy-summary.ts";
 
 const EXAMPLES_KEPT = 20;
 // Kinds of finding kept: requests to paths of the app's own could make a kind each (operation_exists of each path).
@@ -38,10 +38,7 @@ export class TrafficLog implements JudgeEvents {
   /** Exchanges still in flight when the proxy stopped, cut after the drain (their apps got a 502). */
   cutAtStop = 0;
   /** Requests that came once the proxy was stopping: answered 503, forwarded nowhere, judged by nothing. */
-  readonly refusedWhileStopping: { count: number; examples: Array<{ method: string; path: string }> } = {
-    count: 0,
-    examples: [],
-  };
+  readonly refusedWhileStopping: RefusedRequests = { count: 0, examples: [] };
   /** Findings of kinds past KINDS_KEPT, or past KINDS_PER_CHECK of their check: counted, not kept. */
   kindsLeftOut = 0;
   /** Those findings, counted by side and check. */
